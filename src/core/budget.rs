@@ -1,0 +1,217 @@
+//! The step budget every search runs under, with cooperative cancellation.
+//!
+//! A blocking thread cannot be killed from outside; only the search itself can stop. So every
+//! search spends steps from a [`Budget`] and stops when the count runs out or when another
+//! thread raises the shared [`CancelFlag`] (a client went away, a deadline passed). The flag is
+//! read every [`CHECK_INTERVAL`] steps, which keeps the hot loops free of atomic reads while
+//! bounding the reaction time to well under a millisecond.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Arc;
+
+/// How many steps pass between two reads of the cancellation flag.
+pub const CHECK_INTERVAL: u64 = 256;
+
+/// Why a search stopped before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stop {
+    /// The step budget ran out.
+    Exhausted,
+    /// The caller cancelled the work (for example, the client disconnected).
+    Cancelled,
+    /// The caller's deadline passed.
+    DeadlineExceeded,
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stop::Exhausted => "the step budget ran out",
+            Stop::Cancelled => "the work was cancelled",
+            Stop::DeadlineExceeded => "the deadline passed",
+        })
+    }
+}
+
+impl std::error::Error for Stop {}
+
+const RUNNING: u8 = 0;
+const CANCELLED: u8 = 1;
+const DEADLINE: u8 = 2;
+
+/// A flag that any thread can raise to stop the searches that share it.
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(Arc<AtomicU8>);
+
+impl CancelFlag {
+    pub fn new() -> CancelFlag {
+        CancelFlag::default()
+    }
+
+    /// Ask the searches holding this flag to stop; they report [`Stop::Cancelled`].
+    pub fn cancel(&self) {
+        let _ = self
+            .0
+            .compare_exchange(RUNNING, CANCELLED, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// Stop because time ran out; the searches report [`Stop::DeadlineExceeded`].
+    pub fn expire(&self) {
+        let _ = self
+            .0
+            .compare_exchange(RUNNING, DEADLINE, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// The reason to stop, if the flag was raised.
+    pub fn stop_reason(&self) -> Option<Stop> {
+        match self.0.load(Ordering::Relaxed) {
+            RUNNING => None,
+            CANCELLED => Some(Stop::Cancelled),
+            _ => Some(Stop::DeadlineExceeded),
+        }
+    }
+}
+
+/// A count of steps a search may still take, plus the flag that cancels it.
+///
+/// What one step is depends on the search; each search documents its unit (for the Kakuro
+/// solver, one run filtered). Budgets are checked, never trusted to be exact: a search may
+/// overrun by the work of one step.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    remaining: u64,
+    used: u64,
+    next_check: u64,
+    cancel: CancelFlag,
+}
+
+impl Budget {
+    /// A budget of `steps` with a fresh flag nobody else holds.
+    pub fn new(steps: u64) -> Budget {
+        Budget::with_flag(steps, CancelFlag::new())
+    }
+
+    /// A budget that is practically unlimited (for tests and tools).
+    pub fn unlimited() -> Budget {
+        Budget::new(u64::MAX / 2)
+    }
+
+    /// A budget of `steps` that also stops when `flag` is raised.
+    pub fn with_flag(steps: u64, flag: CancelFlag) -> Budget {
+        Budget {
+            remaining: steps,
+            used: 0,
+            next_check: CHECK_INTERVAL,
+            cancel: flag,
+        }
+    }
+
+    /// Spend `steps`; an error says the search must stop now.
+    #[inline]
+    pub fn spend(&mut self, steps: u64) -> Result<(), Stop> {
+        if self.remaining < steps {
+            self.used += self.remaining;
+            self.remaining = 0;
+            return Err(Stop::Exhausted);
+        }
+        self.remaining -= steps;
+        self.used += steps;
+        if self.used >= self.next_check {
+            self.next_check = self.used + CHECK_INTERVAL;
+            if let Some(stop) = self.cancel.stop_reason() {
+                return Err(stop);
+            }
+        }
+        Ok(())
+    }
+
+    /// Spend one step.
+    #[inline]
+    pub fn step(&mut self) -> Result<(), Stop> {
+        self.spend(1)
+    }
+
+    /// Steps spent so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// Steps left.
+    pub fn remaining(&self) -> u64 {
+        self.remaining
+    }
+
+    /// The flag this budget watches.
+    pub fn flag(&self) -> &CancelFlag {
+        &self.cancel
+    }
+
+    /// Stop now if the flag was raised, whatever the step count.
+    pub fn check_cancelled(&self) -> Result<(), Stop> {
+        match self.cancel.stop_reason() {
+            Some(stop) => Err(stop),
+            None => Ok(()),
+        }
+    }
+
+    /// A budget for a sub-search: at most `steps` of what is left, sharing the same flag.
+    /// Give back what it did not use with [`Budget::absorb`].
+    pub fn child(&self, steps: u64) -> Budget {
+        Budget::with_flag(steps.min(self.remaining), self.cancel.clone())
+    }
+
+    /// Charge the steps a child budget used to this one.
+    pub fn absorb(&mut self, child: &Budget) -> Result<(), Stop> {
+        self.spend(child.used())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_out_after_its_steps() {
+        let mut budget = Budget::new(3);
+        assert!(budget.step().is_ok());
+        assert!(budget.spend(2).is_ok());
+        assert_eq!(budget.step(), Err(Stop::Exhausted));
+        assert_eq!(budget.used(), 3);
+    }
+
+    #[test]
+    fn a_raised_flag_stops_the_search_within_one_interval() {
+        let flag = CancelFlag::new();
+        let mut budget = Budget::with_flag(1_000_000, flag.clone());
+        flag.cancel();
+        let mut steps = 0;
+        while budget.step().is_ok() {
+            steps += 1;
+        }
+        assert!(steps < CHECK_INTERVAL);
+        assert_eq!(budget.check_cancelled(), Err(Stop::Cancelled));
+    }
+
+    #[test]
+    fn the_first_reason_wins() {
+        let flag = CancelFlag::new();
+        flag.expire();
+        flag.cancel();
+        assert_eq!(flag.stop_reason(), Some(Stop::DeadlineExceeded));
+    }
+
+    #[test]
+    fn a_child_shares_the_flag_and_is_charged_back() {
+        let flag = CancelFlag::new();
+        let mut parent = Budget::with_flag(100, flag.clone());
+        let mut child = parent.child(1000);
+        assert_eq!(child.remaining(), 100);
+        child.spend(40).unwrap();
+        parent.absorb(&child).unwrap();
+        assert_eq!(parent.used(), 40);
+        flag.cancel();
+        assert_eq!(child.check_cancelled(), Err(Stop::Cancelled));
+    }
+}

@@ -1,0 +1,165 @@
+//! Errors about what a caller sent: a puzzle, an ID, an answer or parameters.
+//!
+//! Every error carries where it happened (line and column, a position in an ID, a cell) and
+//! what was expected, so that a person can fix the input from the message alone.
+
+use std::fmt;
+
+/// Where in the input a problem is.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Location {
+    /// The input as a whole.
+    Input,
+    /// A line and column of a text, both counted from 1.
+    Text { line: usize, column: usize },
+    /// A character position in an ID, counted from 1.
+    Id { position: usize },
+    /// A grid cell, row and column counted from 0.
+    Cell { row: usize, col: usize },
+    /// An item of a list (a clue, a row of an answer, a cell of a one-line puzzle), from 0.
+    Item { field: &'static str, index: usize },
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Input => f.write_str("input"),
+            Location::Text { line, column } => write!(f, "line {line}, column {column}"),
+            Location::Id { position } => write!(f, "ID position {position}"),
+            Location::Cell { row, col } => write!(f, "cell row {row}, col {col}"),
+            Location::Item { field, index } => write!(f, "{field} {index}"),
+        }
+    }
+}
+
+/// What kind of problem an input has; decides the HTTP status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum InputErrorKind {
+    /// The input does not follow the format (400).
+    Syntax,
+    /// The input follows the format but breaks the genre's structure rules (422).
+    Structure,
+    /// A size or parameter outside its limits (422).
+    Limits,
+    /// An answer that does not fit its puzzle: wrong shape, digits on blocks (422).
+    Answer,
+}
+
+/// One problem found in an input.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Problem {
+    pub at: Location,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            Location::Input => f.write_str(&self.message),
+            ref at => write!(f, "{at}: {}", self.message),
+        }
+    }
+}
+
+/// An input that cannot be used, with every problem found (at least one).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct InputError {
+    pub kind: InputErrorKind,
+    pub problems: Vec<Problem>,
+}
+
+/// How many problems an error message lists before it says "and N more".
+const PROBLEMS_SHOWN: usize = 10;
+
+impl InputError {
+    pub fn new(kind: InputErrorKind, at: Location, message: impl Into<String>) -> InputError {
+        InputError {
+            kind,
+            problems: vec![Problem {
+                at,
+                message: message.into(),
+            }],
+        }
+    }
+
+    pub fn syntax(at: Location, message: impl Into<String>) -> InputError {
+        InputError::new(InputErrorKind::Syntax, at, message)
+    }
+
+    pub fn limits(message: impl Into<String>) -> InputError {
+        InputError::new(InputErrorKind::Limits, Location::Input, message)
+    }
+
+    pub fn answer(at: Location, message: impl Into<String>) -> InputError {
+        InputError::new(InputErrorKind::Answer, at, message)
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, problem) in self.problems.iter().take(PROBLEMS_SHOWN).enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{problem}")?;
+        }
+        if self.problems.len() > PROBLEMS_SHOWN {
+            write!(f, "; and {} more", self.problems.len() - PROBLEMS_SHOWN)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Converts a byte offset in `text` to a 1-based line and column (columns count characters).
+pub fn text_location(text: &str, offset: usize) -> Location {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    Location::Text { line, column }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_place() {
+        let error = InputError::syntax(Location::Text { line: 2, column: 5 }, "expected a sum");
+        assert_eq!(error.to_string(), "line 2, column 5: expected a sum");
+    }
+
+    #[test]
+    fn long_lists_are_cut() {
+        let mut error = InputError::limits("first");
+        for i in 0..20 {
+            error.problems.push(Problem {
+                at: Location::Cell { row: i, col: 0 },
+                message: "bad".into(),
+            });
+        }
+        assert!(error.to_string().ends_with("and 11 more"));
+    }
+
+    #[test]
+    fn offsets_become_lines_and_columns() {
+        let text = "ab\ncdé\nf";
+        assert_eq!(
+            text_location(text, 0),
+            Location::Text { line: 1, column: 1 }
+        );
+        assert_eq!(
+            text_location(text, 4),
+            Location::Text { line: 2, column: 2 }
+        );
+        assert_eq!(
+            text_location(text, 8),
+            Location::Text { line: 3, column: 1 }
+        );
+    }
+}

@@ -1,0 +1,18 @@
+//! The pieces every genre shares: digit sets, the step budget, the seeded random stream,
+//! input errors, and the result types of solving and rating.
+
+pub mod budget;
+pub mod digits;
+pub mod error;
+pub mod outcome;
+pub mod rating;
+pub mod rng;
+
+pub use budget::{Budget, CancelFlag, Stop};
+pub use digits::DigitSet;
+pub use error::{InputError, InputErrorKind, Location, Problem};
+pub use outcome::SolveOutcome;
+pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel};
+pub use rng::SeededRng;
+pub mod grid;
+pub use grid::{Grid, Shape};

@@ -1,0 +1,134 @@
+//! What a human-technique rating reports: the level, the techniques used and the deductions,
+//! in order, that a hint can replay.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// How hard a puzzle is for a human solver: the level of the hardest technique it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    /// The techniques of every level together cannot finish the puzzle.
+    BeyondExpert,
+}
+
+impl Level {
+    pub const RATED: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::BeyondExpert => "beyond_expert",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The level a generator is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetLevel {
+    /// Exactly this level.
+    Exactly(Level),
+    /// Any of easy to expert.
+    Any,
+}
+
+impl TargetLevel {
+    pub fn accepts(self, level: Level) -> bool {
+        match self {
+            TargetLevel::Exactly(wanted) => wanted == level,
+            TargetLevel::Any => level != Level::BeyondExpert,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TargetLevel::Exactly(level) => level.name(),
+            TargetLevel::Any => "any",
+        }
+    }
+}
+
+impl FromStr for TargetLevel {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TargetLevel, String> {
+        Ok(match text.trim().to_ascii_lowercase().as_str() {
+            "easy" => TargetLevel::Exactly(Level::Easy),
+            "medium" => TargetLevel::Exactly(Level::Medium),
+            "hard" => TargetLevel::Exactly(Level::Hard),
+            "expert" => TargetLevel::Exactly(Level::Expert),
+            "any" => TargetLevel::Any,
+            other => {
+                return Err(format!(
+                    "unknown level '{other}': expected easy, medium, hard, expert or any"
+                ))
+            }
+        })
+    }
+}
+
+impl fmt::Display for TargetLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A value written into a cell, as the answer format writes it (`'7'`, `'#'` shaded, `'-'`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Placement {
+    pub row: usize,
+    pub col: usize,
+    pub value: char,
+}
+
+/// Values a deduction took away from a cell, in the answer format's characters.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Removal {
+    pub row: usize,
+    pub col: usize,
+    pub values: String,
+}
+
+/// One step of a human solve: which technique, where, and what it changed.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Deduction {
+    pub technique: &'static str,
+    pub level: Option<Level>,
+    /// The cells (or the clue cell) whose situation justifies the step.
+    pub cells: Vec<[usize; 2]>,
+    pub placed: Vec<Placement>,
+    pub removed: Vec<Removal>,
+}
+
+/// The result of rating a puzzle with a human-technique profile.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Rating {
+    /// The hardest level needed; [`Level::BeyondExpert`] when the techniques got stuck.
+    /// When `complete` is false this is only the hardest level needed so far.
+    pub level: Level,
+    /// False when the step budget ran out before the techniques finished or got stuck.
+    pub complete: bool,
+    /// True when the techniques filled every cell.
+    pub solved: bool,
+    /// How often each technique was applied, by name.
+    pub techniques: BTreeMap<&'static str, u32>,
+    /// Every step, in order.
+    pub deductions: Vec<Deduction>,
+    /// Budget steps the rating used.
+    pub steps: u64,
+}

@@ -1,0 +1,294 @@
+//! Combination tables and run-level filtering.
+//!
+//! The combinations of a run are the sets of different digits with as many digits as the run
+//! has cells and adding up to its sum. All 511 non-empty digit sets are sorted into a table by
+//! length and sum once per process. [`fit_run`] keeps, for each cell of a run, exactly the
+//! digits it gets in some way of filling the run with one combination, one digit per cell,
+//! within the candidates: the spec's `combination_fit`, and the solver's propagation.
+
+use std::sync::OnceLock;
+
+use crate::core::DigitSet;
+
+use super::model::{MAX_RUN, MAX_SUM};
+
+const SUMS: usize = MAX_SUM as usize + 1;
+
+struct Table {
+    /// Combinations for `[len * SUMS + sum]`.
+    combos: Vec<Vec<DigitSet>>,
+    union: Vec<DigitSet>,
+    intersection: Vec<DigitSet>,
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut combos = vec![Vec::new(); (MAX_RUN + 1) * SUMS];
+        for bits in 1..=DigitSet::ALL.bits() {
+            let set = DigitSet::from_bits(bits);
+            combos[set.len() as usize * SUMS + set.sum() as usize].push(set);
+        }
+        let union = combos
+            .iter()
+            .map(|list| list.iter().fold(DigitSet::EMPTY, |acc, &set| acc | set))
+            .collect();
+        let intersection = combos
+            .iter()
+            .map(|list| {
+                if list.is_empty() {
+                    DigitSet::EMPTY
+                } else {
+                    list.iter().fold(DigitSet::ALL, |acc, &set| acc & set)
+                }
+            })
+            .collect();
+        Table {
+            combos,
+            union,
+            intersection,
+        }
+    })
+}
+
+fn slot(len: usize, sum: u16) -> Option<usize> {
+    (len >= 1 && len <= MAX_RUN && sum <= MAX_SUM).then(|| len * SUMS + sum as usize)
+}
+
+/// Every combination for a run of `len` cells adding up to `sum` (empty when none exists).
+pub fn combos(len: usize, sum: u16) -> &'static [DigitSet] {
+    slot(len, sum).map_or(&[], |i| &table().combos[i])
+}
+
+/// The digits that appear in some combination.
+pub fn combo_union(len: usize, sum: u16) -> DigitSet {
+    slot(len, sum).map_or(DigitSet::EMPTY, |i| table().union[i])
+}
+
+/// The digits that appear in every combination (empty when there is none).
+pub fn combo_intersection(len: usize, sum: u16) -> DigitSet {
+    slot(len, sum).map_or(DigitSet::EMPTY, |i| table().intersection[i])
+}
+
+/// Narrows a run's cells to the digits they get in some filling by one of `combos`.
+///
+/// `cands` are the cells' candidates; `out` (same length) receives the narrowed candidates.
+/// Returns false when no filling exists (the run breaks R1, or a cell has no digit left).
+pub fn fit_run(cands: &[DigitSet], combos: &[DigitSet], out: &mut [DigitSet]) -> bool {
+    let len = cands.len();
+    debug_assert_eq!(out.len(), len);
+    out.fill(DigitSet::EMPTY);
+    if len == 0 || len > MAX_RUN {
+        return false;
+    }
+    let mut union = DigitSet::EMPTY;
+    let mut fixed = DigitSet::EMPTY;
+    for &cand in cands {
+        if cand.is_empty() {
+            return false;
+        }
+        if cand.is_single() {
+            if !(fixed & cand).is_empty() {
+                return false;
+            }
+            fixed |= cand;
+        }
+        union |= cand;
+    }
+    let mut any = false;
+    for &combo in combos {
+        // Every digit of a combination fills some cell, so it must be a candidate somewhere,
+        // and every fixed digit must be in it.
+        if !combo.is_subset(union) || !fixed.is_subset(combo) {
+            continue;
+        }
+        any |= match len {
+            1 => fit_one(cands, combo, out),
+            2 => fit_two(cands, combo, out),
+            _ => fit_general(cands, combo, out),
+        };
+    }
+    any && out.iter().all(|set| !set.is_empty())
+}
+
+fn fit_one(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
+    if combo.is_subset(cands[0]) {
+        out[0] |= combo;
+        true
+    } else {
+        false
+    }
+}
+
+fn fit_two(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
+    let low = DigitSet::from_bits(combo.bits() & combo.bits().wrapping_neg());
+    let high = combo - low;
+    let mut any = false;
+    for (first, second) in [(low, high), (high, low)] {
+        if first.is_subset(cands[0]) && second.is_subset(cands[1]) {
+            out[0] |= first;
+            out[1] |= second;
+            any = true;
+        }
+    }
+    any
+}
+
+/// Exact support for runs of three or more cells: a depth-first walk over the cells in order,
+/// memoised on the set of digits used so far (which also fixes the depth). A digit is
+/// supported in a cell when some walk places it there and still completes.
+fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
+    let mut restricted = [DigitSet::EMPTY; MAX_RUN];
+    for (i, &cand) in cands.iter().enumerate() {
+        restricted[i] = cand & combo;
+        if restricted[i].is_empty() {
+            return false;
+        }
+    }
+    // 0 = not visited, 1 = dead end, 2 = completes.
+    let mut memo = [0u8; 512];
+    walk(
+        &restricted[..cands.len()],
+        0,
+        DigitSet::EMPTY,
+        &mut memo,
+        out,
+    )
+}
+
+fn walk(
+    restricted: &[DigitSet],
+    depth: usize,
+    used: DigitSet,
+    memo: &mut [u8; 512],
+    out: &mut [DigitSet],
+) -> bool {
+    if depth == restricted.len() {
+        return true;
+    }
+    let state = used.bits() as usize;
+    if memo[state] != 0 {
+        return memo[state] == 2;
+    }
+    let mut completes = false;
+    for digit in (restricted[depth] - used).iter() {
+        let bit = DigitSet::single(digit);
+        if walk(restricted, depth + 1, used | bit, memo, out) {
+            out[depth] |= bit;
+            completes = true;
+        }
+    }
+    memo[state] = if completes { 2 } else { 1 };
+    completes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(digits: &[u8]) -> DigitSet {
+        digits.iter().copied().collect()
+    }
+
+    #[test]
+    fn table_holds_the_articles_examples() {
+        assert_eq!(combos(2, 3), &[set(&[1, 2])]);
+        let mut four_27: Vec<DigitSet> = combos(4, 27).to_vec();
+        four_27.sort();
+        let mut expected = vec![set(&[3, 7, 8, 9]), set(&[4, 6, 8, 9]), set(&[5, 6, 7, 9])];
+        expected.sort();
+        assert_eq!(four_27, expected);
+        assert_eq!(combos(9, 45).len(), 1);
+        assert!(combos(2, 18).is_empty());
+        assert!(combos(10, 45).is_empty());
+        assert_eq!(combo_intersection(4, 27), set(&[9]));
+        assert_eq!(combo_union(3, 6), set(&[1, 2, 3]));
+    }
+
+    #[test]
+    fn combination_fit_example_from_the_spec() {
+        // 23 in three cells is 6, 8 and 9; two cells allow only 8 and 9, so the third is 6.
+        let cands = [DigitSet::ALL, set(&[8, 9]), set(&[8, 9])];
+        let mut out = [DigitSet::EMPTY; 3];
+        assert!(fit_run(&cands, combos(3, 23), &mut out));
+        assert_eq!(out, [set(&[6]), set(&[8, 9]), set(&[8, 9])]);
+    }
+
+    #[test]
+    fn fixed_digits_narrow_the_rest() {
+        // /12 with 9 written in: the other two add up to 3.
+        let cands = [set(&[9]), DigitSet::ALL, DigitSet::ALL];
+        let mut out = [DigitSet::EMPTY; 3];
+        assert!(fit_run(&cands, combos(3, 12), &mut out));
+        assert_eq!(out, [set(&[9]), set(&[1, 2]), set(&[1, 2])]);
+    }
+
+    #[test]
+    fn impossible_runs_are_reported() {
+        let mut out = [DigitSet::EMPTY; 2];
+        assert!(!fit_run(&[set(&[1]), set(&[1])], combos(2, 2), &mut out));
+        assert!(!fit_run(
+            &[set(&[1, 2]), set(&[1, 2])],
+            combos(2, 5),
+            &mut out
+        ));
+        let mut out = [DigitSet::EMPTY; 3];
+        // Three cells that only allow 1 and 2 between them cannot hold three digits.
+        assert!(!fit_run(&[set(&[1, 2]); 3], combos(3, 6), &mut out));
+    }
+
+    /// fit_run against a brute force over every filling of the run.
+    #[test]
+    fn matches_brute_force_on_many_runs() {
+        let mut state = 12345u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        for _ in 0..3000 {
+            let len = 1 + (next() % 5) as usize;
+            let sum = (next() % 46) as u16;
+            let cands: Vec<DigitSet> = (0..len)
+                .map(|_| DigitSet::from_bits((next() & 0x1ff) as u16 | (next() & 0x1ff) as u16))
+                .collect();
+            let mut out = vec![DigitSet::EMPTY; len];
+            let ok = fit_run(&cands, combos(len, sum), &mut out);
+            let mut expected = vec![DigitSet::EMPTY; len];
+            let mut found = false;
+            let mut digits = vec![0u8; len];
+            brute(&cands, sum, 0, &mut digits, &mut expected, &mut found);
+            assert_eq!(ok, found, "{cands:?} sum {sum}");
+            if ok {
+                assert_eq!(out, expected, "{cands:?} sum {sum}");
+            }
+        }
+    }
+
+    fn brute(
+        cands: &[DigitSet],
+        sum: u16,
+        i: usize,
+        digits: &mut Vec<u8>,
+        support: &mut Vec<DigitSet>,
+        found: &mut bool,
+    ) {
+        if i == cands.len() {
+            let total: u16 = digits.iter().map(|&d| u16::from(d)).sum();
+            if total == sum {
+                *found = true;
+                for (k, &d) in digits.iter().enumerate() {
+                    support[k].insert(d);
+                }
+            }
+            return;
+        }
+        for d in cands[i].iter() {
+            if !digits[..i].contains(&d) {
+                digits[i] = d;
+                brute(cands, sum, i + 1, digits, support, found);
+            }
+        }
+    }
+}

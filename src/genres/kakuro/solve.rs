@@ -1,0 +1,244 @@
+//! The exact solver: run-level filtering to a fixpoint, then fewest-candidates-first branching.
+//!
+//! One budget step is one run filtered by [`fit_run`]. The solver counts solutions up to the
+//! caller's limit and stops there: to prove uniqueness it only has to find a second solution
+//! or show there is none.
+
+use crate::core::{Budget, DigitSet, SolveOutcome, Stop};
+
+use super::combos::{combos, fit_run};
+use super::model::{Layout, MAX_RUN};
+
+/// The solver for one layout; cheap to build, reusable for many candidate states.
+pub struct Solver<'a> {
+    layout: &'a Layout,
+    run_combos: Vec<&'static [DigitSet]>,
+}
+
+/// Propagation found a broken rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+/// Why propagation ended early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halt {
+    Contradiction,
+    Stopped(Stop),
+}
+
+impl From<Stop> for Halt {
+    fn from(stop: Stop) -> Halt {
+        Halt::Stopped(stop)
+    }
+}
+
+/// A queue of runs to filter, each at most once.
+pub struct RunQueue {
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+}
+
+impl RunQueue {
+    pub fn new(runs: usize) -> RunQueue {
+        RunQueue {
+            queue: Vec::with_capacity(runs),
+            queued: vec![false; runs],
+        }
+    }
+
+    pub fn push(&mut self, run: usize) {
+        if !self.queued[run] {
+            self.queued[run] = true;
+            self.queue.push(run as u32);
+        }
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        let run = self.queue.pop()? as usize;
+        self.queued[run] = false;
+        Some(run)
+    }
+
+    fn clear(&mut self) {
+        for &run in &self.queue {
+            self.queued[run as usize] = false;
+        }
+        self.queue.clear();
+    }
+}
+
+impl<'a> Solver<'a> {
+    pub fn new(layout: &'a Layout) -> Solver<'a> {
+        let run_combos = layout
+            .runs
+            .iter()
+            .map(|run| combos(run.cells.len(), run.sum))
+            .collect();
+        Solver { layout, run_combos }
+    }
+
+    pub fn layout(&self) -> &Layout {
+        self.layout
+    }
+
+    /// The combinations of run `run`.
+    pub fn run_combos(&self, run: usize) -> &'static [DigitSet] {
+        self.run_combos[run]
+    }
+
+    /// Every cell with every digit.
+    pub fn full_candidates(&self) -> Vec<DigitSet> {
+        vec![DigitSet::ALL; self.layout.white_count()]
+    }
+
+    /// A queue holding every run.
+    pub fn all_runs(&self) -> RunQueue {
+        let mut queue = RunQueue::new(self.layout.runs.len());
+        for run in (0..self.layout.runs.len()).rev() {
+            queue.push(run);
+        }
+        queue
+    }
+
+    /// Filters the queued runs, and the runs their changes reach, until nothing changes.
+    pub fn propagate(
+        &self,
+        cands: &mut [DigitSet],
+        queue: &mut RunQueue,
+        budget: &mut Budget,
+    ) -> Result<(), Halt> {
+        let mut before = [DigitSet::EMPTY; MAX_RUN];
+        let mut after = [DigitSet::EMPTY; MAX_RUN];
+        while let Some(run) = queue.pop() {
+            if let Err(stop) = budget.step() {
+                queue.clear();
+                return Err(Halt::Stopped(stop));
+            }
+            let cells = &self.layout.runs[run].cells;
+            let len = cells.len();
+            if len > MAX_RUN {
+                queue.clear();
+                return Err(Halt::Contradiction);
+            }
+            for (slot, &cell) in before.iter_mut().zip(cells) {
+                *slot = cands[cell as usize];
+            }
+            if !fit_run(&before[..len], self.run_combos[run], &mut after[..len]) {
+                queue.clear();
+                return Err(Halt::Contradiction);
+            }
+            for (i, &cell) in cells.iter().enumerate() {
+                if after[i] != before[i] {
+                    cands[cell as usize] = after[i];
+                    for other in self.layout.runs_of(cell as usize) {
+                        if other != run {
+                            queue.push(other);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts solutions from `cands`, up to `limit`, returning the ones found (digit per white
+    /// cell, in white-cell order).
+    pub fn solve(
+        &self,
+        mut cands: Vec<DigitSet>,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> SolveOutcome<Vec<u8>> {
+        let start = budget.used();
+        let mut solutions = Vec::new();
+        let mut queue = self.all_runs();
+        let result = match self.propagate(&mut cands, &mut queue, budget) {
+            Ok(()) => self.search(cands, limit, &mut solutions, &mut queue, budget),
+            Err(Halt::Contradiction) => Ok(()),
+            Err(Halt::Stopped(stop)) => Err(stop),
+        };
+        SolveOutcome {
+            solutions,
+            complete: result.is_ok(),
+            stopped: result.err(),
+            steps: budget.used() - start,
+        }
+    }
+
+    fn search(
+        &self,
+        cands: Vec<DigitSet>,
+        limit: usize,
+        solutions: &mut Vec<Vec<u8>>,
+        queue: &mut RunQueue,
+        budget: &mut Budget,
+    ) -> Result<(), Stop> {
+        if solutions.len() >= limit {
+            return Ok(());
+        }
+        let Some(cell) = self.branch_cell(&cands) else {
+            solutions.push(
+                cands
+                    .iter()
+                    .map(|set| set.smallest().unwrap_or(0))
+                    .collect(),
+            );
+            return Ok(());
+        };
+        for digit in cands[cell].iter() {
+            if solutions.len() >= limit {
+                break;
+            }
+            let mut trial = cands.clone();
+            trial[cell] = DigitSet::single(digit);
+            for run in self.layout.runs_of(cell) {
+                queue.push(run);
+            }
+            match self.propagate(&mut trial, queue, budget) {
+                Ok(()) => self.search(trial, limit, solutions, queue, budget)?,
+                Err(Halt::Contradiction) => {}
+                Err(Halt::Stopped(stop)) => return Err(stop),
+            }
+        }
+        Ok(())
+    }
+
+    /// The open cell with the fewest candidates; among those, the one whose runs have the
+    /// fewest open cells (it settles soonest). None when every cell is fixed.
+    fn branch_cell(&self, cands: &[DigitSet]) -> Option<usize> {
+        let mut best: Option<(u32, usize, usize)> = None;
+        for (cell, set) in cands.iter().enumerate() {
+            let count = set.len();
+            if count <= 1 {
+                continue;
+            }
+            if let Some((best_count, _, _)) = best {
+                if count > best_count {
+                    continue;
+                }
+            }
+            let open: usize = self
+                .layout
+                .runs_of(cell)
+                .map(|run| {
+                    self.layout.runs[run]
+                        .cells
+                        .iter()
+                        .filter(|&&c| !cands[c as usize].is_single())
+                        .count()
+                })
+                .sum();
+            let better = match best {
+                None => true,
+                Some((best_count, best_open, _)) => count < best_count || open < best_open,
+            };
+            if better {
+                best = Some((count, open, cell));
+                if count == 2 && open <= 2 {
+                    break;
+                }
+            }
+        }
+        best.map(|(_, _, cell)| cell)
+    }
+}

@@ -1,0 +1,122 @@
+//! The genres and the one interface they share.
+//!
+//! Each genre is a folder with the same files (model, formats, solve, check, techniques,
+//! rate, generate) behind the [`Genre`] trait. [`GenreId`] names the registered genres, and
+//! [`dispatch`] is the one place that turns a name into a type: adding a genre is a new folder,
+//! a variant of [`GenreId`] and an arm in [`dispatch`].
+
+pub mod kakuro;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::core::{Budget, InputError, Shape, SolveOutcome};
+
+/// What every genre offers: formats, the exact solver and the answer checker.
+pub trait Genre: 'static {
+    /// The genre's name in formats, IDs and the API (`kakuro`).
+    const NAME: &'static str;
+    /// The default shape of a generated puzzle.
+    const DEFAULT_SHAPE: Shape;
+
+    /// A puzzle, checked against the relaxed structure rules when parsed.
+    type Puzzle: Clone + Send + Sync + 'static;
+    /// A player's (possibly partial) answer.
+    type Answer;
+    /// One full solution.
+    type Solution: Clone + Send + 'static;
+    /// A broken rule instance found by the checker.
+    type Violation: serde::Serialize + Send + 'static;
+
+    /// Reads the genre's text format.
+    fn parse_text(text: &str) -> Result<Self::Puzzle, InputError>;
+    /// Reads an ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+    fn parse_id(id: &str) -> Result<Self::Puzzle, InputError>;
+    /// Reads the JSON puzzle object (the value of `"puzzle"`).
+    fn parse_json(puzzle: &serde_json::Value) -> Result<Self::Puzzle, InputError>;
+    fn to_text(puzzle: &Self::Puzzle) -> String;
+    fn to_id(puzzle: &Self::Puzzle) -> String;
+    fn to_json(puzzle: &Self::Puzzle) -> serde_json::Value;
+
+    /// Reads answer rows (one string per row, or one string with a row per line).
+    fn parse_answer(puzzle: &Self::Puzzle, rows: &[String]) -> Result<Self::Answer, InputError>;
+    /// A solution as answer rows.
+    fn solution_rows(solution: &Self::Solution) -> Vec<String>;
+
+    /// Finds up to `limit` solutions under the budget.
+    fn solve(
+        puzzle: &Self::Puzzle,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> SolveOutcome<Self::Solution>;
+    /// Every violation of `answer`; `finish` first turns unmarked cells into empty ones.
+    fn check(
+        puzzle: &Self::Puzzle,
+        answer: &Self::Answer,
+        finish: bool,
+    ) -> Result<Vec<Self::Violation>, InputError>;
+}
+
+/// The registered genres.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GenreId {
+    Kakuro,
+}
+
+impl GenreId {
+    pub const ALL: [GenreId; 1] = [GenreId::Kakuro];
+
+    pub fn name(self) -> &'static str {
+        struct Name;
+        impl GenreVisitor for Name {
+            type Output = &'static str;
+            fn visit<G: Genre>(self) -> &'static str {
+                G::NAME
+            }
+        }
+        dispatch(self, Name)
+    }
+}
+
+impl fmt::Display for GenreId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GenreId {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<GenreId, String> {
+        let wanted = text.trim().to_ascii_lowercase();
+        GenreId::ALL
+            .into_iter()
+            .find(|id| id.name() == wanted)
+            .ok_or_else(|| {
+                let names: Vec<_> = GenreId::ALL.iter().map(|id| id.name()).collect();
+                format!(
+                    "unknown genre '{}': expected one of {}",
+                    text.trim(),
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// Work that is generic over the genre; [`dispatch`] runs it for a [`GenreId`].
+pub trait GenreVisitor {
+    type Output;
+    fn visit<G: Genre>(self) -> Self::Output;
+}
+
+/// Runs `visitor` with the genre type that `id` names: the registry's one match.
+pub fn dispatch<V: GenreVisitor>(id: GenreId, visitor: V) -> V::Output {
+    match id {
+        GenreId::Kakuro => visitor.visit::<kakuro::Kakuro>(),
+    }
+}
+
+/// Reads a genre name.
+pub fn genre_by_name(name: &str) -> Result<GenreId, String> {
+    name.parse()
+}

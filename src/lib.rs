@@ -1,0 +1,14 @@
+//! Sum puzzles: generate, rate, solve and check Kakuro, Kakurasu and cryptic Kakuro.
+//!
+//! The library is usable without the HTTP layer (build with `--no-default-features`). Each
+//! genre lives in its own folder under [`genres`] behind the [`genres::Genre`] trait; the
+//! shared pieces (digit sets, the step budget, the seeded random stream, errors and result
+//! types) are in [`core`].
+
+pub mod core;
+pub mod genres;
+
+pub use crate::core::{
+    Budget, CancelFlag, DigitSet, InputError, Level, Rating, Shape, SolveOutcome, Stop, TargetLevel,
+};
+pub use genres::{dispatch, Genre, GenreId, GenreVisitor};
