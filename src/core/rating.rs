@@ -109,8 +109,11 @@ pub struct Removal {
 pub struct Deduction {
     pub technique: &'static str,
     pub level: Option<Level>,
-    /// The cells (or the clue cell) whose situation justifies the step.
+    /// The cells whose situation justifies the step, as `[row, col]`.
     pub cells: Vec<[usize; 2]>,
+    /// The clue the step reads, when it reads one: the block holding a Kakuro run's sum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clue: Option<[usize; 2]>,
     pub placed: Vec<Placement>,
     pub removed: Vec<Removal>,
 }

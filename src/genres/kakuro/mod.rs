@@ -6,7 +6,9 @@ pub mod check;
 pub mod combos;
 pub mod format;
 pub mod model;
+pub mod rate;
 pub mod solve;
+pub mod techniques;
 
 use crate::core::{Budget, Grid, InputError, Shape, SolveOutcome};
 

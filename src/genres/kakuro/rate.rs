@@ -1,0 +1,484 @@
+//! The kakuro-human rater (rater version 1): solve as a person would, always with the easiest
+//! technique that makes progress, and rate the puzzle by the hardest technique it needed.
+//!
+//! Each application of a technique is one deduction, recorded in order with the cells it read
+//! and the digits it placed or removed:
+//! - `digit_used`: one written cell, its digit removed from the other cells of its runs;
+//! - `single`: one cell written in;
+//! - `sum_combinations`, `combination_fit`: one run narrowed;
+//! - `only_cell`: one digit placed (and written in);
+//! - `short_contradiction`, `contradiction`: one cell, every refuted digit removed.
+//!
+//! Runs are examined in ID order (by their clue block, row-major, down first) and cells in
+//! reading order, so the record is deterministic. A puzzle the techniques cannot finish is
+//! rated [`Level::BeyondExpert`]. One budget step is one technique tried at one place, or one
+//! run narrowed inside a hypothesis.
+//!
+//! [`grade`] reaches the same level without recording: every technique only ever removes
+//! candidates and removes more from fewer, so the Easy, Medium and Hard stages end in the same
+//! candidates whatever order they apply in; Expert deductions are taken one at a time exactly
+//! as the recording rater takes them. A test keeps the two in agreement.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
+
+use crate::core::{
+    Budget, Deduction, DigitSet, InputError, Level, Placement, Rating, Removal, Stop,
+};
+
+use super::model::{Layout, Puzzle, Rules, MAX_RUN};
+use super::solve::{Halt, Solver};
+use super::techniques::probe::{Prober, SHORT};
+use super::techniques::{
+    combination_fit, contradiction, digit_used, easy_fit, only_cell, short_contradiction, single,
+    sum_combinations, Contradiction, Technique,
+};
+
+/// Rates a puzzle (relaxed rules).
+pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Result<Rating, InputError> {
+    let layout = puzzle.layout(Rules::Relaxed)?;
+    Ok(rate_layout(&layout, budget))
+}
+
+/// Rates a checked layout.
+pub fn rate_layout(layout: &Layout, budget: &mut Budget) -> Rating {
+    let solver = Solver::new(layout);
+    let start = budget.used();
+    let mut rater = Rater::new(&solver);
+    let finished = rater.run(budget);
+    let solved = rater.written.iter().all(|&w| w);
+    let hardest = rater.hardest.unwrap_or(Level::Easy);
+    Rating {
+        level: match finished {
+            Ok(()) if !solved => Level::BeyondExpert,
+            _ => hardest,
+        },
+        complete: finished.is_ok(),
+        solved,
+        techniques: rater.counts,
+        deductions: rater.deductions,
+        steps: budget.used() - start,
+    }
+}
+
+/// Run techniques in the order the rater tries them.
+const RUN_TECHNIQUES: [Technique; 3] = [
+    Technique::SumCombinations,
+    Technique::OnlyCell,
+    Technique::CombinationFit,
+];
+
+struct Rater<'s, 'l> {
+    solver: &'s Solver<'l>,
+    cands: Vec<DigitSet>,
+    written: Vec<bool>,
+    /// Written cells whose digit `digit_used` has not yet cleared from their runs.
+    announce: VecDeque<usize>,
+    /// Cells with one candidate that are not written yet, smallest index first.
+    fixed: BinaryHeap<Reverse<usize>>,
+    /// For each run technique, the runs changed since it last found nothing there.
+    dirty: [BTreeSet<usize>; 3],
+    deductions: Vec<Deduction>,
+    counts: BTreeMap<&'static str, u32>,
+    hardest: Option<Level>,
+}
+
+/// What one deduction changes.
+struct Change {
+    technique: Technique,
+    cells: Vec<usize>,
+    clue: Option<(usize, usize)>,
+    narrowed: Vec<(usize, DigitSet)>,
+    write: Option<usize>,
+}
+
+impl<'s, 'l> Rater<'s, 'l> {
+    fn new(solver: &'s Solver<'l>) -> Rater<'s, 'l> {
+        let runs: BTreeSet<usize> = (0..solver.layout().runs.len()).collect();
+        Rater {
+            solver,
+            cands: solver.full_candidates(),
+            written: vec![false; solver.layout().white_count()],
+            announce: VecDeque::new(),
+            fixed: BinaryHeap::new(),
+            dirty: [runs.clone(), runs.clone(), runs],
+            deductions: Vec::new(),
+            counts: BTreeMap::new(),
+            hardest: None,
+        }
+    }
+
+    /// Applies deductions until none applies. Stops with the budget; a broken rule (only
+    /// possible in a puzzle without solution) ends the rating unsolved.
+    fn run(&mut self, budget: &mut Budget) -> Result<(), Stop> {
+        loop {
+            budget.step()?;
+            let change = match self.next_change(budget)? {
+                Ok(Some(change)) => change,
+                Ok(None) | Err(Contradiction) => return Ok(()),
+            };
+            self.apply(change);
+        }
+    }
+
+    fn next_change(
+        &mut self,
+        budget: &mut Budget,
+    ) -> Result<Result<Option<Change>, Contradiction>, Stop> {
+        if let Some(change) = self.digit_used() {
+            return Ok(Ok(Some(change)));
+        }
+        if let Some(change) = self.single() {
+            return Ok(Ok(Some(change)));
+        }
+        for (slot, technique) in RUN_TECHNIQUES.into_iter().enumerate() {
+            while let Some(&run) = self.dirty[slot].first() {
+                budget.step()?;
+                match self.run_technique(technique, run) {
+                    Err(contradiction) => return Ok(Err(contradiction)),
+                    Ok(Some(change)) => return Ok(Ok(Some(change))),
+                    Ok(None) => {
+                        self.dirty[slot].remove(&run);
+                    }
+                }
+            }
+        }
+        if self.written.iter().all(|&w| w) {
+            return Ok(Ok(None));
+        }
+        let prober = Prober::new(self.solver);
+        for (technique, find) in [
+            (
+                Technique::ShortContradiction,
+                short_contradiction::find as fn(&Prober, &mut [DigitSet], &mut Budget) -> _,
+            ),
+            (Technique::Contradiction, contradiction::find),
+        ] {
+            if let Some(refutation) = find(&prober, &mut self.cands, budget)? {
+                let cell = refutation.cell;
+                let left = self.cands[cell] - refutation.digits;
+                if left.is_empty() {
+                    return Ok(Err(Contradiction));
+                }
+                return Ok(Ok(Some(Change {
+                    technique,
+                    cells: vec![cell],
+                    clue: None,
+                    narrowed: vec![(cell, left)],
+                    write: None,
+                })));
+            }
+        }
+        Ok(Ok(None))
+    }
+
+    fn digit_used(&mut self) -> Option<Change> {
+        while let Some(cell) = self.announce.pop_front() {
+            let digit = self.cands[cell].single_digit()?;
+            let peers = digit_used::peers_with(self.solver.layout(), &self.cands, cell, digit);
+            if !peers.is_empty() {
+                let narrowed = peers
+                    .into_iter()
+                    .map(|peer| (peer, self.cands[peer] - DigitSet::single(digit)))
+                    .collect();
+                return Some(Change {
+                    technique: Technique::DigitUsed,
+                    cells: vec![cell],
+                    clue: None,
+                    narrowed,
+                    write: None,
+                });
+            }
+        }
+        None
+    }
+
+    fn single(&mut self) -> Option<Change> {
+        while let Some(Reverse(cell)) = self.fixed.pop() {
+            if !self.written[cell] && single::digit_to_write(self.cands[cell]).is_some() {
+                return Some(Change {
+                    technique: Technique::Single,
+                    cells: vec![cell],
+                    clue: None,
+                    narrowed: Vec::new(),
+                    write: Some(cell),
+                });
+            }
+        }
+        None
+    }
+
+    fn run_technique(
+        &self,
+        technique: Technique,
+        run: usize,
+    ) -> Result<Option<Change>, Contradiction> {
+        let layout = self.solver.layout();
+        let cells = &layout.runs[run].cells;
+        let len = cells.len();
+        if len > MAX_RUN {
+            return Err(Contradiction);
+        }
+        let mut before = [DigitSet::EMPTY; MAX_RUN];
+        for (slot, &cell) in before.iter_mut().zip(cells) {
+            *slot = self.cands[cell as usize];
+        }
+        let before = &before[..len];
+        let combos = self.solver.run_combos(run);
+        let mut after = [DigitSet::EMPTY; MAX_RUN];
+        let change = |narrowed: Vec<(usize, DigitSet)>, write| Change {
+            technique,
+            cells: cells.iter().map(|&c| c as usize).collect(),
+            clue: Some(layout.runs[run].clue),
+            narrowed,
+            write,
+        };
+        let narrowed_cells = |after: &[DigitSet]| -> Vec<(usize, DigitSet)> {
+            cells
+                .iter()
+                .zip(after.iter().zip(before))
+                .filter(|(_, (a, b))| a != b)
+                .map(|(&cell, (&a, _))| (cell as usize, a))
+                .collect()
+        };
+        Ok(match technique {
+            Technique::SumCombinations => {
+                sum_combinations::narrow(before, combos, &mut after[..len])?
+                    .then(|| change(narrowed_cells(&after[..len]), None))
+            }
+            Technique::CombinationFit => {
+                combination_fit::narrow(before, combos, &mut after[..len])?
+                    .then(|| change(narrowed_cells(&after[..len]), None))
+            }
+            Technique::OnlyCell => {
+                only_cell::placements(before, combos)?
+                    .first()
+                    .map(|&(i, digit)| {
+                        let cell = cells[i] as usize;
+                        change(vec![(cell, DigitSet::single(digit))], Some(cell))
+                    })
+            }
+            _ => unreachable!("not a run technique"),
+        })
+    }
+
+    /// Applies a change and records it as a deduction.
+    fn apply(&mut self, change: Change) {
+        let layout = self.solver.layout();
+        let position = |cell: usize| {
+            let (row, col) = layout.whites[cell];
+            [row, col]
+        };
+        let mut removed = Vec::new();
+        for &(cell, new) in &change.narrowed {
+            let old = self.cands[cell];
+            let gone = old - new;
+            if gone.is_empty() {
+                continue;
+            }
+            let [row, col] = position(cell);
+            removed.push(Removal {
+                row,
+                col,
+                values: gone.to_string(),
+            });
+            self.cands[cell] = new;
+            if new.is_single() && !self.written[cell] {
+                self.fixed.push(Reverse(cell));
+            }
+            for run in layout.runs_of(cell) {
+                for dirty in &mut self.dirty {
+                    dirty.insert(run);
+                }
+            }
+        }
+        let mut placed = Vec::new();
+        if let Some(cell) = change.write {
+            self.written[cell] = true;
+            self.announce.push_back(cell);
+            let [row, col] = position(cell);
+            let digit = self.cands[cell].single_digit().unwrap_or(0);
+            placed.push(Placement {
+                row,
+                col,
+                value: (b'0' + digit) as char,
+            });
+        }
+        let level = change.technique.level();
+        if level > self.hardest {
+            self.hardest = level;
+        }
+        *self.counts.entry(change.technique.name()).or_insert(0) += 1;
+        self.deductions.push(Deduction {
+            technique: change.technique.name(),
+            level,
+            cells: change.cells.into_iter().map(position).collect(),
+            clue: change.clue.map(|(row, col)| [row, col]),
+            placed,
+            removed,
+        });
+    }
+}
+
+/// How far the techniques got, without the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grade {
+    /// The level that finished the puzzle; `BeyondExpert` when every technique got stuck;
+    /// `None` when the techniques up to the ceiling got stuck, or a rule broke.
+    pub level: Option<Level>,
+    /// True when a rule broke (the puzzle has no solution).
+    pub broken: bool,
+    /// The candidates where the techniques stopped.
+    pub cands: Vec<DigitSet>,
+}
+
+impl Grade {
+    /// White cells the techniques left open.
+    pub fn open_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cands
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.is_single())
+            .map(|(i, _)| i)
+    }
+}
+
+/// The rating's level, computed stage by stage and stopping after `ceiling`.
+pub fn grade(solver: &Solver, ceiling: Level, budget: &mut Budget) -> Result<Grade, Stop> {
+    let mut cands = solver.full_candidates();
+    let solved = |cands: &[DigitSet]| cands.iter().all(|c| c.is_single());
+    let finish = |level: Option<Level>, broken: bool, cands: Vec<DigitSet>| {
+        Ok(Grade {
+            level,
+            broken,
+            cands,
+        })
+    };
+
+    if easy_fixpoint(solver, &mut cands, budget)?.is_err() {
+        return finish(None, true, cands);
+    }
+    if solved(&cands) {
+        return finish(Some(Level::Easy), false, cands);
+    }
+    if ceiling == Level::Easy {
+        return finish(None, false, cands);
+    }
+    let mut queue = solver.all_runs();
+    match solver.propagate(&mut cands, &mut queue, budget) {
+        Err(Halt::Contradiction) => return finish(None, true, cands),
+        Err(Halt::Stopped(stop)) => return Err(stop),
+        Ok(()) => {}
+    }
+    if solved(&cands) {
+        return finish(Some(Level::Medium), false, cands);
+    }
+    if ceiling == Level::Medium {
+        return finish(None, false, cands);
+    }
+    let prober = Prober::new(solver);
+    if hard_fixpoint(solver, &prober, &mut cands, budget)?.is_err() {
+        return finish(None, true, cands);
+    }
+    if solved(&cands) {
+        return finish(Some(Level::Hard), false, cands);
+    }
+    if ceiling == Level::Hard {
+        return finish(None, false, cands);
+    }
+    while let Some(refutation) = contradiction::find(&prober, &mut cands, budget)? {
+        let cell = refutation.cell;
+        cands[cell] -= refutation.digits;
+        if cands[cell].is_empty() || narrow_from(solver, &mut cands, &[cell], budget)?.is_err() {
+            return finish(None, true, cands);
+        }
+        if hard_fixpoint(solver, &prober, &mut cands, budget)?.is_err() {
+            return finish(None, true, cands);
+        }
+        if solved(&cands) {
+            return finish(Some(Level::Expert), false, cands);
+        }
+    }
+    finish(Some(Level::BeyondExpert), false, cands)
+}
+
+/// The Easy techniques to their fixpoint.
+fn easy_fixpoint(
+    solver: &Solver,
+    cands: &mut [DigitSet],
+    budget: &mut Budget,
+) -> Result<Result<(), Contradiction>, Stop> {
+    let layout = solver.layout();
+    let mut queue: BTreeSet<usize> = (0..layout.runs.len()).collect();
+    let mut before = [DigitSet::EMPTY; MAX_RUN];
+    let mut after = [DigitSet::EMPTY; MAX_RUN];
+    while let Some(run) = queue.pop_first() {
+        budget.step()?;
+        let cells = &layout.runs[run].cells;
+        let len = cells.len();
+        if len > MAX_RUN {
+            return Ok(Err(Contradiction));
+        }
+        for (slot, &cell) in before.iter_mut().zip(cells) {
+            *slot = cands[cell as usize];
+        }
+        if let Err(contradiction) =
+            easy_fit(&before[..len], solver.run_combos(run), &mut after[..len])
+        {
+            return Ok(Err(contradiction));
+        }
+        for (i, &cell) in cells.iter().enumerate() {
+            if after[i] != before[i] {
+                cands[cell as usize] = after[i];
+                queue.extend(layout.runs_of(cell as usize).filter(|&r| r != run));
+            }
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// Medium filtering from the runs of `cells`.
+fn narrow_from(
+    solver: &Solver,
+    cands: &mut [DigitSet],
+    cells: &[usize],
+    budget: &mut Budget,
+) -> Result<Result<(), Contradiction>, Stop> {
+    let mut queue = super::solve::RunQueue::new(solver.layout().runs.len());
+    for &cell in cells {
+        for run in solver.layout().runs_of(cell) {
+            queue.push(run);
+        }
+    }
+    match solver.propagate(cands, &mut queue, budget) {
+        Ok(()) => Ok(Ok(())),
+        Err(Halt::Contradiction) => Ok(Err(Contradiction)),
+        Err(Halt::Stopped(stop)) => Err(stop),
+    }
+}
+
+/// `short_contradiction` and Medium filtering to their fixpoint, from a Medium fixpoint.
+fn hard_fixpoint(
+    solver: &Solver,
+    prober: &Prober,
+    cands: &mut [DigitSet],
+    budget: &mut Budget,
+) -> Result<Result<(), Contradiction>, Stop> {
+    loop {
+        let refutations = prober.refute_all(cands, SHORT, budget)?;
+        if refutations.is_empty() {
+            return Ok(Ok(()));
+        }
+        let mut cells = Vec::with_capacity(refutations.len());
+        for refutation in refutations {
+            cands[refutation.cell] -= refutation.digits;
+            if cands[refutation.cell].is_empty() {
+                return Ok(Err(Contradiction));
+            }
+            cells.push(refutation.cell);
+        }
+        if let Err(contradiction) = narrow_from(solver, cands, &cells, budget)? {
+            return Ok(Err(contradiction));
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Grids and helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The spec's example (kakuro.txt, "Example"): generator version 2, 5x5, easy, seed 0.
+pub const SPEC_EXAMPLE: &str = "# # # 7/ 5/\n# # 8/3 . .\n# 3/6 . . .\n/8 . . . #\n/6 . . # #";
+pub const SPEC_EXAMPLE_SOLUTION: [&str; 5] = ["#####", "###12", "##123", "#134#", "#24##"];
+
+/// The three grids of kakuro-solver-article.txt (backslash notation, as printed there).
+pub const ARTICLE_MAIN: &str = "\
+#    16\\  12\\  10\\  8\\   #    #
+\\12  .    .    .    .    #    #
+\\27  .    .    .    .    21\\  #
+\\3   .    .    19\\8 .    .    6\\
+#    \\8   .    .    17\\8 .    .
+#    #    \\16  .    .    .    .
+#    #    \\27  .    .    .    .";
+
+pub const ARTICLE_MAIN_SOLUTION: [&str; 7] = [
+    "#######", "#6321##", "#9684##", "#12#35#", "##17#62", "###4831", "###8973",
+];
+
+pub const ARTICLE_DRAFT: &str = "\
+#    16\\  12\\  10\\  8\\   #    #
+\\12  .    .    .    .    #    #
+\\27  .    .    .    .    21\\  #
+\\3   .    .    24\\8 .    .    6\\
+#    \\8   .    .    17\\8 .    .
+#    #    \\21  .    .    .    .
+#    #    \\27  .    .    .    .";
+
+pub const ARTICLE_HARD: &str = "\
+#    24\\  15\\  6\\   14\\  #    #
+\\17  .    .    .    .    #    #
+\\13  .    .    .    .    24\\  #
+\\12  .    .    11\\12 .   .    9\\
+#    \\10  .    .    7\\5  .    .
+#    #    \\14  .    .    .    .
+#    #    \\27  .    .    .    .";
+
+pub const ARTICLE_HARD_SOLUTION: [&str; 7] = [
+    "#######", "#9152##", "#7213##", "#84#93#", "##82#41", "###1382", "###8496",
+];
+
+/// The published test data folder, from `SUMPUZZLES_TESTDATA` (set by `.ci/run`).
+/// Prints why and returns None when it is not set, so the caller can return early.
+pub fn testdata() -> Option<PathBuf> {
+    match std::env::var_os("SUMPUZZLES_TESTDATA") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            assert!(
+                dir.is_dir(),
+                "SUMPUZZLES_TESTDATA={} is not a folder",
+                dir.display()
+            );
+            Some(dir)
+        }
+        None => {
+            eprintln!(
+                "SUMPUZZLES_TESTDATA is not set: this test of published puzzles did not run \
+                 (.ci/run sets it to ../shared/testdata)"
+            );
+            None
+        }
+    }
+}
+
+/// The lines of a JSON Lines file as values.
+pub fn json_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str(line).expect("valid JSON line"))
+        .collect()
+}
