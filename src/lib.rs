@@ -5,6 +5,7 @@
 //! shared pieces (digit sets, the step budget, the seeded random stream, errors and result
 //! types) are in [`core`].
 
+pub mod api;
 pub mod core;
 pub mod genres;
 

@@ -67,7 +67,7 @@ impl DigitSet {
 
     #[inline]
     pub fn insert(&mut self, digit: u8) {
-        *self = *self | DigitSet::single(digit);
+        *self |= DigitSet::single(digit);
     }
 
     #[inline]

@@ -16,3 +16,5 @@ pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel};
 pub use rng::SeededRng;
 pub mod grid;
 pub use grid::{Grid, Shape};
+pub mod generate;
+pub use generate::{GenerateError, GenerateParams, Generated, GenerationStats};

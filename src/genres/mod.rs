@@ -10,14 +10,23 @@ pub mod kakuro;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::{Budget, InputError, Shape, SolveOutcome};
+use crate::core::{
+    Budget, GenerateError, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
+};
 
-/// What every genre offers: formats, the exact solver and the answer checker.
+/// What every genre offers: formats, the exact solver, the answer checker, the human-technique
+/// rater and the generator.
 pub trait Genre: 'static {
     /// The genre's name in formats, IDs and the API (`kakuro`).
     const NAME: &'static str;
     /// The default shape of a generated puzzle.
     const DEFAULT_SHAPE: Shape;
+    /// The smallest and largest side of a generated puzzle.
+    const SHAPE_LIMITS: (usize, usize);
+    /// The generator's version: with the parameters, it determines the puzzle.
+    const GENERATOR_VERSION: u32;
+    /// The rater profile and its version, such as `kakuro-human` 1.
+    const RATER_PROFILE: (&'static str, u32);
 
     /// A puzzle, checked against the relaxed structure rules when parsed.
     type Puzzle: Clone + Send + Sync + 'static;
@@ -55,6 +64,15 @@ pub trait Genre: 'static {
         answer: &Self::Answer,
         finish: bool,
     ) -> Result<Vec<Self::Violation>, InputError>;
+
+    /// Rates the puzzle with the genre's human-technique profile under the budget.
+    fn rate(puzzle: &Self::Puzzle, budget: &mut Budget) -> Rating;
+
+    /// Generates a puzzle with exactly one solution at the requested level.
+    fn generate(
+        params: &GenerateParams,
+        budget: &mut Budget,
+    ) -> Result<Generated<Self::Puzzle, Self::Solution>, GenerateError>;
 }
 
 /// The registered genres.

@@ -56,15 +56,12 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
         let mut repeated = DigitSet::EMPTY;
         let mut total = 0u16;
         for &cell in &run.cells {
-            match mark_of(cell) {
-                Mark::Digit(digit) => {
-                    if written.contains(digit) {
-                        repeated.insert(digit);
-                    }
-                    written.insert(digit);
-                    total += u16::from(digit);
+            if let Mark::Digit(digit) = mark_of(cell) {
+                if written.contains(digit) {
+                    repeated.insert(digit);
                 }
-                _ => {}
+                written.insert(digit);
+                total += u16::from(digit);
             }
         }
         let reachable = repeated.is_empty()

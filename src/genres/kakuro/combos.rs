@@ -52,7 +52,7 @@ fn table() -> &'static Table {
 }
 
 fn slot(len: usize, sum: u16) -> Option<usize> {
-    (len >= 1 && len <= MAX_RUN && sum <= MAX_SUM).then(|| len * SUMS + sum as usize)
+    ((1..=MAX_RUN).contains(&len) && sum <= MAX_SUM).then(|| len * SUMS + sum as usize)
 }
 
 /// Every combination for a run of `len` cells adding up to `sum` (empty when none exists).

@@ -5,12 +5,15 @@ pub mod answer;
 pub mod check;
 pub mod combos;
 pub mod format;
+pub mod generate;
 pub mod model;
 pub mod rate;
 pub mod solve;
 pub mod techniques;
 
-use crate::core::{Budget, Grid, InputError, Shape, SolveOutcome};
+use crate::core::{
+    Budget, GenerateError, GenerateParams, Generated, Grid, InputError, Rating, Shape, SolveOutcome,
+};
 
 use super::Genre;
 
@@ -52,6 +55,9 @@ pub fn solution_grid(layout: &Layout, digits: &[u8]) -> Solution {
 impl Genre for Kakuro {
     const NAME: &'static str = format::GENRE;
     const DEFAULT_SHAPE: Shape = Shape::new(10, 10);
+    const SHAPE_LIMITS: (usize, usize) = (1, model::STRICT_MAX_SIDE);
+    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
+    const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
 
     type Puzzle = Puzzle;
     type Answer = Answer;
@@ -105,5 +111,27 @@ impl Genre for Kakuro {
 
     fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
         check::check(puzzle, answer, finish)
+    }
+
+    fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
+        match puzzle.layout(Rules::Relaxed) {
+            Ok(layout) => rate::rate_layout(&layout, budget),
+            // Parsed puzzles are structurally checked; a defined answer all the same.
+            Err(_) => Rating {
+                level: crate::core::Level::BeyondExpert,
+                complete: true,
+                solved: false,
+                techniques: Default::default(),
+                deductions: Vec::new(),
+                steps: 0,
+            },
+        }
+    }
+
+    fn generate(
+        params: &GenerateParams,
+        budget: &mut Budget,
+    ) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+        generate::generate(params, budget)
     }
 }

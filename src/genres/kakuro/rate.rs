@@ -14,10 +14,10 @@
 //! rated [`Level::BeyondExpert`]. One budget step is one technique tried at one place, or one
 //! run narrowed inside a hypothesis.
 //!
-//! [`grade`] reaches the same level without recording: every technique only ever removes
-//! candidates and removes more from fewer, so the Easy, Medium and Hard stages end in the same
-//! candidates whatever order they apply in; Expert deductions are taken one at a time exactly
-//! as the recording rater takes them. A test keeps the two in agreement.
+//! [`grade`] reaches the same level without recording: the Easy and Medium techniques only
+//! ever remove candidates, and remove more from fewer, so those stages end in the same
+//! candidates whatever order they apply in; the contradiction deductions are taken one at a
+//! time exactly as the recording rater takes them. A test keeps the two in agreement.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
@@ -28,7 +28,7 @@ use crate::core::{
 
 use super::model::{Layout, Puzzle, Rules, MAX_RUN};
 use super::solve::{Halt, Solver};
-use super::techniques::probe::{Prober, SHORT};
+use super::techniques::probe::Prober;
 use super::techniques::{
     combination_fit, contradiction, digit_used, easy_fit, only_cell, short_contradiction, single,
     sum_combinations, Contradiction, Technique,
@@ -457,28 +457,22 @@ fn narrow_from(
     }
 }
 
-/// `short_contradiction` and Medium filtering to their fixpoint, from a Medium fixpoint.
+/// `short_contradiction` deductions, each followed by Medium filtering, until none applies.
 fn hard_fixpoint(
     solver: &Solver,
     prober: &Prober,
     cands: &mut [DigitSet],
     budget: &mut Budget,
 ) -> Result<Result<(), Contradiction>, Stop> {
-    loop {
-        let refutations = prober.refute_all(cands, SHORT, budget)?;
-        if refutations.is_empty() {
-            return Ok(Ok(()));
+    while let Some(refutation) = short_contradiction::find(prober, cands, budget)? {
+        let cell = refutation.cell;
+        cands[cell] -= refutation.digits;
+        if cands[cell].is_empty() {
+            return Ok(Err(Contradiction));
         }
-        let mut cells = Vec::with_capacity(refutations.len());
-        for refutation in refutations {
-            cands[refutation.cell] -= refutation.digits;
-            if cands[refutation.cell].is_empty() {
-                return Ok(Err(Contradiction));
-            }
-            cells.push(refutation.cell);
-        }
-        if let Err(contradiction) = narrow_from(solver, cands, &cells, budget)? {
+        if let Err(contradiction) = narrow_from(solver, cands, &[cell], budget)? {
             return Ok(Err(contradiction));
         }
     }
+    Ok(Ok(()))
 }

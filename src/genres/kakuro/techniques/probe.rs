@@ -2,23 +2,26 @@
 //! techniques.
 //!
 //! # Steps
-//! A hypothesis writes the digit into the cell and then proceeds in steps. A step is one
-//! round in which every run that the previous step touched is narrowed, all at once from the
-//! candidates as they stood at the start of the round, by the Easy and Medium techniques
-//! (together they leave each cell the digits it gets in some way of filling the run:
-//! `combination_fit`, which includes `digit_used`, `single`, `sum_combinations` and
-//! `only_cell`). A rule breaks when a run has no way left or a cell no digit. A chain's length
-//! is the number of the step in which a rule breaks; a round that changes nothing is not a step.
+//! A hypothesis writes the digit into the cell and then makes deductions, and a step is one
+//! deduction, as in the rater's record: one run narrowed by the Easy and Medium techniques
+//! together (each cell keeps the digits it gets in some way of filling the run, which is
+//! `combination_fit` and includes `digit_used`, `single`, `sum_combinations` and `only_cell`).
+//! Only a narrowing that changes something counts. Deductions follow the assumption breadth
+//! first: the runs of the assumed cell in run order, then the runs of the cells those
+//! deductions changed, in the order they changed, each run queued once at a time. A rule
+//! breaks when a run has no way left to fill it or a cell no digit; the chain's length is the
+//! number of the step that breaks it.
 //!
-//! When the rounds change nothing and the hypothesis may use Hard techniques (the Expert
-//! `contradiction`), the next step is a round of `short_contradiction` over the cells the
-//! hypothesis has changed so far: every digit of such a cell (with at most 3 candidates) that
-//! a short hypothesis refutes within 6 steps goes, all at once. Looking only at the changed
-//! cells is what a person following the consequences of an assumption does, and it keeps an
-//! Expert hypothesis from re-examining the whole grid at every step.
+//! When no run can narrow any more and the hypothesis may use Hard techniques (the Expert
+//! `contradiction`), the next step is one `short_contradiction` deduction among the cells the
+//! hypothesis has changed: the cell with the shortest refutation (first in reading order on a
+//! tie) loses every digit refuted within 6 steps. Looking only at the changed cells is what a
+//! person following the consequences of an assumption does.
 //!
 //! Hypotheses run on one shared candidate array and undo their changes when they finish, so
 //! memory stays one grid however deep the nesting.
+
+use std::collections::VecDeque;
 
 use crate::core::{Budget, DigitSet, Stop};
 use crate::genres::kakuro::combos::fit_run;
@@ -50,10 +53,10 @@ pub const LONG: Limits = Limits {
     uses_hard: true,
 };
 
-enum Round {
+enum Deduction {
     Broken,
-    Progress,
-    Fixpoint,
+    Made,
+    None,
 }
 
 /// Runs hypotheses against one layout.
@@ -91,65 +94,60 @@ impl<'s, 'l> Prober<'s, 'l> {
         max_steps: u32,
         budget: &mut Budget,
     ) -> Result<Option<u32>, Stop> {
+        let max_steps = max_steps.min(limits.max_steps);
         let mut undo: Vec<(u32, DigitSet)> = vec![(cell as u32, cands[cell])];
         cands[cell] = DigitSet::single(digit);
-        let mut dirty: Vec<u32> = self
-            .solver
-            .layout()
-            .runs_of(cell)
-            .map(|r| r as u32)
-            .collect();
+        let mut queue = VecDeque::new();
+        self.enqueue_runs(cell, &mut queue);
         let mut steps = 0;
-        let mut result = Ok(None);
-        while steps < max_steps.min(limits.max_steps) {
-            let round = match self.medium_round(cands, &mut dirty, &mut undo, budget) {
-                Ok(Round::Fixpoint) if limits.uses_hard => {
-                    self.hard_round(cands, &mut dirty, &mut undo, budget)
+        let result = loop {
+            if steps >= max_steps {
+                break Ok(None);
+            }
+            let deduction = match self.next_deduction(cands, &mut queue, &mut undo, budget) {
+                Ok(Deduction::None) if limits.uses_hard => {
+                    self.hard_deduction(cands, &mut queue, &mut undo, budget)
                 }
                 other => other,
             };
-            match round {
-                Ok(Round::Broken) => {
-                    result = Ok(Some(steps + 1));
-                    break;
-                }
-                Ok(Round::Progress) => steps += 1,
-                Ok(Round::Fixpoint) => break,
-                Err(stop) => {
-                    result = Err(stop);
-                    break;
-                }
+            match deduction {
+                Ok(Deduction::Broken) => break Ok(Some(steps + 1)),
+                Ok(Deduction::Made) => steps += 1,
+                Ok(Deduction::None) => break Ok(None),
+                Err(stop) => break Err(stop),
             }
-        }
+        };
         for &(cell, old) in undo.iter().rev() {
             cands[cell as usize] = old;
         }
         result
     }
 
-    /// One round of Easy and Medium techniques over the dirty runs, from the round's start.
-    fn medium_round(
+    fn enqueue_runs(&self, cell: usize, queue: &mut VecDeque<u32>) {
+        for run in self.solver.layout().runs_of(cell) {
+            if !queue.contains(&(run as u32)) {
+                queue.push_back(run as u32);
+            }
+        }
+    }
+
+    /// The next run narrowing that changes something (or breaks a rule), in queue order.
+    fn next_deduction(
         &self,
         cands: &mut [DigitSet],
-        dirty: &mut Vec<u32>,
+        queue: &mut VecDeque<u32>,
         undo: &mut Vec<(u32, DigitSet)>,
         budget: &mut Budget,
-    ) -> Result<Round, Stop> {
-        if dirty.is_empty() {
-            return Ok(Round::Fixpoint);
-        }
-        dirty.sort_unstable();
-        dirty.dedup();
+    ) -> Result<Deduction, Stop> {
         let layout = self.solver.layout();
-        let mut updates: Vec<(u32, DigitSet)> = Vec::new();
         let mut before = [DigitSet::EMPTY; MAX_RUN];
         let mut after = [DigitSet::EMPTY; MAX_RUN];
-        for &run in dirty.iter() {
+        while let Some(run) = queue.pop_front() {
             budget.step()?;
             let cells = &layout.runs[run as usize].cells;
             let len = cells.len();
             if len > MAX_RUN {
-                return Ok(Round::Broken);
+                return Ok(Deduction::Broken);
             }
             for (slot, &cell) in before.iter_mut().zip(cells) {
                 *slot = cands[cell as usize];
@@ -159,117 +157,52 @@ impl<'s, 'l> Prober<'s, 'l> {
                 self.solver.run_combos(run as usize),
                 &mut after[..len],
             ) {
-                dirty.clear();
-                return Ok(Round::Broken);
+                return Ok(Deduction::Broken);
             }
+            let mut changed = false;
             for i in 0..len {
                 if after[i] != before[i] {
-                    updates.push((cells[i], after[i]));
+                    let cell = cells[i] as usize;
+                    undo.push((cell as u32, before[i]));
+                    cands[cell] = after[i];
+                    changed = true;
+                    for other in layout.runs_of(cell) {
+                        if other != run as usize && !queue.contains(&(other as u32)) {
+                            queue.push_back(other as u32);
+                        }
+                    }
                 }
             }
+            if changed {
+                return Ok(Deduction::Made);
+            }
         }
-        dirty.clear();
-        self.apply(cands, &updates, dirty, undo)
+        Ok(Deduction::None)
     }
 
-    /// Narrows cells to `updates` (intersecting), recording undo entries and dirty runs.
-    fn apply(
+    /// One `short_contradiction` deduction among the cells this hypothesis changed.
+    fn hard_deduction(
         &self,
         cands: &mut [DigitSet],
-        updates: &[(u32, DigitSet)],
-        dirty: &mut Vec<u32>,
-        undo: &mut Vec<(u32, DigitSet)>,
-    ) -> Result<Round, Stop> {
-        let mut progress = false;
-        for &(cell, mask) in updates {
-            let old = cands[cell as usize];
-            let new = old & mask;
-            if new == old {
-                continue;
-            }
-            if new.is_empty() {
-                return Ok(Round::Broken);
-            }
-            undo.push((cell, old));
-            cands[cell as usize] = new;
-            progress = true;
-            dirty.extend(
-                self.solver
-                    .layout()
-                    .runs_of(cell as usize)
-                    .map(|r| r as u32),
-            );
-        }
-        Ok(if progress {
-            Round::Progress
-        } else {
-            Round::Fixpoint
-        })
-    }
-
-    /// One round of `short_contradiction` over the cells this hypothesis changed.
-    fn hard_round(
-        &self,
-        cands: &mut [DigitSet],
-        dirty: &mut Vec<u32>,
+        queue: &mut VecDeque<u32>,
         undo: &mut Vec<(u32, DigitSet)>,
         budget: &mut Budget,
-    ) -> Result<Round, Stop> {
+    ) -> Result<Deduction, Stop> {
         let mut zone: Vec<usize> = undo.iter().map(|&(cell, _)| cell as usize).collect();
         zone.sort_unstable();
         zone.dedup();
-        let mut updates = Vec::new();
-        for cell in zone {
-            if !Self::eligible(cands, cell, SHORT) {
-                continue;
-            }
-            let mut refuted = DigitSet::EMPTY;
-            for digit in cands[cell].iter() {
-                if self
-                    .refutes(cands, cell, digit, SHORT, SHORT.max_steps, budget)?
-                    .is_some()
-                {
-                    refuted.insert(digit);
-                }
-            }
-            if !refuted.is_empty() {
-                updates.push((cell as u32, cands[cell] - refuted));
-            }
+        let Some(refutation) = self.shortest_among(cands, &zone, SHORT, budget)? else {
+            return Ok(Deduction::None);
+        };
+        let cell = refutation.cell;
+        let left = cands[cell] - refutation.digits;
+        if left.is_empty() {
+            return Ok(Deduction::Broken);
         }
-        self.apply(cands, &updates, dirty, undo)
-    }
-
-    /// Every eligible cell's refuted digits (for bulk application where only the fixpoint
-    /// matters).
-    pub fn refute_all(
-        &self,
-        cands: &mut [DigitSet],
-        limits: Limits,
-        budget: &mut Budget,
-    ) -> Result<Vec<Refutation>, Stop> {
-        let mut found = Vec::new();
-        for cell in 0..cands.len() {
-            if !Self::eligible(cands, cell, limits) {
-                continue;
-            }
-            let mut refutation = Refutation {
-                cell,
-                digits: DigitSet::EMPTY,
-                steps: u32::MAX,
-            };
-            for digit in cands[cell].iter() {
-                if let Some(steps) =
-                    self.refutes(cands, cell, digit, limits, limits.max_steps, budget)?
-                {
-                    refutation.digits.insert(digit);
-                    refutation.steps = refutation.steps.min(steps);
-                }
-            }
-            if !refutation.digits.is_empty() {
-                found.push(refutation);
-            }
-        }
-        Ok(found)
+        undo.push((cell as u32, cands[cell]));
+        cands[cell] = left;
+        self.enqueue_runs(cell, queue);
+        Ok(Deduction::Made)
     }
 
     /// The technique's next deduction: among the cells with a refuted digit, the one with the
@@ -281,8 +214,20 @@ impl<'s, 'l> Prober<'s, 'l> {
         limits: Limits,
         budget: &mut Budget,
     ) -> Result<Option<Refutation>, Stop> {
+        let cells: Vec<usize> = (0..cands.len()).collect();
+        self.shortest_among(cands, &cells, limits, budget)
+    }
+
+    /// [`Prober::shortest`] over some cells only (in the order given).
+    fn shortest_among(
+        &self,
+        cands: &mut [DigitSet],
+        cells: &[usize],
+        limits: Limits,
+        budget: &mut Budget,
+    ) -> Result<Option<Refutation>, Stop> {
         let mut best: Option<Refutation> = None;
-        for cell in 0..cands.len() {
+        for &cell in cells {
             if !Self::eligible(cands, cell, limits) {
                 continue;
             }

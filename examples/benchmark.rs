@@ -1,0 +1,87 @@
+//! Generation benchmark: prints the spec's performance table for a genre.
+//!
+//! `cargo run --release --example benchmark -- kakuro 20` generates seeds 0-19 for every size
+//! and level, and prints Found, Median, 95th percentile and Mean attempts. A generation that
+//! fails (budget exhausted) counts as infinite time. Options: `--sizes 6x6,8x8`,
+//! `--levels easy,hard`, `--budget STEPS`.
+
+use std::time::{Duration, Instant};
+
+use sumpuzzles::core::{Budget, GenerateParams, Shape, TargetLevel};
+use sumpuzzles::genres::kakuro::generate::generate;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let genre = args.first().map(String::as_str).unwrap_or("kakuro");
+    let count: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let option = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let sizes: Vec<Shape> = option("--sizes")
+        .unwrap_or_else(|| "6x6,8x8,10x10,12x12,16x16".into())
+        .split(',')
+        .map(|s| s.parse().expect("size like 8x8"))
+        .collect();
+    let levels: Vec<TargetLevel> = option("--levels")
+        .unwrap_or_else(|| "any,easy,medium,hard,expert".into())
+        .split(',')
+        .map(|s| s.parse().expect("level"))
+        .collect();
+    let budget_steps: u64 = option("--budget")
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(2_000_000_000);
+    assert_eq!(genre, "kakuro", "only kakuro so far");
+
+    println!("| Size | Level | Found | Median | 95th percentile | Mean attempts |");
+    println!("|---|---|---|---|---|---|");
+    for &shape in &sizes {
+        for &level in &levels {
+            let mut times: Vec<Option<Duration>> = Vec::new();
+            let mut attempts = 0u64;
+            for seed in 0..count {
+                let params = GenerateParams { shape, level, seed };
+                let start = Instant::now();
+                let result = generate(&params, &mut Budget::new(budget_steps));
+                let elapsed = start.elapsed();
+                match result {
+                    Ok(generated) => {
+                        attempts += generated.stats.attempts;
+                        times.push(Some(elapsed));
+                    }
+                    Err(_) => times.push(None),
+                }
+            }
+            let found = times.iter().filter(|t| t.is_some()).count();
+            times.sort_by(|a, b| match (a, b) {
+                (Some(a), Some(b)) => a.cmp(b),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            });
+            let quantile = |q: f64| {
+                let index = ((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1;
+                times[index].map_or("—".to_string(), format_duration)
+            };
+            println!(
+                "| {shape} | {level} | {found}/{count} | {} | {} | {} |",
+                quantile(0.5),
+                quantile(0.95),
+                attempts / (found.max(1) as u64)
+            );
+        }
+    }
+}
+
+fn format_duration(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms >= 1000.0 {
+        format!("{:.1} s", ms / 1000.0)
+    } else if ms >= 10.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{ms:.1} ms")
+    }
+}

@@ -1,0 +1,67 @@
+//! What every generator takes and gives back.
+
+use std::fmt;
+
+use super::{InputError, Rating, Shape, Stop, TargetLevel};
+
+/// What to generate: the same parameters and generator version always give the same puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenerateParams {
+    pub shape: Shape,
+    pub level: TargetLevel,
+    pub seed: u64,
+}
+
+/// How much work a generation took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct GenerationStats {
+    /// Candidate puzzles screened (each fill and each changed version of it).
+    pub attempts: u64,
+    /// Times the generator threw a candidate away and started over with a new layout.
+    pub restarts: u64,
+    /// Budget steps used.
+    pub steps: u64,
+}
+
+/// A generated puzzle with everything the service reports about it.
+#[derive(Clone, Debug)]
+pub struct Generated<P, S> {
+    pub puzzle: P,
+    pub solution: S,
+    pub rating: Rating,
+    pub seed: u64,
+    pub generator_version: u32,
+    pub stats: GenerationStats,
+}
+
+/// Why a generation gave no puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenerateError {
+    /// The parameters are outside the genre's limits.
+    Input(InputError),
+    /// The budget ran out, or the work was cancelled or timed out.
+    Stopped(Stop),
+}
+
+impl From<Stop> for GenerateError {
+    fn from(stop: Stop) -> GenerateError {
+        GenerateError::Stopped(stop)
+    }
+}
+
+impl From<InputError> for GenerateError {
+    fn from(error: InputError) -> GenerateError {
+        GenerateError::Input(error)
+    }
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Input(error) => write!(f, "{error}"),
+            GenerateError::Stopped(stop) => write!(f, "no puzzle was generated: {stop}"),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}

@@ -1,0 +1,568 @@
+//! The Kakuro generator, version 1.
+//!
+//! Procedure (the spec's generator, with our choices where it leaves room):
+//! 1. **Layout** ([`layout`]): white cells everywhere below the first row and right of the
+//!    first column, then blocks in pairs symmetric under a half turn of the inner area: first
+//!    inside every run longer than the level's limit (4 cells for easy, medium and any; 5 for
+//!    hard and expert), then at random cells until the level's share of the inner cells is
+//!    blocked (32% easy, 30% medium and any, 28% hard, 26% expert). A new block also blocks any
+//!    white cell left alone in a run; a placement is skipped when it would change more than 6
+//!    cells, empty an inner row or column, or split the white cells, and one changing only the
+//!    pair is preferred (up to 8 random tries). A layout where no block breaks a long run
+//!    starts over; after 256 such failures runs one cell longer are allowed.
+//! 2. **Fill** ([`fill`]): row-major backtracking; each run prefers low or high digits (few
+//!    combinations), with random noise that grows with the level; never completing a 2x2
+//!    white block whose digits could be swapped. Over 20,000 digits tried, the layout starts
+//!    over.
+//! 3. **Screen**: the sums follow from the digits. The techniques up to the requested level,
+//!    at most Medium (Medium for any), run first. If they finish at the requested level the
+//!    puzzle is done; if they finish below it, random digit changes make it harder.
+//! 4. **Uniqueness**: otherwise the exact solver looks for up to 4 solutions within the
+//!    candidates the techniques left, with a fixed budget of 4,096 steps. Above Medium (and
+//!    for any), a puzzle with exactly one solution is then rated with every technique: at the
+//!    requested level it is done, below it random digit changes follow, beyond expert it is
+//!    repaired like an ambiguous one.
+//! 5. **Repair**: while the puzzle has several solutions or unresolved cells, cells change:
+//!    every other time one whose digit differs between the solutions found, otherwise an
+//!    unresolved cell; one more cell for every 16 unresolved cells. A changed cell gets the
+//!    digit its runs do not have that leaves its two runs the fewest combinations (ties at
+//!    random), or, one time in four, swaps digits with another cell of one of its runs.
+//!    A change that leaves the puzzle with more solutions, or as many and more unresolved
+//!    cells, is undone before the next one.
+//! 6. A candidate starts over with a new layout after 3 times as many changes without
+//!    improvement (fewer solutions, or as many and fewer unresolved cells) as it has inner
+//!    cells, or 8 times once it has been unique.
+//!
+//! Every puzzle returned obeys the strict structure rules, has exactly one solution (proven
+//! by the exact solver from scratch), and the recording rater rates it exactly at the
+//! requested level (any: easy to expert). Grids with fewer than 3 rows or columns hold only
+//! blocks; they are returned as they are, rated easy, whatever the level asked.
+//!
+//! The random stream is [`SeededRng`] keyed by the seed, with the shape and level as stream
+//! number, so the same parameters give the same puzzle on every machine. Budget limits that
+//! shape the search (the 4,096 solver steps, the fill's 20,000 digits) are fixed numbers, and
+//! running out of the caller's budget is an error, never a different puzzle.
+
+pub mod fill;
+pub mod layout;
+
+use crate::core::{
+    Budget, DigitSet, GenerateError, GenerateParams, Generated, GenerationStats, Grid, Level,
+    SeededRng, Shape, Stop, TargetLevel,
+};
+
+use self::fill::FillStyle;
+use self::layout::LayoutRules;
+use super::combos::combos;
+use super::model::{Cell, Layout, Puzzle, Rules, STRICT_MAX_SIDE};
+use super::rate::{grade, rate_layout};
+use super::solve::Solver;
+use super::{solution_grid, Solution};
+
+/// The generator version: part of what determines the puzzle for a seed.
+pub const GENERATOR_VERSION: u32 = 1;
+
+/// Solver steps to look for up to 4 solutions within the techniques' candidates.
+const SOLVER_STEPS: u64 = 4096;
+/// Digits tried by one fill before the layout starts over.
+const FILL_STEPS: u32 = 20_000;
+/// Failed layouts before runs one cell longer are allowed.
+const LAYOUT_FAILURES: u32 = 256;
+/// Steps a full rating of one candidate may take before the candidate is dropped.
+const GRADE_STEPS: u64 = 2_000_000;
+
+struct Settings {
+    run_limit: usize,
+    block_percent: usize,
+    noise: u32,
+    /// The hardest level the screening techniques use.
+    screen: Level,
+}
+
+fn settings(level: TargetLevel) -> Settings {
+    let (run_limit, block_percent, noise) = match level {
+        TargetLevel::Exactly(Level::Easy) => (4, 32, 1),
+        TargetLevel::Exactly(Level::Medium) | TargetLevel::Any => (4, 30, 3),
+        TargetLevel::Exactly(Level::Hard) => (5, 28, 5),
+        TargetLevel::Exactly(_) => (5, 26, 7),
+    };
+    let screen = match level {
+        TargetLevel::Exactly(Level::Easy) => Level::Easy,
+        _ => Level::Medium,
+    };
+    Settings {
+        run_limit,
+        block_percent,
+        noise,
+        screen,
+    }
+}
+
+fn stream(params: &GenerateParams) -> u64 {
+    let level = match params.level {
+        TargetLevel::Exactly(level) => level as u64,
+        TargetLevel::Any => 15,
+    };
+    ((params.shape.rows as u64) << 16) | ((params.shape.cols as u64) << 8) | level
+}
+
+/// Generates a puzzle for `params` under `budget`.
+pub fn generate(
+    params: &GenerateParams,
+    budget: &mut Budget,
+) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+    params.shape.check_within(1, STRICT_MAX_SIDE, "kakuro")?;
+    if params.level == TargetLevel::Exactly(Level::BeyondExpert) {
+        return Err(crate::core::InputError::limits(
+            "the generator makes easy, medium, hard or expert puzzles",
+        )
+        .into());
+    }
+    let start = budget.used();
+    let mut generator = Generator {
+        params: *params,
+        settings: settings(params.level),
+        rng: SeededRng::new(params.seed, stream(params)),
+        stats: GenerationStats::default(),
+    };
+    let (puzzle, solution, rating) = generator.run(budget)?;
+    generator.stats.steps = budget.used() - start;
+    Ok(Generated {
+        puzzle,
+        solution,
+        rating,
+        seed: params.seed,
+        generator_version: GENERATOR_VERSION,
+        stats: generator.stats,
+    })
+}
+
+struct Generator {
+    params: GenerateParams,
+    settings: Settings,
+    rng: SeededRng,
+    stats: GenerationStats,
+}
+
+/// A puzzle under construction: a layout whose run sums follow the digits.
+struct Candidate {
+    layout: Layout,
+    digits: Vec<u8>,
+}
+
+impl Candidate {
+    fn update_sums(&mut self) {
+        for run in &mut self.layout.runs {
+            run.sum = run
+                .cells
+                .iter()
+                .map(|&c| u16::from(self.digits[c as usize]))
+                .sum();
+        }
+    }
+
+    fn puzzle(&self) -> Puzzle {
+        let shape = self.layout.shape;
+        let mut grid = Grid::filled(shape, Cell::BLOCK);
+        for &(row, col) in &self.layout.whites {
+            grid[(row, col)] = Cell::White;
+        }
+        for run in &self.layout.runs {
+            if let Cell::Block { down, across } = &mut grid[run.clue] {
+                if run.down {
+                    *down = Some(run.sum);
+                } else {
+                    *across = Some(run.sum);
+                }
+            }
+        }
+        Puzzle::new(grid)
+    }
+}
+
+/// What screening found.
+#[derive(Clone)]
+enum Verdict {
+    /// Done: exactly one solution and the requested level.
+    Done,
+    /// Unique but easier than requested.
+    TooEasy,
+    /// Several solutions or unresolved cells; `varying` are cells that differ between the
+    /// solutions found, `open` the cells the techniques left open.
+    Ambiguous {
+        solutions: usize,
+        varying: Vec<usize>,
+        open: Vec<usize>,
+    },
+}
+
+impl Verdict {
+    /// How far from done: solutions found, then unresolved cells (lower is better).
+    fn ambiguity(&self) -> (usize, usize) {
+        match self {
+            Verdict::Ambiguous {
+                solutions, open, ..
+            } => (*solutions, open.len()),
+            _ => (0, 0),
+        }
+    }
+}
+
+impl Generator {
+    fn run(
+        &mut self,
+        budget: &mut Budget,
+    ) -> Result<(Puzzle, Solution, crate::core::Rating), GenerateError> {
+        let shape = self.params.shape;
+        if shape.rows < 3 || shape.cols < 3 {
+            let puzzle = Puzzle::new(Grid::filled(shape, Cell::BLOCK));
+            let layout = puzzle.layout(Rules::Strict)?;
+            let rating = rate_layout(&layout, budget);
+            let solution = solution_grid(&layout, &[]);
+            self.stats.attempts = 1;
+            return Ok((puzzle, solution, rating));
+        }
+        let mut run_limit = self.settings.run_limit;
+        let mut failed_layouts = 0;
+        loop {
+            budget.check_cancelled()?;
+            let Some(mut candidate) = self.new_candidate(run_limit, budget)? else {
+                failed_layouts += 1;
+                if failed_layouts == LAYOUT_FAILURES {
+                    run_limit += 1;
+                }
+                continue;
+            };
+            if let Some(found) = self.improve(&mut candidate, budget)? {
+                return Ok(found);
+            }
+            self.stats.restarts += 1;
+        }
+    }
+
+    /// A fresh layout and fill, or None when the layout or the fill failed.
+    fn new_candidate(
+        &mut self,
+        run_limit: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<Candidate>, Stop> {
+        let rules = LayoutRules {
+            run_limit,
+            block_percent: self.settings.block_percent,
+        };
+        let Some(white) = layout::make_layout(self.params.shape, rules, &mut self.rng) else {
+            budget.step()?;
+            return Ok(None);
+        };
+        let layout = match blank_puzzle(&white).layout(Rules::Relaxed) {
+            Ok(layout) if !layout.runs.is_empty() => layout,
+            _ => return Ok(None),
+        };
+        let style = FillStyle {
+            noise: self.settings.noise,
+            step_limit: FILL_STEPS,
+        };
+        budget.spend(u64::from(FILL_STEPS) / 64)?;
+        match fill::fill(&layout, style, &mut self.rng) {
+            Ok(digits) => Ok(Some(Candidate { layout, digits })),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// Changes cells until the candidate is done, or gives up on it (None).
+    fn improve(
+        &mut self,
+        candidate: &mut Candidate,
+        budget: &mut Budget,
+    ) -> Result<Option<(Puzzle, Solution, crate::core::Rating)>, GenerateError> {
+        let shape = self.params.shape;
+        let inner = (shape.rows - 1) * (shape.cols - 1);
+        let mut best = (usize::MAX, usize::MAX);
+        let mut without_improvement = 0;
+        let mut been_unique = false;
+        let mut from_varying = false;
+        // The last ambiguous candidate and its verdict: a change that leaves the puzzle more
+        // ambiguous is undone.
+        let mut previous: Option<(Vec<u8>, Verdict)> = None;
+        loop {
+            self.stats.attempts += 1;
+            candidate.update_sums();
+            let mut verdict = self.screen(candidate, budget)?;
+            if let Some((digits, before)) = &previous {
+                if verdict.ambiguity() > before.ambiguity() {
+                    candidate.digits.clone_from(digits);
+                    candidate.update_sums();
+                    verdict = before.clone();
+                }
+            }
+            previous = matches!(verdict, Verdict::Ambiguous { .. })
+                .then(|| (candidate.digits.clone(), verdict.clone()));
+            match verdict {
+                Verdict::Done => {
+                    if let Some(found) = self.finish(candidate, budget)? {
+                        return Ok(Some(found));
+                    }
+                    return Ok(None);
+                }
+                Verdict::TooEasy => {
+                    been_unique = true;
+                    let cell = self.rng.index(candidate.digits.len());
+                    self.change_randomly(candidate, cell);
+                    without_improvement += 1;
+                }
+                Verdict::Ambiguous {
+                    ref varying,
+                    ref open,
+                    ..
+                } => {
+                    let score = verdict.ambiguity();
+                    if score < best {
+                        best = score;
+                        without_improvement = 0;
+                    } else {
+                        without_improvement += 1;
+                    }
+                    let changes = 1 + open.len() / 16;
+                    for _ in 0..changes {
+                        from_varying = !from_varying;
+                        let pool = if from_varying && !varying.is_empty() {
+                            varying
+                        } else {
+                            open
+                        };
+                        let pool = if pool.is_empty() { varying } else { pool };
+                        let Some(&cell) = self.rng.pick(pool) else {
+                            break;
+                        };
+                        self.repair_cell(candidate, cell);
+                    }
+                }
+            }
+            let patience = if been_unique { 8 } else { 3 } * inner;
+            if without_improvement > patience {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Screens the candidate as the module documentation describes.
+    fn screen(&mut self, candidate: &Candidate, budget: &mut Budget) -> Result<Verdict, Stop> {
+        let target = self.params.level;
+        let solver = Solver::new(&candidate.layout);
+        let screened = grade(&solver, self.settings.screen, budget)?;
+        if let Some(level) = screened.level {
+            return Ok(if target.accepts(level) {
+                Verdict::Done
+            } else {
+                Verdict::TooEasy
+            });
+        }
+        let open: Vec<usize> = screened.open_cells().collect();
+        if budget.remaining() < SOLVER_STEPS {
+            return Err(Stop::Exhausted);
+        }
+        let mut search = budget.child(SOLVER_STEPS);
+        let outcome = solver.solve(screened.cands.clone(), 4, &mut search);
+        budget.absorb(&search)?;
+        if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
+            return Err(stop);
+        }
+        let unique = outcome.complete && outcome.count() == 1;
+        if unique && self.settings.screen < self.wanted_ceiling() {
+            if budget.remaining() < GRADE_STEPS {
+                return Err(Stop::Exhausted);
+            }
+            let mut rating_budget = budget.child(GRADE_STEPS);
+            let full = grade(&solver, Level::BeyondExpert, &mut rating_budget);
+            budget.absorb(&rating_budget)?;
+            let full = match full {
+                Ok(full) => full,
+                Err(Stop::Exhausted) => {
+                    // Too costly to rate: treat as beyond reach and keep repairing.
+                    return Ok(Verdict::Ambiguous {
+                        solutions: 1,
+                        varying: Vec::new(),
+                        open,
+                    });
+                }
+                Err(stop) => return Err(stop),
+            };
+            return Ok(match full.level {
+                Some(level) if target.accepts(level) => Verdict::Done,
+                Some(Level::BeyondExpert) | None => Verdict::Ambiguous {
+                    solutions: 1,
+                    varying: Vec::new(),
+                    open: full.open_cells().collect(),
+                },
+                Some(_) => Verdict::TooEasy,
+            });
+        }
+        let varying = varying_cells(&outcome.solutions);
+
+        let solutions = if outcome.complete {
+            outcome.count().max(1)
+        } else {
+            5
+        };
+        Ok(Verdict::Ambiguous {
+            solutions,
+            varying,
+            open,
+        })
+    }
+
+    /// The hardest level the target can need.
+    fn wanted_ceiling(&self) -> Level {
+        match self.params.level {
+            TargetLevel::Exactly(level) => level,
+            TargetLevel::Any => Level::Expert,
+        }
+    }
+
+    /// Proves the finished candidate and rates it with the recording rater.
+    fn finish(
+        &mut self,
+        candidate: &Candidate,
+        budget: &mut Budget,
+    ) -> Result<Option<(Puzzle, Solution, crate::core::Rating)>, GenerateError> {
+        let puzzle = candidate.puzzle();
+        let Ok(layout) = puzzle.layout(Rules::Strict) else {
+            return Ok(None);
+        };
+        let solver = Solver::new(&layout);
+        let outcome = solver.solve(solver.full_candidates(), 2, budget);
+        if let Some(stop) = outcome.stopped {
+            return Err(stop.into());
+        }
+        if outcome.count() != 1 {
+            return Ok(None);
+        }
+        let rating = rate_layout(&layout, budget);
+        if !rating.complete {
+            return Err(Stop::Exhausted.into());
+        }
+        if !rating.solved || !self.params.level.accepts(rating.level) {
+            return Ok(None);
+        }
+        let solution = solution_grid(&layout, &outcome.solutions[0]);
+        Ok(Some((puzzle, solution, rating)))
+    }
+
+    /// Gives `cell` the digit its runs lack that leaves them the fewest combinations, or
+    /// (one time in four) swaps it with another cell of one of its runs.
+    fn repair_cell(&mut self, candidate: &mut Candidate, cell: usize) {
+        if self.rng.chance(1, 4) && self.swap(candidate, cell) {
+            return;
+        }
+        let layout = &candidate.layout;
+        let digits = &candidate.digits;
+        let current = digits[cell];
+        let used = used_in_runs(layout, digits, cell);
+        let mut best: Vec<u8> = Vec::new();
+        let mut best_score = usize::MAX;
+        for digit in (DigitSet::ALL - used - DigitSet::single(current)).iter() {
+            let score: usize = layout
+                .runs_of(cell)
+                .map(|run| {
+                    let run = &layout.runs[run];
+                    let sum = run.sum + u16::from(digit) - u16::from(current);
+                    combos(run.cells.len(), sum).len()
+                })
+                .sum();
+            if score < best_score {
+                best_score = score;
+                best.clear();
+            }
+            if score == best_score {
+                best.push(digit);
+            }
+        }
+        match self.rng.pick(&best) {
+            Some(&digit) => candidate.digits[cell] = digit,
+            None => {
+                self.swap(candidate, cell);
+            }
+        }
+    }
+
+    /// Swaps `cell` with a random cell of one of its runs when both crossing runs allow it.
+    fn swap(&mut self, candidate: &mut Candidate, cell: usize) -> bool {
+        let layout = &candidate.layout;
+        let mut partners: Vec<usize> = layout
+            .runs_of(cell)
+            .flat_map(|run| layout.runs[run].cells.iter().map(|&c| c as usize))
+            .filter(|&c| c != cell)
+            .collect();
+        self.rng.shuffle(&mut partners);
+        for other in partners {
+            let mut digits = candidate.digits.clone();
+            digits.swap(cell, other);
+            if no_repeats(layout, &digits, cell) && no_repeats(layout, &digits, other) {
+                candidate.digits = digits;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Gives `cell` a random digit its runs do not have.
+    fn change_randomly(&mut self, candidate: &mut Candidate, cell: usize) {
+        let used = used_in_runs(&candidate.layout, &candidate.digits, cell);
+        let choices: Vec<u8> = (DigitSet::ALL - used - DigitSet::single(candidate.digits[cell]))
+            .iter()
+            .collect();
+        if let Some(&digit) = self.rng.pick(&choices) {
+            candidate.digits[cell] = digit;
+        }
+    }
+}
+
+/// Digits of the other cells of `cell`'s runs.
+fn used_in_runs(layout: &Layout, digits: &[u8], cell: usize) -> DigitSet {
+    let mut used = DigitSet::EMPTY;
+    for run in layout.runs_of(cell) {
+        for &other in &layout.runs[run].cells {
+            if other as usize != cell {
+                used.insert(digits[other as usize]);
+            }
+        }
+    }
+    used
+}
+
+fn no_repeats(layout: &Layout, digits: &[u8], cell: usize) -> bool {
+    !used_in_runs(layout, digits, cell).contains(digits[cell])
+}
+
+/// Cells whose digit differs between the solutions.
+fn varying_cells(solutions: &[Vec<u8>]) -> Vec<usize> {
+    let Some(first) = solutions.first() else {
+        return Vec::new();
+    };
+    (0..first.len())
+        .filter(|&cell| solutions.iter().any(|s| s[cell] != first[cell]))
+        .collect()
+}
+
+/// A puzzle with the layout's white cells and placeholder sums on every block that starts a
+/// run (the generator sets the real sums from the digits).
+fn blank_puzzle(white: &Grid<bool>) -> Puzzle {
+    let shape: Shape = white.shape();
+    let mut grid = Grid::filled(shape, Cell::BLOCK);
+    for (row, col, &w) in white.iter() {
+        if w {
+            grid[(row, col)] = Cell::White;
+        }
+    }
+    for row in 0..shape.rows {
+        for col in 0..shape.cols {
+            if white[(row, col)] {
+                continue;
+            }
+            let down = (row + 1 < shape.rows && white[(row + 1, col)]).then_some(0);
+            let across = (col + 1 < shape.cols && white[(row, col + 1)]).then_some(0);
+            grid[(row, col)] = Cell::Block { down, across };
+        }
+    }
+    Puzzle::new(grid)
+}
