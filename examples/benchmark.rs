@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use sumpuzzles::core::{Budget, GenerateParams, Shape, TargetLevel};
-use sumpuzzles::genres::kakuro::generate::generate;
+use sumpuzzles::api::{self, GenerateRequest};
+use sumpuzzles::core::{Budget, Shape, TargetLevel};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,7 +33,7 @@ fn main() {
     let budget_steps: u64 = option("--budget")
         .and_then(|b| b.parse().ok())
         .unwrap_or(2_000_000_000);
-    assert_eq!(genre, "kakuro", "only kakuro so far");
+    let genre = api::genre_named(genre).expect("a registered genre");
 
     println!("| Size | Level | Found | Median | 95th percentile | Mean attempts |");
     println!("|---|---|---|---|---|---|");
@@ -42,9 +42,14 @@ fn main() {
             let mut times: Vec<Option<Duration>> = Vec::new();
             let mut attempts = 0u64;
             for seed in 0..count {
-                let params = GenerateParams { shape, level, seed };
+                let request = GenerateRequest {
+                    genre,
+                    shape: Some(shape),
+                    level,
+                    seed,
+                };
                 let start = Instant::now();
-                let result = generate(&params, &mut Budget::new(budget_steps));
+                let result = api::generate(&request, &mut Budget::new(budget_steps));
                 let elapsed = start.elapsed();
                 match result {
                     Ok(generated) => {

@@ -163,6 +163,9 @@ pub struct SolveReport {
     pub solutions: Vec<Vec<String>>,
     /// Budget steps used.
     pub steps: u64,
+    /// Genre-specific facts about the first solution (cryptic Kakuro: `letters`, `encrypted`).
+    #[serde(flatten)]
+    pub fields: serde_json::Map<String, Value>,
 }
 
 /// Solves a puzzle, looking for up to `limit` solutions.
@@ -187,6 +190,11 @@ pub fn solve(
                 complete: outcome.complete,
                 solutions: outcome.solutions.iter().map(G::solution_rows).collect(),
                 steps: outcome.steps,
+                fields: outcome
+                    .solutions
+                    .first()
+                    .map(G::solution_fields)
+                    .unwrap_or_default(),
             })
         }
     }

@@ -52,6 +52,12 @@ pub trait Genre: 'static {
     /// A solution as answer rows.
     fn solution_rows(solution: &Self::Solution) -> Vec<String>;
 
+    /// Fields a solve report adds for a unique solution beyond its rows (cryptic Kakuro: the
+    /// letter mapping and the encrypted value). None by default.
+    fn solution_fields(_solution: &Self::Solution) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
+
     /// Finds up to `limit` solutions under the budget.
     fn solve(
         puzzle: &Self::Puzzle,
