@@ -134,52 +134,126 @@ fn fit_two(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
     any
 }
 
-/// Exact support for runs of three or more cells: a depth-first walk over the cells in order,
-/// memoised on the set of digits used so far (which also fixes the depth). A digit is
-/// supported in a cell when some walk places it there and still completes.
+/// Exact support for runs of three or more cells.
+///
+/// Cells whose candidates include the whole combination ("free" cells) can take whatever
+/// digits the others leave, so only the other cells are walked: depth first, in order of
+/// fewest candidates, memoised on the set of digits used so far (which also fixes the depth).
+/// A digit is supported in a walked cell when some walk places it there and completes; a
+/// free cell gets every digit some complete walk leaves unused.
 fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
-    let mut restricted = [DigitSet::EMPTY; MAX_RUN];
+    let mut walked = [DigitSet::EMPTY; MAX_RUN];
+    let mut order = [0usize; MAX_RUN];
+    let mut count = 0;
+    let mut free = false;
     for (i, &cand) in cands.iter().enumerate() {
-        restricted[i] = cand & combo;
-        if restricted[i].is_empty() {
+        let restricted = cand & combo;
+        if restricted.is_empty() {
             return false;
         }
-    }
-    // 0 = not visited, 1 = dead end, 2 = completes.
-    let mut memo = [0u8; 512];
-    walk(
-        &restricted[..cands.len()],
-        0,
-        DigitSet::EMPTY,
-        &mut memo,
-        out,
-    )
-}
-
-fn walk(
-    restricted: &[DigitSet],
-    depth: usize,
-    used: DigitSet,
-    memo: &mut [u8; 512],
-    out: &mut [DigitSet],
-) -> bool {
-    if depth == restricted.len() {
-        return true;
-    }
-    let state = used.bits() as usize;
-    if memo[state] != 0 {
-        return memo[state] == 2;
-    }
-    let mut completes = false;
-    for digit in (restricted[depth] - used).iter() {
-        let bit = DigitSet::single(digit);
-        if walk(restricted, depth + 1, used | bit, memo, out) {
-            out[depth] |= bit;
-            completes = true;
+        if restricted == combo {
+            free = true;
+        } else {
+            order[count] = i;
+            count += 1;
         }
     }
-    memo[state] = if completes { 2 } else { 1 };
-    completes
+    if count == 0 {
+        for slot in out.iter_mut() {
+            *slot |= combo;
+        }
+        return true;
+    }
+    let order = &mut order[..count];
+    // Insertion sort by candidate count: at most nine cells.
+    for k in 1..count {
+        let mut j = k;
+        while j > 0 && (cands[order[j - 1]] & combo).len() > (cands[order[j]] & combo).len() {
+            order.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    for (slot, &i) in walked.iter_mut().zip(order.iter()) {
+        *slot = cands[i] & combo;
+    }
+    let mut walk = Walk {
+        cells: &walked[..count],
+        combo,
+        memo: [0u8; 512],
+        support: [DigitSet::EMPTY; MAX_RUN],
+        left_over: DigitSet::EMPTY,
+    };
+    // Up to four walked cells have at most 24 orders: walking them all is cheaper than
+    // clearing the memo.
+    let completes = if count <= 4 {
+        walk.step_plain(0, DigitSet::EMPTY)
+    } else {
+        walk.step(0, DigitSet::EMPTY)
+    };
+    if !completes {
+        return false;
+    }
+    for (k, &i) in order.iter().enumerate() {
+        out[i] |= walk.support[k];
+    }
+    if free {
+        for (i, &cand) in cands.iter().enumerate() {
+            if cand & combo == combo {
+                out[i] |= walk.left_over;
+            }
+        }
+    }
+    true
+}
+
+struct Walk<'a> {
+    cells: &'a [DigitSet],
+    combo: DigitSet,
+    /// 0 = not visited, 1 = dead end, 2 = completes; indexed by the digits used.
+    memo: [u8; 512],
+    support: [DigitSet; MAX_RUN],
+    /// Digits some complete walk leaves for the free cells.
+    left_over: DigitSet,
+}
+
+impl Walk<'_> {
+    /// [`Walk::step`] without the memo.
+    fn step_plain(&mut self, depth: usize, used: DigitSet) -> bool {
+        if depth == self.cells.len() {
+            self.left_over |= self.combo - used;
+            return true;
+        }
+        let mut completes = false;
+        for digit in (self.cells[depth] - used).iter() {
+            let bit = DigitSet::single(digit);
+            if self.step_plain(depth + 1, used | bit) {
+                self.support[depth] |= bit;
+                completes = true;
+            }
+        }
+        completes
+    }
+
+    fn step(&mut self, depth: usize, used: DigitSet) -> bool {
+        if depth == self.cells.len() {
+            self.left_over |= self.combo - used;
+            return true;
+        }
+        let state = used.bits() as usize;
+        if self.memo[state] != 0 {
+            return self.memo[state] == 2;
+        }
+        let mut completes = false;
+        for digit in (self.cells[depth] - used).iter() {
+            let bit = DigitSet::single(digit);
+            if self.step(depth + 1, used | bit) {
+                self.support[depth] |= bit;
+                completes = true;
+            }
+        }
+        self.memo[state] = if completes { 2 } else { 1 };
+        completes
+    }
 }
 
 #[cfg(test)]

@@ -70,6 +70,7 @@ const RUN_TECHNIQUES: [Technique; 3] = [
 
 struct Rater<'s, 'l> {
     solver: &'s Solver<'l>,
+    prober: Prober<'s, 'l>,
     cands: Vec<DigitSet>,
     written: Vec<bool>,
     /// Written cells whose digit `digit_used` has not yet cleared from their runs.
@@ -77,10 +78,44 @@ struct Rater<'s, 'l> {
     /// Cells with one candidate that are not written yet, smallest index first.
     fixed: BinaryHeap<Reverse<usize>>,
     /// For each run technique, the runs changed since it last found nothing there.
-    dirty: [BTreeSet<usize>; 3],
+    dirty: [RunSet; 3],
     deductions: Vec<Deduction>,
     counts: BTreeMap<&'static str, u32>,
     hardest: Option<Level>,
+}
+
+/// A set of runs as bits, with the smallest member found by scanning words.
+#[derive(Clone)]
+struct RunSet {
+    words: Vec<u64>,
+}
+
+impl RunSet {
+    fn full(runs: usize) -> RunSet {
+        let mut words = vec![u64::MAX; runs.div_ceil(64)];
+        if runs % 64 != 0 {
+            if let Some(last) = words.last_mut() {
+                *last = (1u64 << (runs % 64)) - 1;
+            }
+        }
+        RunSet { words }
+    }
+
+    fn first(&self) -> Option<usize> {
+        self.words
+            .iter()
+            .enumerate()
+            .find(|(_, &word)| word != 0)
+            .map(|(i, word)| i * 64 + word.trailing_zeros() as usize)
+    }
+
+    fn insert(&mut self, run: usize) {
+        self.words[run / 64] |= 1 << (run % 64);
+    }
+
+    fn remove(&mut self, run: usize) {
+        self.words[run / 64] &= !(1 << (run % 64));
+    }
 }
 
 /// What one deduction changes.
@@ -94,9 +129,10 @@ struct Change {
 
 impl<'s, 'l> Rater<'s, 'l> {
     fn new(solver: &'s Solver<'l>) -> Rater<'s, 'l> {
-        let runs: BTreeSet<usize> = (0..solver.layout().runs.len()).collect();
+        let runs = RunSet::full(solver.layout().runs.len());
         Rater {
             solver,
+            prober: Prober::new(solver),
             cands: solver.full_candidates(),
             written: vec![false; solver.layout().white_count()],
             announce: VecDeque::new(),
@@ -132,13 +168,13 @@ impl<'s, 'l> Rater<'s, 'l> {
             return Ok(Ok(Some(change)));
         }
         for (slot, technique) in RUN_TECHNIQUES.into_iter().enumerate() {
-            while let Some(&run) = self.dirty[slot].first() {
+            while let Some(run) = self.dirty[slot].first() {
                 budget.step()?;
                 match self.run_technique(technique, run) {
                     Err(contradiction) => return Ok(Err(contradiction)),
                     Ok(Some(change)) => return Ok(Ok(Some(change))),
                     Ok(None) => {
-                        self.dirty[slot].remove(&run);
+                        self.dirty[slot].remove(run);
                     }
                 }
             }
@@ -146,7 +182,7 @@ impl<'s, 'l> Rater<'s, 'l> {
         if self.written.iter().all(|&w| w) {
             return Ok(Ok(None));
         }
-        let prober = Prober::new(self.solver);
+        let prober = &self.prober;
         for (technique, find) in [
             (
                 Technique::ShortContradiction,
@@ -154,7 +190,7 @@ impl<'s, 'l> Rater<'s, 'l> {
             ),
             (Technique::Contradiction, contradiction::find),
         ] {
-            if let Some(refutation) = find(&prober, &mut self.cands, budget)? {
+            if let Some(refutation) = find(prober, &mut self.cands, budget)? {
                 let cell = refutation.cell;
                 let left = self.cands[cell] - refutation.digits;
                 if left.is_empty() {

@@ -4,11 +4,12 @@
 use super::probe::{Prober, Refutation, LONG};
 use crate::core::{Budget, DigitSet, Stop};
 
-/// The next deduction: the cell with the shortest refutation, and all its refuted digits.
+/// The next deduction: the first cell in reading order with a refuted digit, and all its
+/// refuted digits.
 pub fn find(
     prober: &Prober,
     cands: &mut [DigitSet],
     budget: &mut Budget,
 ) -> Result<Option<Refutation>, Stop> {
-    prober.shortest(cands, LONG, budget)
+    prober.first_refutation(cands, LONG, budget)
 }

@@ -7,21 +7,31 @@
 //! together (each cell keeps the digits it gets in some way of filling the run, which is
 //! `combination_fit` and includes `digit_used`, `single`, `sum_combinations` and `only_cell`).
 //! Only a narrowing that changes something counts. Deductions follow the assumption breadth
-//! first: the runs of the assumed cell in run order, then the runs of the cells those
+//! first: the across run and then the down run of the assumed cell, then the runs of the cells those
 //! deductions changed, in the order they changed, each run queued once at a time. A rule
 //! breaks when a run has no way left to fill it or a cell no digit; the chain's length is the
-//! number of the step that breaks it.
+//! number of the step that breaks it, and it must be at most the technique's limit.
 //!
 //! When no run can narrow any more and the hypothesis may use Hard techniques (the Expert
 //! `contradiction`), the next step is one `short_contradiction` deduction among the cells the
-//! hypothesis has changed: the cell with the shortest refutation (first in reading order on a
-//! tie) loses every digit refuted within 6 steps. Looking only at the changed cells is what a
-//! person following the consequences of an assumption does.
+//! hypothesis has changed. Looking only at the changed cells is what a person following the
+//! consequences of an assumption does.
 //!
-//! Hypotheses run on one shared candidate array and undo their changes when they finish, so
-//! memory stays one grid however deep the nesting.
+//! # Which cell
+//! A contradiction deduction takes the first cell in reading order (among the cells the
+//! technique looks at) with a refuted digit, and removes every digit of that cell refuted
+//! within the limit. Reading order rather than the shortest chain: a person scans the grid,
+//! and the scan can stop at the first success instead of trying every cell.
+//!
+//! # Reuse
+//! A hypothesis is a deterministic function of the candidates of the cells it read. Each
+//! result on the real candidates is kept with those cells and their candidates at the time;
+//! while they are unchanged the result is reused instead of recomputed (between two
+//! contradiction deductions most of the grid stays as it was). Run narrowings are kept too,
+//! keyed by the run and its candidates. The budget is charged only for work actually done.
 
-use std::collections::VecDeque;
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
 
 use crate::core::{Budget, DigitSet, Stop};
 use crate::genres::kakuro::combos::fit_run;
@@ -53,6 +63,14 @@ pub const LONG: Limits = Limits {
     uses_hard: true,
 };
 
+/// The refuted digits of one cell and the chain that refuted the first of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refutation {
+    pub cell: usize,
+    pub digits: DigitSet,
+    pub steps: u32,
+}
+
 enum Deduction {
     Broken,
     Made,
@@ -62,19 +80,65 @@ enum Deduction {
 /// Runs hypotheses against one layout.
 pub struct Prober<'s, 'l> {
     solver: &'s Solver<'l>,
+    remembered: RefCell<HashMap<(bool, u32, u8), Remembered>>,
+    fits: RefCell<FitCache>,
+    reads: RefCell<ReadSet>,
+    /// Buffers of finished hypotheses, for the next ones.
+    spare: RefCell<Vec<Scratch>>,
 }
 
-/// The refuted digits of one cell and the shortest chain that refuted one of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Refutation {
-    pub cell: usize,
-    pub digits: DigitSet,
-    pub steps: u32,
+/// A hypothesis result on the real candidates and what it depended on.
+struct Remembered {
+    refuted_at: Option<u32>,
+    /// The cells it read, with their candidates before the hypothesis.
+    read: Vec<(u32, DigitSet)>,
+}
+
+/// The cells read by the outermost hypothesis under way.
+struct ReadSet {
+    recording: bool,
+    generation: u32,
+    stamp: Vec<u32>,
+    cells: Vec<u32>,
+}
+
+/// A hypothesis's own buffers.
+struct Scratch {
+    queue: VecDeque<u32>,
+    queued: Vec<bool>,
+    undo: Vec<(u32, DigitSet)>,
+}
+
+impl Scratch {
+    fn push_run(&mut self, run: usize) {
+        if !self.queued[run] {
+            self.queued[run] = true;
+            self.queue.push_back(run as u32);
+        }
+    }
+
+    fn pop_run(&mut self) -> Option<usize> {
+        let run = self.queue.pop_front()? as usize;
+        self.queued[run] = false;
+        Some(run)
+    }
 }
 
 impl<'s, 'l> Prober<'s, 'l> {
     pub fn new(solver: &'s Solver<'l>) -> Prober<'s, 'l> {
-        Prober { solver }
+        let cells = solver.layout().white_count();
+        Prober {
+            solver,
+            remembered: RefCell::new(HashMap::new()),
+            fits: RefCell::new(FitCache::new()),
+            reads: RefCell::new(ReadSet {
+                recording: false,
+                generation: 0,
+                stamp: vec![0; cells],
+                cells: Vec::new(),
+            }),
+            spare: RefCell::new(Vec::new()),
+        }
     }
 
     /// True when `cell` is one the technique tries.
@@ -83,30 +147,88 @@ impl<'s, 'l> Prober<'s, 'l> {
         count >= 2 && count <= limits.max_candidates
     }
 
-    /// The step in which assuming `digit` in `cell` breaks a rule, if it does within
-    /// `max_steps` (at most `limits.max_steps`). `cands` is left as it was.
+    /// The step in which assuming `digit` in `cell` breaks a rule, if it does within the
+    /// limits. `cands` is left as it was.
     pub fn refutes(
         &self,
         cands: &mut [DigitSet],
         cell: usize,
         digit: u8,
         limits: Limits,
-        max_steps: u32,
         budget: &mut Budget,
     ) -> Result<Option<u32>, Stop> {
-        let max_steps = max_steps.min(limits.max_steps);
-        let mut undo: Vec<(u32, DigitSet)> = vec![(cell as u32, cands[cell])];
+        // Nested hypotheses run on hypothetical candidates that rarely recur: not kept.
+        if self.reads.borrow().recording {
+            return self.run_hypothesis(cands, cell, digit, limits, budget);
+        }
+        let key = (limits.uses_hard, cell as u32, digit);
+        if let Some(remembered) = self.remembered.borrow().get(&key) {
+            if remembered
+                .read
+                .iter()
+                .all(|&(c, set)| cands[c as usize] == set)
+            {
+                return Ok(remembered.refuted_at);
+            }
+        }
+        {
+            let mut reads = self.reads.borrow_mut();
+            reads.recording = true;
+            reads.generation = reads.generation.wrapping_add(1);
+            reads.cells.clear();
+        }
+        self.note_cell(cell as u32);
+        let result = self.run_hypothesis(cands, cell, digit, limits, budget);
+        let mut reads = self.reads.borrow_mut();
+        reads.recording = false;
+        let refuted_at = result?;
+        let read = reads
+            .cells
+            .iter()
+            .map(|&c| (c, cands[c as usize]))
+            .collect();
+        self.remembered
+            .borrow_mut()
+            .insert(key, Remembered { refuted_at, read });
+        Ok(refuted_at)
+    }
+
+    fn note_cell(&self, cell: u32) {
+        let mut reads = self.reads.borrow_mut();
+        let generation = reads.generation;
+        if reads.stamp[cell as usize] != generation {
+            reads.stamp[cell as usize] = generation;
+            reads.cells.push(cell);
+        }
+    }
+
+    fn run_hypothesis(
+        &self,
+        cands: &mut [DigitSet],
+        cell: usize,
+        digit: u8,
+        limits: Limits,
+        budget: &mut Budget,
+    ) -> Result<Option<u32>, Stop> {
+        let runs = self.solver.layout().runs.len();
+        let mut scratch = self.spare.borrow_mut().pop().unwrap_or_else(|| Scratch {
+            queue: VecDeque::new(),
+            queued: vec![false; runs],
+            undo: Vec::new(),
+        });
+        scratch.undo.push((cell as u32, cands[cell]));
         cands[cell] = DigitSet::single(digit);
-        let mut queue = VecDeque::new();
-        self.enqueue_runs(cell, &mut queue);
+        for run in self.solver.layout().runs_of(cell) {
+            scratch.push_run(run);
+        }
         let mut steps = 0;
         let result = loop {
-            if steps >= max_steps {
+            if steps >= limits.max_steps {
                 break Ok(None);
             }
-            let deduction = match self.next_deduction(cands, &mut queue, &mut undo, budget) {
+            let deduction = match self.next_deduction(cands, &mut scratch, budget) {
                 Ok(Deduction::None) if limits.uses_hard => {
-                    self.hard_deduction(cands, &mut queue, &mut undo, budget)
+                    self.hard_deduction(cands, &mut scratch, budget)
                 }
                 other => other,
             };
@@ -117,58 +239,55 @@ impl<'s, 'l> Prober<'s, 'l> {
                 Err(stop) => break Err(stop),
             }
         };
-        for &(cell, old) in undo.iter().rev() {
+        for &(cell, old) in scratch.undo.iter().rev() {
             cands[cell as usize] = old;
         }
+        scratch.undo.clear();
+        while scratch.pop_run().is_some() {}
+        self.spare.borrow_mut().push(scratch);
         result
-    }
-
-    fn enqueue_runs(&self, cell: usize, queue: &mut VecDeque<u32>) {
-        for run in self.solver.layout().runs_of(cell) {
-            if !queue.contains(&(run as u32)) {
-                queue.push_back(run as u32);
-            }
-        }
     }
 
     /// The next run narrowing that changes something (or breaks a rule), in queue order.
     fn next_deduction(
         &self,
         cands: &mut [DigitSet],
-        queue: &mut VecDeque<u32>,
-        undo: &mut Vec<(u32, DigitSet)>,
+        scratch: &mut Scratch,
         budget: &mut Budget,
     ) -> Result<Deduction, Stop> {
         let layout = self.solver.layout();
         let mut before = [DigitSet::EMPTY; MAX_RUN];
         let mut after = [DigitSet::EMPTY; MAX_RUN];
-        while let Some(run) = queue.pop_front() {
+        while let Some(run) = scratch.pop_run() {
             budget.step()?;
-            let cells = &layout.runs[run as usize].cells;
+            let cells = &layout.runs[run].cells;
             let len = cells.len();
             if len > MAX_RUN {
                 return Ok(Deduction::Broken);
             }
             for (slot, &cell) in before.iter_mut().zip(cells) {
                 *slot = cands[cell as usize];
+                self.note_cell(cell);
             }
-            if !fit_run(
+            let fits = self.fits.borrow_mut().fit(
+                run as u32,
                 &before[..len],
-                self.solver.run_combos(run as usize),
+                self.solver.run_combos(run),
                 &mut after[..len],
-            ) {
+            );
+            if !fits {
                 return Ok(Deduction::Broken);
             }
             let mut changed = false;
             for i in 0..len {
                 if after[i] != before[i] {
                     let cell = cells[i] as usize;
-                    undo.push((cell as u32, before[i]));
+                    scratch.undo.push((cell as u32, before[i]));
                     cands[cell] = after[i];
                     changed = true;
                     for other in layout.runs_of(cell) {
-                        if other != run as usize && !queue.contains(&(other as u32)) {
-                            queue.push_back(other as u32);
+                        if other != run {
+                            scratch.push_run(other);
                         }
                     }
                 }
@@ -184,14 +303,17 @@ impl<'s, 'l> Prober<'s, 'l> {
     fn hard_deduction(
         &self,
         cands: &mut [DigitSet],
-        queue: &mut VecDeque<u32>,
-        undo: &mut Vec<(u32, DigitSet)>,
+        scratch: &mut Scratch,
         budget: &mut Budget,
     ) -> Result<Deduction, Stop> {
-        let mut zone: Vec<usize> = undo.iter().map(|&(cell, _)| cell as usize).collect();
+        let mut zone: Vec<usize> = scratch
+            .undo
+            .iter()
+            .map(|&(cell, _)| cell as usize)
+            .collect();
         zone.sort_unstable();
         zone.dedup();
-        let Some(refutation) = self.shortest_among(cands, &zone, SHORT, budget)? else {
+        let Some(refutation) = self.first_among(cands, &zone, SHORT, budget)? else {
             return Ok(Deduction::None);
         };
         let cell = refutation.cell;
@@ -199,66 +321,109 @@ impl<'s, 'l> Prober<'s, 'l> {
         if left.is_empty() {
             return Ok(Deduction::Broken);
         }
-        undo.push((cell as u32, cands[cell]));
+        scratch.undo.push((cell as u32, cands[cell]));
         cands[cell] = left;
-        self.enqueue_runs(cell, queue);
+        for run in self.solver.layout().runs_of(cell) {
+            scratch.push_run(run);
+        }
         Ok(Deduction::Made)
     }
 
-    /// The technique's next deduction: among the cells with a refuted digit, the one with the
-    /// shortest chain (the first in reading order on a tie), with every digit of that cell
-    /// refuted within the limits.
-    pub fn shortest(
+    /// The technique's next deduction over the whole grid (see "Which cell").
+    pub fn first_refutation(
         &self,
         cands: &mut [DigitSet],
         limits: Limits,
         budget: &mut Budget,
     ) -> Result<Option<Refutation>, Stop> {
         let cells: Vec<usize> = (0..cands.len()).collect();
-        self.shortest_among(cands, &cells, limits, budget)
+        self.first_among(cands, &cells, limits, budget)
     }
 
-    /// [`Prober::shortest`] over some cells only (in the order given).
-    fn shortest_among(
+    /// [`Prober::first_refutation`] over some cells only, in the order given.
+    fn first_among(
         &self,
         cands: &mut [DigitSet],
         cells: &[usize],
         limits: Limits,
         budget: &mut Budget,
     ) -> Result<Option<Refutation>, Stop> {
-        let mut best: Option<Refutation> = None;
         for &cell in cells {
             if !Self::eligible(cands, cell, limits) {
                 continue;
             }
-            // A later cell must beat the best chain strictly, so it need not look further.
-            let cap = best.map_or(limits.max_steps, |b| b.steps - 1);
-            if cap == 0 {
-                break;
-            }
+            let mut found: Option<Refutation> = None;
             for digit in cands[cell].iter() {
-                if let Some(steps) = self.refutes(cands, cell, digit, limits, cap, budget)? {
-                    if best.is_none_or(|b| steps < b.steps) {
-                        best = Some(Refutation {
-                            cell,
-                            digits: DigitSet::EMPTY,
-                            steps,
-                        });
-                    }
+                if let Some(steps) = self.refutes(cands, cell, digit, limits, budget)? {
+                    let refutation = found.get_or_insert(Refutation {
+                        cell,
+                        digits: DigitSet::EMPTY,
+                        steps,
+                    });
+                    refutation.digits.insert(digit);
                 }
             }
-        }
-        let Some(mut best) = best else {
-            return Ok(None);
-        };
-        for digit in cands[best.cell].iter() {
-            if self
-                .refutes(cands, best.cell, digit, limits, limits.max_steps, budget)?
-                .is_some()
-            {
-                best.digits.insert(digit);
+            if found.is_some() {
+                return Ok(found);
             }
         }
-        Ok(Some(best))
+        Ok(None)
+    }
+}
+
+/// Run narrowings already computed: hypotheses from one grid meet the same run states again
+/// and again. Direct-mapped on a hash of the run and its candidates; a slot keeps the last.
+/// A slot is `[run + 1 (0 = empty), fits, before x 9, after x 9]`, all `u16`, so the table
+/// starts as zeroed memory the system hands out lazily.
+struct FitCache {
+    slots: Vec<[u16; 20]>,
+}
+
+const FIT_SLOTS: usize = 1 << 12;
+
+impl FitCache {
+    fn new() -> FitCache {
+        FitCache {
+            slots: vec![[0u16; 20]; FIT_SLOTS],
+        }
+    }
+
+    fn fit(
+        &mut self,
+        run: u32,
+        before: &[DigitSet],
+        combos: &[DigitSet],
+        after: &mut [DigitSet],
+    ) -> bool {
+        let Ok(tag) = u16::try_from(run + 1) else {
+            return fit_run(before, combos, after);
+        };
+        let mut hash = u64::from(run).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for set in before {
+            hash = (hash ^ u64::from(set.bits())).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+        let slot = &mut self.slots[(hash >> 32) as usize % FIT_SLOTS];
+        let len = before.len();
+        if slot[0] == tag
+            && before
+                .iter()
+                .zip(&slot[2..2 + len])
+                .all(|(set, &bits)| set.bits() == bits)
+        {
+            for (set, &bits) in after.iter_mut().zip(&slot[11..11 + len]) {
+                *set = DigitSet::from_bits(bits);
+            }
+            return slot[1] == 1;
+        }
+        let fits = fit_run(before, combos, after);
+        slot[0] = tag;
+        slot[1] = u16::from(fits);
+        for (i, set) in before.iter().enumerate() {
+            slot[2 + i] = set.bits();
+        }
+        for (i, set) in after.iter().enumerate() {
+            slot[11 + i] = set.bits();
+        }
+        fits
     }
 }

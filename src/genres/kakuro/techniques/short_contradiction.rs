@@ -1,18 +1,19 @@
 //! `short_contradiction` (Hard): if a cell with at most 3 candidates had a digit, Easy and
 //! Medium techniques would break a rule within 6 steps, so that digit goes. Every refuted
-//! digit of the cell goes in one step; shorter chains are taken first. See [`super::probe`]
+//! digit of the cell goes in one step; cells are tried in reading order. See [`super::probe`]
 //! for what a step is.
 
 use super::probe::{Prober, Refutation, SHORT};
 use crate::core::{Budget, DigitSet, Stop};
 
-/// The next deduction: the cell with the shortest refutation, and all its refuted digits.
+/// The next deduction: the first cell in reading order with a refuted digit, and all its
+/// refuted digits.
 pub fn find(
     prober: &Prober,
     cands: &mut [DigitSet],
     budget: &mut Budget,
 ) -> Result<Option<Refutation>, Stop> {
-    prober.shortest(cands, SHORT, budget)
+    prober.first_refutation(cands, SHORT, budget)
 }
 
 #[cfg(test)]
@@ -38,10 +39,11 @@ mod tests {
         let refutation = find(&prober, &mut cands, &mut Budget::unlimited())
             .unwrap()
             .unwrap();
-        // r1c1 = 2 forces r1c2 = 1 and r2c1 = 2 (down 4), but r2c1 allows only 1 and 3.
+        // r1c1 = 2: step 1, the across 3 makes r1c2 = 1; step 2, the down 4 needs r2c1 = 2,
+        // which it does not allow.
         assert_eq!(refutation.cell, 0);
         assert_eq!(refutation.digits, DigitSet::single(2));
-        assert_eq!(refutation.steps, 1);
+        assert_eq!(refutation.steps, 2);
         // The candidates are left as they were.
         assert_eq!(cands, vec![one_two, one_two, one_three, one_three]);
     }
