@@ -120,6 +120,7 @@ fn parse<G: Genre>(source: &PuzzleSource) -> Result<G::Puzzle, InputError> {
 }
 
 /// A puzzle in every format.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PuzzleForms {
     pub genre: &'static str,
@@ -150,6 +151,7 @@ pub fn convert(source: &PuzzleSource) -> Result<PuzzleForms, ApiError> {
 }
 
 /// What the solver found.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SolveReport {
     pub genre: &'static str,
@@ -163,8 +165,10 @@ pub struct SolveReport {
     pub solutions: Vec<Vec<String>>,
     /// Budget steps used.
     pub steps: u64,
-    /// Genre-specific facts about the first solution (cryptic Kakuro: `letters`, `encrypted`).
+    /// Genre-specific facts about the first solution (cryptic Kakuro: `letters`, `encrypted`),
+    /// documented in the OpenAPI schema as their own optional properties.
     #[serde(flatten)]
+    #[cfg_attr(feature = "server", schema(ignore))]
     pub fields: serde_json::Map<String, Value>,
 }
 
@@ -202,6 +206,7 @@ pub fn solve(
 }
 
 /// A human-technique rating.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RateReport {
     pub genre: &'static str,
@@ -254,6 +259,7 @@ pub fn rate(source: &PuzzleSource, budget: &mut Budget) -> Result<RateReport, Ap
 }
 
 /// The checker's verdict on an answer.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CheckReport {
     pub genre: &'static str,
@@ -295,6 +301,7 @@ pub fn check(
 }
 
 /// A generated puzzle with its solution, rating and provenance.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GenerateReport {
     pub genre: &'static str,
@@ -336,7 +343,9 @@ pub fn generate(
                 level: self.0.level,
                 seed: self.0.seed,
             };
-            let generated = G::generate(&params, self.1)?;
+            let start = std::time::Instant::now();
+            let mut generated = G::generate(&params, self.1)?;
+            generated.stats.elapsed_ms = start.elapsed().as_millis() as u64;
             let forms = forms::<G>(&generated.puzzle);
             Ok(GenerateReport {
                 genre: G::NAME,
@@ -357,6 +366,7 @@ pub fn generate(
 }
 
 /// Names and defaults of the registered genres.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GenreInfo {
     pub name: &'static str,

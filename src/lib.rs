@@ -8,6 +8,8 @@
 pub mod api;
 pub mod core;
 pub mod genres;
+#[cfg(feature = "server")]
+pub mod http;
 
 pub use crate::core::{
     Budget, CancelFlag, DigitSet, InputError, Level, Rating, Shape, SolveOutcome, Stop, TargetLevel,

@@ -82,6 +82,59 @@ enum Command {
         #[arg(long, default_value_t = 2_000_000_000)]
         budget: u64,
     },
+    /// Run the HTTP service.
+    #[cfg(feature = "server")]
+    Serve(ServeArgs),
+    /// Exit 0 when the service answers its health check (for container health checks).
+    Healthcheck {
+        #[arg(long, default_value = "http://127.0.0.1:8080/healthz")]
+        url: String,
+    },
+    /// Print the OpenAPI document the service serves.
+    #[cfg(feature = "server")]
+    Openapi,
+}
+
+/// Settings of the HTTP service; each also reads an environment variable.
+#[cfg(feature = "server")]
+#[derive(clap::Args)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "SUMPUZZLES_BIND", default_value = "127.0.0.1:8080")]
+    bind: std::net::SocketAddr,
+    /// Jobs running at once (default: the number of cores).
+    #[arg(long, env = "SUMPUZZLES_WORKERS")]
+    workers: Option<usize>,
+    /// Requests waiting for a worker before new ones get 503 (default: 8 per worker).
+    #[arg(long, env = "SUMPUZZLES_QUEUE")]
+    queue: Option<usize>,
+    /// Per-request deadline in milliseconds, waiting included.
+    #[arg(long, env = "SUMPUZZLES_DEADLINE_MS", default_value_t = 30_000)]
+    deadline_ms: u64,
+    /// Step budget of a request that does not name one.
+    #[arg(long, env = "SUMPUZZLES_BUDGET", default_value_t = 500_000_000)]
+    default_budget: u64,
+    /// Largest step budget a request may ask for.
+    #[arg(long, env = "SUMPUZZLES_MAX_BUDGET", default_value_t = 2_000_000_000)]
+    max_budget: u64,
+    /// Comma-separated origins allowed by CORS; any origin when empty.
+    #[arg(long, env = "SUMPUZZLES_CORS_ORIGINS", default_value = "")]
+    cors_origins: String,
+    /// Largest request body in bytes.
+    #[arg(long, env = "SUMPUZZLES_BODY_LIMIT", default_value_t = 1 << 20)]
+    body_limit: usize,
+    /// Time a client has to send its request headers, in milliseconds.
+    #[arg(long, env = "SUMPUZZLES_HEADER_TIMEOUT_MS", default_value_t = 10_000)]
+    header_timeout_ms: u64,
+    /// After SIGTERM, how long /readyz answers 503 before the listener closes (ms).
+    #[arg(long, env = "SUMPUZZLES_DRAIN_MS", default_value_t = 1_000)]
+    drain_ms: u64,
+    /// After the listener closes, how long requests under way may take to finish (ms).
+    #[arg(long, env = "SUMPUZZLES_GRACE_MS", default_value_t = 30_000)]
+    grace_ms: u64,
+    /// Log format: `text` or `json`.
+    #[arg(long, env = "SUMPUZZLES_LOG_FORMAT", default_value = "text")]
+    log_format: String,
 }
 
 fn main() -> Result<()> {
@@ -160,6 +213,97 @@ fn main() -> Result<()> {
             };
             print(&api::generate(&request, &mut Budget::new(budget))?)
         }
+        #[cfg(feature = "server")]
+        Command::Serve(args) => serve(args),
+        Command::Healthcheck { url } => healthcheck(&url),
+        #[cfg(feature = "server")]
+        Command::Openapi => {
+            println!("{}", sumpuzzles::http::openapi().to_pretty_json()?);
+            Ok(())
+        }
+    }
+}
+
+#[cfg(feature = "server")]
+fn serve(args: ServeArgs) -> Result<()> {
+    use std::time::Duration;
+    use tracing_subscriber::EnvFilter;
+
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    match args.log_format.as_str() {
+        "json" => tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter)
+            .init(),
+        "text" => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        other => bail!("--log-format takes text or json, not '{other}'"),
+    }
+    let mut config = sumpuzzles::http::ServerConfig {
+        bind: args.bind,
+        deadline: Duration::from_millis(args.deadline_ms),
+        default_budget: args.default_budget.min(args.max_budget),
+        max_budget: args.max_budget,
+        body_limit: args.body_limit,
+        cors_origins: args
+            .cors_origins
+            .split(',')
+            .map(str::trim)
+            .filter(|o| !o.is_empty())
+            .map(str::to_string)
+            .collect(),
+        header_timeout: Duration::from_millis(args.header_timeout_ms),
+        drain: Duration::from_millis(args.drain_ms),
+        grace: Duration::from_millis(args.grace_ms),
+        ..Default::default()
+    };
+    if let Some(workers) = args.workers {
+        config.workers = workers.max(1);
+        config.queue = config.workers * 8;
+    }
+    if let Some(queue) = args.queue {
+        config.queue = queue;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime
+        .block_on(sumpuzzles::http::serve(config))
+        .with_context(|| format!("serving on {}", args.bind))?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// A plain HTTP/1.0 GET, so the container image needs no curl.
+fn healthcheck(url: &str) -> Result<()> {
+    use std::io::Write;
+    use std::net::{TcpStream, ToSocketAddrs};
+    use std::time::Duration;
+
+    let rest = url
+        .strip_prefix("http://")
+        .with_context(|| format!("{url}: only http:// URLs are checked"))?;
+    let (host, path) = rest
+        .split_once('/')
+        .map_or((rest, "/".to_string()), |(h, p)| (h, format!("/{p}")));
+    let address = host
+        .to_socket_addrs()
+        .with_context(|| format!("resolving {host}"))?
+        .next()
+        .with_context(|| format!("{host} has no address"))?;
+    let mut stream = TcpStream::connect_timeout(&address, Duration::from_secs(2))?;
+    stream.set_read_timeout(Some(Duration::from_secs(2)))?;
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n")?;
+    let mut response = String::new();
+    let _ = stream.read_to_string(&mut response);
+    let status = response.split_whitespace().nth(1).unwrap_or("");
+    if status == "200" {
+        Ok(())
+    } else {
+        bail!(
+            "{url} answered '{}'",
+            response.lines().next().unwrap_or("nothing")
+        )
     }
 }
 

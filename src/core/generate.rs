@@ -13,6 +13,7 @@ pub struct GenerateParams {
 }
 
 /// How much work a generation took.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct GenerationStats {
     /// Candidate puzzles screened (each fill and each changed version of it).
@@ -21,6 +22,9 @@ pub struct GenerationStats {
     pub restarts: u64,
     /// Budget steps used.
     pub steps: u64,
+    /// Wall-clock time of the generation in milliseconds (the only field that varies between
+    /// two runs with the same parameters).
+    pub elapsed_ms: u64,
 }
 
 /// A generated puzzle with everything the service reports about it.

@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How hard a puzzle is for a human solver: the level of the hardest technique it needs.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
@@ -89,6 +90,7 @@ impl fmt::Display for TargetLevel {
 }
 
 /// A value written into a cell, as the answer format writes it (`'7'`, `'#'` shaded, `'-'`).
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Placement {
     pub row: usize,
@@ -97,6 +99,7 @@ pub struct Placement {
 }
 
 /// Values a deduction took away from a cell, in the answer format's characters.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Removal {
     pub row: usize,
@@ -105,6 +108,7 @@ pub struct Removal {
 }
 
 /// One step of a human solve: which technique, where, and what it changed.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Deduction {
     pub technique: &'static str,

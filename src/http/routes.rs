@@ -1,0 +1,505 @@
+//! The puzzle endpoints: thin handlers that read the request, run the library's operation on
+//! the worker pool under a budget and a deadline, and send the report.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::extract::{FromRequest, FromRequestParts, Request, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::Json;
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use super::metrics;
+use super::problem::{ApiProblem, Problem};
+use super::AppState;
+use crate::api::{
+    self, CheckReport, GenerateReport, GenerateRequest, PuzzleBody, RateReport, SolveReport,
+};
+use crate::core::{Budget, InputError, Location, Shape, TargetLevel};
+
+/// JSON bodies with our problem details for every rejection.
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiProblem))]
+pub struct ApiJson<T>(pub T);
+
+/// Query strings with our problem details for every rejection.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiProblem))]
+pub struct ApiQuery<T>(pub T);
+
+/// The most solutions `/solve` returns.
+pub const MAX_LIMIT: usize = 100;
+
+/// Accepts a seed as a JSON number or a string of digits (JavaScript numbers lose precision
+/// above 2^53).
+fn seed_from_number_or_text<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<u64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Seed {
+        Number(u64),
+        Text(String),
+    }
+    match Option::<Seed>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(Seed::Number(n)) => Ok(Some(n)),
+        Some(Seed::Text(text)) => text.trim().parse().map(Some).map_err(|_| {
+            serde::de::Error::custom(format!(
+                "seed '{text}' is not a whole number from 0 to 2^64-1"
+            ))
+        }),
+    }
+}
+
+/// What to generate (query string or JSON body; the body's fields win).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct GenerateParameters {
+    /// `kakuro`, `kakurasu` or `kakuro-cryptic`. Required.
+    #[schema(example = "kakuro")]
+    pub genre: Option<String>,
+    /// `<rows>x<cols>`; the genre's default (kakuro 10x10) when absent.
+    #[schema(example = "8x8")]
+    pub shape: Option<String>,
+    /// `easy`, `medium`, `hard`, `expert` or `any` (the default).
+    #[schema(example = "expert")]
+    pub level: Option<String>,
+    /// The seed (a number or a string of digits); random when absent. The same genre, shape,
+    /// level, seed and generator version always give the same puzzle.
+    #[serde(default, deserialize_with = "seed_from_number_or_text")]
+    #[schema(value_type = Option<u64>, example = 42)]
+    #[param(value_type = Option<u64>)]
+    pub seed: Option<u64>,
+    /// Step budget; capped by the server's maximum.
+    pub budget: Option<u64>,
+}
+
+impl GenerateParameters {
+    fn merged(self, body: GenerateParameters) -> GenerateParameters {
+        GenerateParameters {
+            genre: body.genre.or(self.genre),
+            shape: body.shape.or(self.shape),
+            level: body.level.or(self.level),
+            seed: body.seed.or(self.seed),
+            budget: body.budget.or(self.budget),
+        }
+    }
+}
+
+/// An optional JSON body: absent or empty is `None`; present needs a JSON content type.
+pub struct OptionalJson<T>(pub Option<T>);
+
+impl<T, S> FromRequest<S> for OptionalJson<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiProblem;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiProblem> {
+        let has_body = request
+            .headers()
+            .get(axum::http::header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok())
+            .map_or(
+                request
+                    .headers()
+                    .contains_key(axum::http::header::TRANSFER_ENCODING),
+                |len| len > 0,
+            );
+        if !has_body && !request.headers().contains_key(CONTENT_TYPE) {
+            return Ok(OptionalJson(None));
+        }
+        let ApiJson(value) = ApiJson::<T>::from_request(request, state).await?;
+        Ok(OptionalJson(Some(value)))
+    }
+}
+
+/// Draws a seed for a request without one: not puzzle content, so the clock and a counter do.
+fn fresh_seed() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut z = nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn limits_error(message: String) -> ApiProblem {
+    InputError::new(
+        crate::core::InputErrorKind::Limits,
+        Location::Input,
+        message,
+    )
+    .into()
+}
+
+impl AppState {
+    /// The step budget for a request: its own (capped), or the default.
+    fn budget_steps(&self, requested: Option<u64>) -> u64 {
+        requested
+            .unwrap_or(self.config.default_budget)
+            .min(self.config.max_budget)
+    }
+
+    /// Runs a library operation on the pool with the request's budget and the deadline.
+    async fn run<T, F>(&self, steps: u64, work: F) -> Result<T, ApiProblem>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Budget) -> Result<T, api::ApiError> + Send + 'static,
+    {
+        let result = self
+            .pool
+            .run(self.config.deadline, move |flag| {
+                work(&mut Budget::with_flag(steps, flag))
+            })
+            .await?;
+        result.map_err(|error| {
+            if error == api::ApiError::Stopped(crate::core::Stop::Exhausted) {
+                ::metrics::counter!(metrics::BUDGET_EXHAUSTED).increment(1);
+            }
+            ApiProblem::from(error)
+        })
+    }
+}
+
+fn generate_request(params: &GenerateParameters) -> Result<GenerateRequest, ApiProblem> {
+    let genre_name = params.genre.as_deref().ok_or_else(|| {
+        ApiProblem::BadRequest("`genre` is required: kakuro, kakurasu or kakuro-cryptic".into())
+    })?;
+    let genre = api::genre_named(genre_name)?;
+    let shape = params
+        .shape
+        .as_deref()
+        .map(str::parse::<Shape>)
+        .transpose()
+        .map_err(limits_error)?;
+    let level = params
+        .level
+        .as_deref()
+        .unwrap_or("any")
+        .parse::<TargetLevel>()
+        .map_err(limits_error)?;
+    Ok(GenerateRequest {
+        genre,
+        shape,
+        level,
+        seed: params.seed.unwrap_or_else(fresh_seed),
+    })
+}
+
+/// Generate a puzzle with exactly one solution at the requested level.
+///
+/// Parameters come in the query string, or (POST) in a JSON body whose fields win. The same
+/// genre, shape, level, seed and generator version always give the same puzzle; only
+/// `stats.elapsed_ms` varies between two runs.
+#[utoipa::path(
+    post,
+    path = "/generate",
+    tag = "puzzles",
+    params(GenerateParameters),
+    request_body(content = Option<GenerateParameters>, description = "Optional JSON body; its fields win over the query string"),
+    responses(
+        (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport),
+        (status = 400, description = "Malformed parameters", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Unknown genre or level, shape outside the limits, or the budget ran out", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn generate_post(
+    State(state): State<Arc<AppState>>,
+    ApiQuery(query): ApiQuery<GenerateParameters>,
+    OptionalJson(body): OptionalJson<GenerateParameters>,
+) -> Result<Json<GenerateReport>, ApiProblem> {
+    generate(state, query.merged(body.unwrap_or_default())).await
+}
+
+/// Generate a puzzle (parameters in the query string); see `POST /generate`.
+#[utoipa::path(
+    get,
+    path = "/generate",
+    tag = "puzzles",
+    params(GenerateParameters),
+    responses(
+        (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport),
+        (status = 400, description = "Malformed parameters", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Unknown genre or level, shape outside the limits, or the budget ran out", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn generate_get(
+    State(state): State<Arc<AppState>>,
+    ApiQuery(query): ApiQuery<GenerateParameters>,
+) -> Result<Json<GenerateReport>, ApiProblem> {
+    generate(state, query).await
+}
+
+async fn generate(
+    state: Arc<AppState>,
+    params: GenerateParameters,
+) -> Result<Json<GenerateReport>, ApiProblem> {
+    let request = generate_request(&params)?;
+    let steps = state.budget_steps(params.budget);
+    let report = state
+        .run(steps, move |budget| api::generate(&request, budget))
+        .await?;
+    ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.stats.attempts);
+    Ok(Json(report))
+}
+
+/// An answer: row strings, or one string with a row per line.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum AnswerRows {
+    Rows(Vec<String>),
+    Text(String),
+}
+
+impl AnswerRows {
+    fn rows(self) -> Vec<String> {
+        match self {
+            AnswerRows::Rows(rows) => rows,
+            AnswerRows::Text(text) => text.lines().map(str::to_string).collect(),
+        }
+    }
+}
+
+/// A puzzle given as exactly one of `puzzle` (with `genre`), `id` or `text`.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    #[schema(example = "kakuro")]
+    pub genre: Option<String>,
+    /// The genre's JSON puzzle object.
+    #[schema(value_type = Option<PuzzleObjectSchema>)]
+    pub puzzle: Option<Value>,
+    /// An ID such as `kakuro:3x3:DbAb/4.6.3.7` (its prefix names the genre).
+    #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
+    pub id: Option<String>,
+    /// The genre's text format.
+    pub text: Option<String>,
+    /// Stop after this many solutions (default 2, at most 100).
+    pub limit: Option<usize>,
+    /// Step budget; capped by the server's maximum.
+    pub budget: Option<u64>,
+}
+
+/// A puzzle to rate.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RateRequest {
+    #[schema(example = "kakuro")]
+    pub genre: Option<String>,
+    #[schema(value_type = Option<PuzzleObjectSchema>)]
+    pub puzzle: Option<Value>,
+    #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
+    pub id: Option<String>,
+    pub text: Option<String>,
+    pub budget: Option<u64>,
+}
+
+/// A puzzle and an answer to check.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    #[schema(example = "kakuro")]
+    pub genre: Option<String>,
+    #[schema(value_type = Option<PuzzleObjectSchema>)]
+    pub puzzle: Option<Value>,
+    #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
+    pub id: Option<String>,
+    pub text: Option<String>,
+    /// One string per row (`#` blocks, `.` unmarked, `0` empty, `1`-`9` for Kakuro), or one
+    /// string with a row per line.
+    pub answer: AnswerRows,
+    /// Turn unmarked cells into empty ones before checking (default false).
+    pub finish: Option<bool>,
+}
+
+/// The genre's JSON puzzle object.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(as = PuzzleObject)]
+pub enum PuzzleObjectSchema {
+    Kakuro(KakuroPuzzle),
+}
+
+/// A Kakuro puzzle: one string per row, cells separated by spaces: `.` white, `#` block,
+/// `D/A`, `D/` or `/A` for sums (down first).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct KakuroPuzzle {
+    #[schema(example = json!(["# 4/ 6/", "/3 . .", "/7 . ."]))]
+    grid: Vec<String>,
+}
+
+fn puzzle_body(
+    genre: Option<String>,
+    puzzle: Option<Value>,
+    id: Option<String>,
+    text: Option<String>,
+) -> PuzzleBody {
+    PuzzleBody {
+        genre,
+        puzzle,
+        id,
+        text,
+    }
+}
+
+/// Solve a puzzle: count its solutions up to a limit and return them.
+#[utoipa::path(
+    post,
+    path = "/solve",
+    tag = "puzzles",
+    request_body = SolveRequest,
+    responses(
+        (status = 200, description = "The solutions found; `unique` is true when exactly one exists", body = SolveReport),
+        (status = 400, description = "Malformed JSON or puzzle, with the position", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The puzzle breaks the structure rules or the limits", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn solve(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<SolveRequest>,
+) -> Result<Json<SolveReport>, ApiProblem> {
+    let limit = request.limit.unwrap_or(2);
+    if limit == 0 || limit > MAX_LIMIT {
+        return Err(limits_error(format!(
+            "`limit` must be 1 to {MAX_LIMIT}, not {limit}"
+        )));
+    }
+    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    body.source()?;
+    let steps = state.budget_steps(request.budget);
+    let report = state
+        .run(steps, move |budget| {
+            api::solve(&body.source()?, limit, budget)
+        })
+        .await?;
+    Ok(Json(report))
+}
+
+/// Rate a puzzle as a human solver would find it, and prove whether it is unique.
+#[utoipa::path(
+    post,
+    path = "/rate",
+    tag = "puzzles",
+    request_body = RateRequest,
+    responses(
+        (status = 200, description = "The level, techniques used and every deduction in order", body = RateReport),
+        (status = 400, description = "Malformed JSON or puzzle, with the position", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The puzzle breaks the structure rules or the limits", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn rate(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<RateRequest>,
+) -> Result<Json<RateReport>, ApiProblem> {
+    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    body.source()?;
+    let steps = state.budget_steps(request.budget);
+    let report = state
+        .run(steps, move |budget| api::rate(&body.source()?, budget))
+        .await?;
+    Ok(Json(report))
+}
+
+/// Check an answer, pointing at every broken rule instance.
+#[utoipa::path(
+    post,
+    path = "/check",
+    tag = "puzzles",
+    request_body = CheckRequest,
+    responses(
+        (status = 200, description = "`solved`, and every violation with its rule and place", body = CheckReport),
+        (status = 400, description = "Malformed JSON or puzzle, with the position", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The puzzle breaks the structure rules, or the answer does not fit it", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn check(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<CheckRequest>,
+) -> Result<Json<CheckReport>, ApiProblem> {
+    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    body.source()?;
+    let answer = request.answer.rows();
+    let finish = request.finish.unwrap_or(false);
+    let steps = state.budget_steps(None);
+    let report = state
+        .run(steps, move |_budget| {
+            api::check(&body.source()?, &answer, finish)
+        })
+        .await?;
+    Ok(Json(report))
+}
+
+/// The registered genres with their defaults and limits.
+#[utoipa::path(get, path = "/genres", tag = "service", responses((status = 200, body = Vec<api::GenreInfo>)))]
+pub async fn genres() -> Json<Vec<api::GenreInfo>> {
+    Json(api::genres())
+}
+
+/// Liveness: always cheap, never queued.
+#[utoipa::path(get, path = "/healthz", tag = "service", responses((status = 200, description = "Alive", body = Object)))]
+pub async fn healthz() -> Json<BTreeMap<&'static str, &'static str>> {
+    Json(BTreeMap::from([("status", "ok")]))
+}
+
+/// Readiness: 503 once shutting down, so load balancers stop sending requests first.
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    tag = "service",
+    responses(
+        (status = 200, description = "Ready", body = Object),
+        (status = 503, description = "Shutting down", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn readyz(
+    State(state): State<Arc<AppState>>,
+) -> Result<Json<BTreeMap<&'static str, &'static str>>, ApiProblem> {
+    if state.shutting_down() {
+        Err(ApiProblem::ShuttingDown)
+    } else {
+        Ok(Json(BTreeMap::from([("status", "ready")])))
+    }
+}
+
+/// Prometheus metrics.
+#[utoipa::path(get, path = "/metrics", tag = "service", responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain")))]
+pub async fn metrics_text(State(state): State<Arc<AppState>>) -> String {
+    ::metrics::gauge!(metrics::POOL_IN_USE).set(state.pool.running() as f64);
+    ::metrics::gauge!(metrics::QUEUE_DEPTH).set(state.pool.waiting() as f64);
+    state.metrics.render()
+}

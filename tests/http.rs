@@ -1,0 +1,435 @@
+//! The HTTP service end to end: a real server on an ephemeral port, called with reqwest.
+
+mod common;
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use sumpuzzles::http::{serve_on, ServerConfig};
+use tokio::net::TcpListener;
+
+struct Server {
+    base: String,
+    client: reqwest::Client,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+async fn start(config: ServerConfig) -> Server {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let config = ServerConfig {
+        bind: address,
+        drain: Duration::from_millis(0),
+        ..config
+    };
+    tokio::spawn(serve_on(listener, config, async {
+        let _ = stopped.await;
+    }));
+    Server {
+        base: format!("http://{address}"),
+        client: reqwest::Client::new(),
+        stop: Some(stop),
+    }
+}
+
+async fn default_server() -> Server {
+    start(ServerConfig::default()).await
+}
+
+impl Server {
+    async fn post(&self, path: &str, body: Value) -> (u16, String, Value) {
+        let response = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        decode(response).await
+    }
+
+    async fn post_raw(
+        &self,
+        path: &str,
+        content_type: Option<&str>,
+        body: Vec<u8>,
+    ) -> (u16, String, Value) {
+        let mut request = self.client.post(format!("{}{path}", self.base)).body(body);
+        if let Some(content_type) = content_type {
+            request = request.header("content-type", content_type);
+        }
+        decode(request.send().await.unwrap()).await
+    }
+
+    async fn get(&self, path: &str) -> (u16, String, Value) {
+        decode(
+            self.client
+                .get(format!("{}{path}", self.base))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+}
+
+async fn decode(response: reqwest::Response) -> (u16, String, Value) {
+    let status = response.status().as_u16();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let text = response.text().await.unwrap();
+    let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (status, content_type, value)
+}
+
+/// A 4xx problem+json with the given status, whose detail mentions `needle`.
+fn assert_problem(result: (u16, String, Value), status: u16, needle: &str) {
+    let (got, content_type, body) = result;
+    assert_eq!(got, status, "{body}");
+    assert_eq!(content_type, "application/problem+json", "{body}");
+    assert_eq!(body["status"], status);
+    assert!(body["type"].as_str().unwrap().starts_with("/problems/"));
+    assert!(body["title"].is_string());
+    let detail = body["detail"].as_str().unwrap();
+    assert!(
+        detail.contains(needle),
+        "detail {detail:?} lacks {needle:?}"
+    );
+}
+
+#[tokio::test]
+async fn generate_returns_a_unique_puzzle_at_the_level() {
+    let server = default_server().await;
+    let (status, _, body) = server
+        .post(
+            "/generate?genre=kakuro&shape=8x8&level=hard&seed=5",
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    for field in [
+        "genre",
+        "id",
+        "puzzle",
+        "text",
+        "solution",
+        "level",
+        "seed",
+        "generator_version",
+        "rating",
+        "stats",
+    ] {
+        assert!(!body[field].is_null(), "missing {field}");
+    }
+    assert_eq!(body["level"], "hard");
+    assert_eq!(body["seed"], 5);
+    assert!(body["stats"]["attempts"].as_u64().unwrap() >= 1);
+    let (status, _, solved) = server.post("/solve", json!({"id": body["id"]})).await;
+    assert_eq!(status, 200);
+    assert_eq!(solved["unique"], true);
+    assert_eq!(solved["solutions"][0], body["solution"]);
+}
+
+#[tokio::test]
+async fn generate_by_get_with_a_json_body_and_default_shape() {
+    let server = default_server().await;
+    let (status, _, body) = server.get("/generate?genre=kakuro&level=easy&seed=1").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["shape"], "10x10");
+    let (status, _, posted) = server
+        .post(
+            "/generate",
+            json!({"genre": "kakuro", "level": "easy", "seed": "1"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{posted}");
+    assert_eq!(posted["id"], body["id"]);
+}
+
+#[tokio::test]
+async fn the_same_seed_gives_the_same_body() {
+    let server = default_server().await;
+    let path = "/generate?genre=kakuro&shape=10x10&level=expert&seed=77";
+    let (_, _, mut first) = server.post(path, json!({})).await;
+    let (_, _, mut second) = server.post(path, json!({})).await;
+    // Only the wall-clock time may differ.
+    first["stats"]["elapsed_ms"] = json!(0);
+    second["stats"]["elapsed_ms"] = json!(0);
+    assert_eq!(first, second);
+}
+
+#[tokio::test]
+async fn solve_rate_and_check_the_spec_example() {
+    let server = default_server().await;
+    let puzzle = json!({"grid": common::SPEC_EXAMPLE.lines().collect::<Vec<_>>()});
+    let (status, _, solved) = server
+        .post(
+            "/solve",
+            json!({"genre": "kakuro", "puzzle": puzzle, "limit": 5}),
+        )
+        .await;
+    assert_eq!(status, 200, "{solved}");
+    assert_eq!(solved["count"], 1);
+    assert_eq!(solved["unique"], true);
+    assert_eq!(solved["complete"], true);
+    assert_eq!(solved["solutions"][0], json!(common::SPEC_EXAMPLE_SOLUTION));
+
+    let (status, _, rated) = server
+        .post(
+            "/rate",
+            json!({"genre": "kakuro", "text": common::SPEC_EXAMPLE}),
+        )
+        .await;
+    assert_eq!(status, 200, "{rated}");
+    assert_eq!(rated["level"], "easy");
+    assert_eq!(rated["unique"], true);
+    assert!(rated["deductions"].as_array().unwrap().len() > 5);
+    assert!(rated["techniques"]["single"].as_u64().unwrap() > 0);
+
+    let (status, _, checked) = server
+        .post(
+            "/check",
+            json!({"genre": "kakuro", "puzzle": puzzle, "answer": common::SPEC_EXAMPLE_SOLUTION}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        checked,
+        json!({"genre": "kakuro", "solved": true, "violations": []})
+    );
+}
+
+#[tokio::test]
+async fn check_points_at_the_broken_clue() {
+    let server = default_server().await;
+    // Row 1 across 3 = 1 + 2 holds, column 1 down 4 = 1 + 3 holds; r2c2 = 5 breaks the across
+    // 7 at (2,0) and the down 6 at (0,2).
+    let (status, _, checked) = server
+        .post(
+            "/check",
+            json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": "###\n#12\n#35"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(checked["solved"], false);
+    let violations = checked["violations"].as_array().unwrap();
+    assert!(violations
+        .contains(&json!({"rule": "R1", "row": 0, "col": 2, "down": 1, "sum": 6, "total": 7})));
+    assert!(violations
+        .contains(&json!({"rule": "R1", "row": 2, "col": 0, "down": 0, "sum": 7, "total": 8})));
+    let (_, _, unfinished) = server
+        .post("/check", json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#1.", "#3."], "finish": true}))
+        .await;
+    let rules: Vec<&str> = unfinished["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, vec!["R2", "R2"]);
+}
+
+#[tokio::test]
+async fn service_endpoints_answer() {
+    let server = default_server().await;
+    assert_eq!(server.get("/healthz").await.0, 200);
+    assert_eq!(server.get("/readyz").await.0, 200);
+    let (status, _, genres) = server.get("/genres").await;
+    assert_eq!(status, 200);
+    assert_eq!(genres[0]["name"], "kakuro");
+    let (status, content_type, metrics) = server.get("/metrics").await;
+    assert_eq!(status, 200);
+    assert!(content_type.starts_with("text/plain"));
+    assert!(metrics
+        .as_str()
+        .unwrap()
+        .contains("sumpuzzles_http_requests_total"));
+    let (status, _, _) = server.get("/docs/").await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn served_openapi_matches_the_committed_document() {
+    let server = default_server().await;
+    let (status, _, served) = server.get("/openapi.json").await;
+    assert_eq!(status, 200);
+    let committed: Value = serde_json::from_str(include_str!("../openapi/openapi.json")).unwrap();
+    assert!(
+        served == committed,
+        "openapi/openapi.json is stale: regenerate it with `cargo run --release -- openapi > openapi/openapi.json`"
+    );
+}
+
+#[tokio::test]
+async fn each_bad_input_class_gets_its_problem() {
+    let server = default_server().await;
+    let json_type = Some("application/json");
+    assert_problem(
+        server
+            .post_raw("/solve", json_type, b"not json".to_vec())
+            .await,
+        400,
+        "JSON",
+    );
+    let deep = format!(
+        "{{\"puzzle\": {}{}}}",
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    );
+    assert_problem(
+        server
+            .post_raw("/solve", json_type, deep.into_bytes())
+            .await,
+        400,
+        "",
+    );
+    assert_problem(
+        server.post("/generate?genre=sudoku", json!({})).await,
+        422,
+        "unknown genre 'sudoku'",
+    );
+    assert_problem(
+        server
+            .post("/generate?genre=kakuro&shape=0x0", json!({}))
+            .await,
+        422,
+        "shape 0x0",
+    );
+    assert_problem(
+        server
+            .post("/generate?genre=kakuro&shape=99x99", json!({}))
+            .await,
+        422,
+        "shape 99x99",
+    );
+    assert_problem(
+        server
+            .post("/generate?genre=kakuro&level=insane", json!({}))
+            .await,
+        422,
+        "unknown level",
+    );
+    assert_problem(
+        server
+            .post(
+                "/solve",
+                json!({"genre": "kakuro", "text": "# 4/ 6/\n/3 x .\n/7 . ."}),
+            )
+            .await,
+        400,
+        "line 2, column 4",
+    );
+    assert_problem(
+        server
+            .post(
+                "/check",
+                json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#12"]}),
+            )
+            .await,
+        422,
+        "the answer has 2 rows",
+    );
+    assert_problem(
+        server
+            .post(
+                "/solve",
+                json!({"genre": "kakuro", "text": "# 3/ 4/\n# . .\n/7 . ."}),
+            )
+            .await,
+        422,
+        "has no sum",
+    );
+    let big = vec![b'a'; 10 * 1024 * 1024];
+    assert_problem(
+        server.post_raw("/solve", json_type, big).await,
+        413,
+        "length limit",
+    );
+    assert_problem(
+        server
+            .post_raw("/solve", Some("text/plain"), b"{}".to_vec())
+            .await,
+        415,
+        "Content-Type",
+    );
+    assert_problem(
+        server.post("/solve", json!({"id": 5})).await,
+        400,
+        "invalid type",
+    );
+    assert_problem(
+        server
+            .post("/solve", json!({"idd": "kakuro:3x3:DbAb/4.6.3.7"}))
+            .await,
+        400,
+        "unknown field",
+    );
+    assert_problem(
+        server.post("/solve", json!({})).await,
+        400,
+        "exactly one of",
+    );
+    assert_problem(server.get("/nowhere").await, 404, "no such resource");
+    assert_problem(
+        server
+            .post(
+                "/generate?genre=kakuro&shape=16x16&level=expert&seed=3&budget=1000",
+                json!({}),
+            )
+            .await,
+        422,
+        "budget",
+    );
+}
+
+#[tokio::test]
+async fn a_saturated_pool_sheds_with_retry_after() {
+    let server = start(ServerConfig {
+        workers: 1,
+        queue: 0,
+        ..ServerConfig::default()
+    })
+    .await;
+    // Hold the only worker with a large expert generation, then ask again at once.
+    for seed in 0..10 {
+        let slow = {
+            let client = server.client.clone();
+            let url = format!(
+                "{}/generate?genre=kakuro&shape=16x16&level=expert&seed={seed}",
+                server.base
+            );
+            tokio::spawn(async move { client.post(url).send().await.unwrap().status().as_u16() })
+        };
+        tokio::time::sleep(Duration::from_millis(15)).await;
+        let response = server
+            .client
+            .post(format!("{}/solve", server.base))
+            .json(&json!({"id": "kakuro:3x3:DbAb/4.6.3.7"}))
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let retry_after = response
+            .headers()
+            .get("retry-after")
+            .map(|v| v.to_str().unwrap().to_string());
+        assert_eq!(slow.await.unwrap(), 200);
+        if status == 503 {
+            assert_eq!(retry_after.as_deref(), Some("1"));
+            return;
+        }
+    }
+    panic!("the second request was never shed");
+}
