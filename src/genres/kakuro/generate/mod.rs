@@ -9,7 +9,8 @@
 //!    white cell left alone in a run; a placement is skipped when it would change more than 6
 //!    cells, empty an inner row or column, or split the white cells, and one changing only the
 //!    pair is preferred (up to 8 random tries). A layout where no block breaks a long run
-//!    starts over; after 256 such failures runs one cell longer are allowed.
+//!    starts over; after every 256 such failures runs one cell longer are allowed (a shape
+//!    that needs runs over 9 cells is refused).
 //! 2. **Fill** ([`fill`]): row-major backtracking; each run prefers low or high digits (few
 //!    combinations), with random noise that grows with the level; never completing a 2x2
 //!    white block whose digits could be swapped. Over 20,000 digits tried, the layout starts
@@ -33,6 +34,9 @@
 //!    improvement (fewer solutions, or as many and fewer unresolved cells) as it has inner
 //!    cells, or 8 times once it has been unique.
 //!
+//! After 4,096 candidates given up, the generator reports that the shape is too small for the
+//! level (a 4x4 grid cannot be hard, for instance) rather than search on.
+//!
 //! Every puzzle returned obeys the strict structure rules, has exactly one solution (proven
 //! by the exact solver from scratch), and the recording rater rates it exactly at the
 //! requested level (any: easy to expert). Grids with fewer than 3 rows or columns hold only
@@ -47,14 +51,14 @@ pub mod fill;
 pub mod layout;
 
 use crate::core::{
-    Budget, DigitSet, GenerateError, GenerateParams, Generated, GenerationStats, Grid, Level,
-    SeededRng, Shape, Stop, TargetLevel,
+    Budget, DigitSet, GenerateError, GenerateParams, Generated, GenerationStats, Grid, InputError,
+    Level, SeededRng, Shape, Stop, TargetLevel,
 };
 
 use self::fill::FillStyle;
 use self::layout::LayoutRules;
 use super::combos::combos;
-use super::model::{Cell, Layout, Puzzle, Rules, STRICT_MAX_SIDE};
+use super::model::{Cell, Layout, Puzzle, Rules, MAX_RUN, STRICT_MAX_SIDE};
 use super::rate::{grade, rate_layout};
 use super::solve::Solver;
 use super::{solution_grid, Solution};
@@ -70,6 +74,9 @@ const FILL_STEPS: u32 = 20_000;
 const LAYOUT_FAILURES: u32 = 256;
 /// Steps a full rating of one candidate may take before the candidate is dropped.
 const GRADE_STEPS: u64 = 2_000_000;
+/// Candidates given up before the generator says the shape cannot hold the level. The most a
+/// benchmark run needed was 236 (5x5 expert); shapes too small for a level reach this quickly.
+const MAX_RESTARTS: u64 = 4096;
 
 struct Settings {
     run_limit: usize,
@@ -113,10 +120,9 @@ pub fn generate(
 ) -> Result<Generated<Puzzle, Solution>, GenerateError> {
     params.shape.check_within(1, STRICT_MAX_SIDE, "kakuro")?;
     if params.level == TargetLevel::Exactly(Level::BeyondExpert) {
-        return Err(crate::core::InputError::limits(
-            "the generator makes easy, medium, hard or expert puzzles",
-        )
-        .into());
+        return Err(
+            InputError::limits("the generator makes easy, medium, hard or expert puzzles").into(),
+        );
     }
     let start = budget.used();
     let mut generator = Generator {
@@ -228,8 +234,14 @@ impl Generator {
             budget.check_cancelled()?;
             let Some(mut candidate) = self.new_candidate(run_limit, budget)? else {
                 failed_layouts += 1;
-                if failed_layouts == LAYOUT_FAILURES {
+                if failed_layouts % LAYOUT_FAILURES == 0 {
                     run_limit += 1;
+                    if run_limit > MAX_RUN {
+                        return Err(InputError::limits(format!(
+                            "no kakuro layout of shape {shape} has runs of 2 to 9 cells with a white cell in every inner row and column"
+                        ))
+                        .into());
+                    }
                 }
                 continue;
             };
@@ -237,6 +249,13 @@ impl Generator {
                 return Ok(found);
             }
             self.stats.restarts += 1;
+            if self.stats.restarts >= MAX_RESTARTS {
+                return Err(InputError::limits(format!(
+                    "no {} kakuro of shape {shape} was found in {MAX_RESTARTS} candidates: the shape is too small for this level; try a larger shape or an easier level",
+                    self.params.level
+                ))
+                .into());
+            }
         }
     }
 

@@ -1,0 +1,166 @@
+//! The Kakuro generator's guarantees over many seeds: strict structure, exactly one solution,
+//! the requested level, and the same puzzle for the same parameters.
+
+use proptest::prelude::*;
+use sumpuzzles::core::{Budget, GenerateParams, Level, Shape, TargetLevel};
+use sumpuzzles::genres::kakuro::{self, format, generate::generate, rate, Rules};
+
+fn target(index: u8) -> TargetLevel {
+    match index {
+        0 => TargetLevel::Any,
+        1 => TargetLevel::Exactly(Level::Easy),
+        2 => TargetLevel::Exactly(Level::Medium),
+        3 => TargetLevel::Exactly(Level::Hard),
+        _ => TargetLevel::Exactly(Level::Expert),
+    }
+}
+
+fn check_guarantees(params: GenerateParams) {
+    let generated = generate(&params, &mut Budget::new(2_000_000_000)).unwrap();
+    let puzzle = &generated.puzzle;
+    let layout = puzzle.layout(Rules::Strict).expect("strict structure");
+    // Proven unique from scratch, and the reported solution is that one.
+    let outcome = kakuro::solve(puzzle, 2, &mut Budget::unlimited()).unwrap();
+    assert!(
+        outcome.unique(),
+        "{params:?}: {} solutions",
+        outcome.count()
+    );
+    assert_eq!(outcome.solutions[0], generated.solution);
+    // Rated at the requested level by the recording rater, and the report says so.
+    let rating = rate::rate_layout(&layout, &mut Budget::unlimited());
+    assert!(rating.solved, "{params:?}");
+    assert!(
+        params.level.accepts(rating.level),
+        "{params:?} rated {:?}",
+        rating.level
+    );
+    assert_eq!(rating.level, generated.rating.level);
+    // The same parameters give the same puzzle.
+    let again = generate(&params, &mut Budget::new(2_000_000_000)).unwrap();
+    assert_eq!(format::to_id(&again.puzzle), format::to_id(puzzle));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+    #[test]
+    fn generated_puzzles_keep_every_guarantee(rows in 5usize..=10, cols in 5usize..=10, level in 0u8..5, seed in any::<u64>()) {
+        check_guarantees(GenerateParams { shape: Shape::new(rows, cols), level: target(level), seed });
+    }
+}
+
+#[test]
+fn every_level_at_the_benchmark_sizes() {
+    for (size, seed) in [(6, 11), (8, 12), (12, 13), (16, 14)] {
+        for level in 0..5 {
+            check_guarantees(GenerateParams {
+                shape: Shape::new(size, size),
+                level: target(level),
+                seed,
+            });
+        }
+    }
+}
+
+#[test]
+fn different_seeds_give_different_puzzles() {
+    let ids: std::collections::BTreeSet<String> = (0..10)
+        .map(|seed| {
+            let params = GenerateParams {
+                shape: Shape::new(8, 8),
+                level: TargetLevel::Any,
+                seed,
+            };
+            format::to_id(
+                &generate(&params, &mut Budget::new(2_000_000_000))
+                    .unwrap()
+                    .puzzle,
+            )
+        })
+        .collect();
+    assert_eq!(ids.len(), 10);
+}
+
+#[test]
+fn tiny_shapes_are_all_blocks() {
+    let params = GenerateParams {
+        shape: Shape::new(2, 7),
+        level: TargetLevel::Exactly(Level::Hard),
+        seed: 0,
+    };
+    let generated = generate(&params, &mut Budget::new(1_000_000)).unwrap();
+    assert_eq!(format::to_id(&generated.puzzle), "kakuro:2x7:N/");
+    assert_eq!(generated.rating.level, Level::Easy);
+}
+
+#[test]
+fn shapes_too_small_for_the_level_are_refused_quickly() {
+    for (rows, cols, level) in [(4, 4, 4), (3, 3, 3), (4, 5, 4)] {
+        let params = GenerateParams {
+            shape: Shape::new(rows, cols),
+            level: target(level),
+            seed: 0,
+        };
+        match generate(&params, &mut Budget::new(2_000_000_000)) {
+            Err(sumpuzzles::core::GenerateError::Input(error)) => {
+                assert!(
+                    error.to_string().contains("too small for this level"),
+                    "{error}"
+                )
+            }
+            other => panic!("{rows}x{cols}: {other:?}"),
+        }
+    }
+    let wide = GenerateParams {
+        shape: Shape::new(3, 14),
+        level: TargetLevel::Any,
+        seed: 0,
+    };
+    let error = generate(&wide, &mut Budget::new(2_000_000_000)).unwrap_err();
+    assert!(
+        matches!(error, sumpuzzles::core::GenerateError::Input(_)),
+        "{error:?}"
+    );
+}
+
+#[test]
+fn shapes_outside_the_limits_are_refused() {
+    for shape in [Shape::new(0, 5), Shape::new(17, 8)] {
+        let params = GenerateParams {
+            shape,
+            level: TargetLevel::Any,
+            seed: 0,
+        };
+        assert!(generate(&params, &mut Budget::new(1_000_000)).is_err());
+    }
+}
+
+#[test]
+fn a_small_budget_is_an_error_not_a_different_puzzle() {
+    let params = GenerateParams {
+        shape: Shape::new(12, 12),
+        level: TargetLevel::Exactly(Level::Expert),
+        seed: 4,
+    };
+    let error = generate(&params, &mut Budget::new(10_000)).unwrap_err();
+    assert_eq!(
+        error,
+        sumpuzzles::core::GenerateError::Stopped(sumpuzzles::Stop::Exhausted)
+    );
+}
+
+#[test]
+fn a_cancelled_generation_stops() {
+    let flag = sumpuzzles::CancelFlag::new();
+    flag.cancel();
+    let params = GenerateParams {
+        shape: Shape::new(16, 16),
+        level: TargetLevel::Exactly(Level::Expert),
+        seed: 1,
+    };
+    let error = generate(&params, &mut Budget::with_flag(u64::MAX / 2, flag)).unwrap_err();
+    assert_eq!(
+        error,
+        sumpuzzles::core::GenerateError::Stopped(sumpuzzles::Stop::Cancelled)
+    );
+}
