@@ -1,0 +1,247 @@
+//! The Kakurasu generator, version 1.
+//!
+//! Procedure (the spec's generator, with our choices where it leaves room):
+//! 1. **Shade**: a share of the cells drawn uniformly from 35% to 65% (in whole percents),
+//!    then each cell shaded with that chance. The clues follow from the shading.
+//! 2. **Screen**: the techniques up to the requested level ([`grade`]; expert for any) run
+//!    on the puzzle. Its *distance* from the level is 0 when they finish at the requested
+//!    level (any: at any level), the number of levels it falls short by when they finish
+//!    below it (too easy), and a quarter of the cells they leave open, rounded up, when they
+//!    get stuck (open cells come at least four at a time: a cell open alone in its row would
+//!    be decided by the row's clue).
+//! 3. **Flip**: while the distance is not 0, one cell is flipped (shaded becomes unshaded and
+//!    back) and the clues follow: a cell the techniques left open, drawn uniformly, or any cell
+//!    when the puzzle was too easy. The flip is kept unless the distance grew; then it is
+//!    undone and counts as rejected.
+//! 4. **Restart**: after 2 x (rows + columns) rejected flips the generator starts over with a
+//!    new shading (step 1).
+//! 5. **Finish**: at distance 0 the exact solver proves the solution unique (it is: the
+//!    techniques only make sound deductions and decided every cell), and the recording rater
+//!    rates the puzzle; its level is the one screening found (a test keeps [`grade`] and the
+//!    recording rater in agreement).
+//!
+//! Every puzzle returned has exactly one solution, proven by the exact solver from scratch,
+//! and the recording rater rates it exactly at the requested level (any: easy to expert).
+//! Some small shapes hold no puzzle of some levels ([`max_level`]); asking for one is a
+//! Limits error rather than a search that cannot end.
+//!
+//! The random stream is [`SeededRng`] keyed by the seed, with the shape and level as stream
+//! number, so the same parameters give the same puzzle on every machine. The one budget
+//! limit that shapes the search, the [`SCREEN_STEPS`] one screening may use (a screening
+//! that runs out counts as infinitely far), is a fixed number; running out of the caller's
+//! budget is an error, never a different puzzle. One budget step is the rater's: one
+//! technique tried on one line, or one line narrowed inside a hypothesis.
+
+use crate::core::{
+    Budget, GenerateError, GenerateParams, Generated, GenerationStats, Grid, InputError, Level,
+    Rating, SeededRng, Shape, Stop, TargetLevel,
+};
+
+use super::model::{Puzzle, MAX_SIDE};
+use super::rate::{grade, rate};
+use super::solve::solve_board;
+use super::{Board, Solution};
+
+/// The generator version: part of what determines the puzzle for a seed.
+pub const GENERATOR_VERSION: u32 = 1;
+
+/// Steps one screening may take; beyond that the candidate counts as infinitely far.
+pub const SCREEN_STEPS: u64 = 20_000_000;
+
+/// The smallest and largest share of shaded cells, in percent.
+const SHADED_PERCENT: (u32, u32) = (35, 65);
+
+/// The hardest level a shape can hold, for the shapes that cannot hold every level; found by
+/// rating every shading of the shapes up to 4x4 (see the test `max_levels_are_exhaustive`).
+pub fn max_level(shape: Shape) -> Level {
+    match shape.rows.min(shape.cols) {
+        1 => Level::Easy,
+        _ => Level::Expert,
+    }
+}
+
+fn stream(params: &GenerateParams) -> u64 {
+    let level = match params.level {
+        TargetLevel::Exactly(level) => level as u64,
+        TargetLevel::Any => 15,
+    };
+    ((params.shape.rows as u64) << 16) | ((params.shape.cols as u64) << 8) | level
+}
+
+/// Generates a puzzle for `params` under `budget`.
+pub fn generate(
+    params: &GenerateParams,
+    budget: &mut Budget,
+) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+    params
+        .shape
+        .check_within(1, MAX_SIDE, super::format::GENRE)?;
+    match params.level {
+        TargetLevel::Exactly(Level::BeyondExpert) => {
+            return Err(InputError::limits(
+                "the generator makes easy, medium, hard or expert puzzles",
+            )
+            .into())
+        }
+        TargetLevel::Exactly(level) if level > max_level(params.shape) => {
+            return Err(InputError::limits(format!(
+                "a {} kakurasu holds no {level} puzzle: the hardest it can be is {}",
+                params.shape,
+                max_level(params.shape)
+            ))
+            .into())
+        }
+        _ => {}
+    }
+    let start = budget.used();
+    let mut generator = Generator {
+        params: *params,
+        ceiling: match params.level {
+            TargetLevel::Exactly(level) => level,
+            TargetLevel::Any => Level::Expert,
+        },
+        rng: SeededRng::new(params.seed, stream(params)),
+        stats: GenerationStats::default(),
+    };
+    let (puzzle, solution, rating) = generator.run(budget)?;
+    generator.stats.steps = budget.used() - start;
+    Ok(Generated {
+        puzzle,
+        solution,
+        rating,
+        seed: params.seed,
+        generator_version: GENERATOR_VERSION,
+        stats: generator.stats,
+    })
+}
+
+struct Generator {
+    params: GenerateParams,
+    /// The hardest level screening uses.
+    ceiling: Level,
+    rng: SeededRng,
+    stats: GenerationStats,
+}
+
+/// What screening found.
+struct Screened {
+    /// How far from the requested level (0: done); `u32::MAX` when screening ran out.
+    distance: u32,
+    /// The cells the techniques left open.
+    open: Vec<(usize, usize)>,
+}
+
+impl Generator {
+    fn run(&mut self, budget: &mut Budget) -> Result<(Puzzle, Solution, Rating), GenerateError> {
+        let shape = self.params.shape;
+        let patience = 2 * (shape.rows + shape.cols);
+        loop {
+            budget.check_cancelled()?;
+            let mut shading = self.random_shading();
+            let mut screened = self.screen(&shading, budget)?;
+            let mut rejected = 0;
+            while screened.distance > 0 && rejected < patience {
+                let (row, col) = match self.rng.pick(&screened.open) {
+                    Some(&cell) => cell,
+                    None => {
+                        let index = self.rng.index(shape.cells());
+                        (index / shape.cols, index % shape.cols)
+                    }
+                };
+                shading[(row, col)] = !shading[(row, col)];
+                let flipped = self.screen(&shading, budget)?;
+                if flipped.distance > screened.distance {
+                    shading[(row, col)] = !shading[(row, col)];
+                    rejected += 1;
+                } else {
+                    screened = flipped;
+                }
+            }
+            if screened.distance == 0 {
+                if let Some(found) = self.finish(&shading, budget)? {
+                    return Ok(found);
+                }
+            }
+            self.stats.restarts += 1;
+        }
+    }
+
+    fn random_shading(&mut self) -> Grid<bool> {
+        let (low, high) = SHADED_PERCENT;
+        let percent = low + self.rng.below(high - low + 1);
+        let shape = self.params.shape;
+        let mut shading = Grid::filled(shape, false);
+        for row in 0..shape.rows {
+            for col in 0..shape.cols {
+                shading[(row, col)] = self.rng.chance(percent, 100);
+            }
+        }
+        shading
+    }
+
+    /// Screens a shading's puzzle as the module documentation describes.
+    fn screen(&mut self, shading: &Grid<bool>, budget: &mut Budget) -> Result<Screened, Stop> {
+        self.stats.attempts += 1;
+        if budget.remaining() < SCREEN_STEPS {
+            return Err(Stop::Exhausted);
+        }
+        let puzzle = Puzzle::from_shading(shading);
+        let mut screening = budget.child(SCREEN_STEPS);
+        let graded = grade(&puzzle, self.ceiling, &mut screening);
+        budget.absorb(&screening)?;
+        let graded = match graded {
+            Ok(graded) => graded,
+            Err(Stop::Exhausted) => {
+                return Ok(Screened {
+                    distance: u32::MAX,
+                    open: Vec::new(),
+                })
+            }
+            Err(stop) => return Err(stop),
+        };
+        Ok(match graded.level {
+            Some(level) if self.params.level.accepts(level) => Screened {
+                distance: 0,
+                open: Vec::new(),
+            },
+            Some(level) => Screened {
+                distance: self.ceiling as u32 - (level as u32).min(self.ceiling as u32),
+                open: Vec::new(),
+            },
+            None => {
+                let open = graded.board.open_cells();
+                Screened {
+                    distance: open.len().div_ceil(4).max(1) as u32,
+                    open,
+                }
+            }
+        })
+    }
+
+    /// Proves the screened puzzle unique and rates it with the recording rater.
+    fn finish(
+        &mut self,
+        shading: &Grid<bool>,
+        budget: &mut Budget,
+    ) -> Result<Option<(Puzzle, Solution, Rating)>, GenerateError> {
+        let puzzle = Puzzle::from_shading(shading);
+        let outcome = solve_board(&Board::new(&puzzle), 2, budget);
+        if let Some(stop) = outcome.stopped {
+            return Err(stop.into());
+        }
+        if outcome.count() != 1 {
+            return Ok(None);
+        }
+        let Some(shaded) = outcome.solutions.into_iter().next() else {
+            return Ok(None);
+        };
+        let rating = rate(&puzzle, budget);
+        if !rating.complete {
+            return Err(Stop::Exhausted.into());
+        }
+        if !rating.solved || !self.params.level.accepts(rating.level) {
+            return Ok(None);
+        }
+        Ok(Some((puzzle, Solution { shaded }, rating)))
+    }
+}
