@@ -153,25 +153,40 @@ fn search(
     Ok(())
 }
 
-/// The open cell whose row and column have the fewest open cells together (it settles
-/// soonest), first in reading order on a tie. None when every cell is decided.
+/// Ways counted when choosing where to branch; lines with more count as this many.
+const BRANCH_WAYS_CAP: usize = 64;
+
+/// The open cell whose row and column have the fewest ways to make up their needs together
+/// (the product of their counts, each capped), the heavier on a tie (it splits a line's ways
+/// most unevenly), then the first in reading order. None when every cell is decided.
 fn branch_cell(board: &Board) -> Option<(usize, usize)> {
     let shape = board.shape();
-    let open_in = |line: usize| board.line(line).open().count_ones();
-    let row_open: Vec<u32> = (0..shape.rows).map(open_in).collect();
-    let col_open: Vec<u32> = (0..shape.cols)
-        .map(|col| open_in(shape.rows + col))
+    let ways: Vec<u64> = (0..board.line_count())
+        .map(|line| {
+            let state = board.line(line);
+            if state.clue.is_some() {
+                state.ways(BRANCH_WAYS_CAP).unwrap_or(0) as u64
+            } else {
+                BRANCH_WAYS_CAP as u64 + 1
+            }
+        })
         .collect();
-    let mut best: Option<(u32, usize, usize)> = None;
-    for (row, &in_row) in row_open.iter().enumerate() {
-        if in_row == 0 {
-            continue;
-        }
-        for (col, &in_col) in col_open.iter().enumerate() {
-            if board.is_open(row, col) && best.is_none_or(|(score, _, _)| in_row + in_col < score) {
-                best = Some((in_row + in_col, row, col));
+    let mut best: Option<(u64, std::cmp::Reverse<usize>, usize, usize)> = None;
+    for row in 0..shape.rows {
+        for col in 0..shape.cols {
+            if !board.is_open(row, col) {
+                continue;
+            }
+            let key = (
+                ways[row] * ways[shape.rows + col],
+                std::cmp::Reverse(row + col),
+                row,
+                col,
+            );
+            if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+                best = Some(key);
             }
         }
     }
-    best.map(|(_, row, col)| (row, col))
+    best.map(|(_, _, row, col)| (row, col))
 }

@@ -4,7 +4,9 @@
 //! 1. **Shade**: a share of the cells drawn uniformly from 35% to 65% (in whole percents),
 //!    then each cell shaded with that chance. The clues follow from the shading.
 //! 2. **Screen**: the techniques up to the requested level ([`grade`]; expert for any) run
-//!    on the puzzle. Its *distance* from the level is 0 when they finish at the requested
+//!    on the puzzle. The expert stage runs only when the exact solver finds that the puzzle
+//!    left by the hard stage has one solution (with several, no technique can finish it, and
+//!    the expert stage is the slow one). Its *distance* from the level is 0 when they finish at the requested
 //!    level (any: at any level), the number of levels it falls short by when they finish
 //!    below it (too easy), and a quarter of the cells they leave open, rounded up, when they
 //!    get stuck (open cells come at least four at a time: a cell open alone in its row would
@@ -37,8 +39,9 @@ use crate::core::{
     Rating, SeededRng, Shape, Stop, TargetLevel,
 };
 
+use super::line::weight;
 use super::model::{Puzzle, MAX_SIDE};
-use super::rate::{grade, rate};
+use super::rate::{grade, rate, Grade};
 use super::solve::solve_board;
 use super::{Board, Solution};
 
@@ -48,16 +51,42 @@ pub const GENERATOR_VERSION: u32 = 1;
 /// Steps one screening may take; beyond that the candidate counts as infinitely far.
 pub const SCREEN_STEPS: u64 = 20_000_000;
 
+/// Steps the exact solver may take to show a puzzle unique before the expert stage runs.
+pub const SOLVER_STEPS: u64 = 20_000;
+
 /// The smallest and largest share of shaded cells, in percent.
 const SHADED_PERCENT: (u32, u32) = (35, 65);
 
-/// The hardest level a shape can hold, for the shapes that cannot hold every level; found by
-/// rating every shading of the shapes up to 4x4 (see the test `max_levels_are_exhaustive`).
+/// The hardest level a shape can hold, for the small shapes that cannot hold every level.
+///
+/// Grids with one or two rows (or columns) are easy: a line of one or two cells has a
+/// different clue for each shading, so the short lines decide every cell. The others were
+/// found by rating every shading: 3x3 holds only easy puzzles, 3x4 to 3x7 and 4x4 at most
+/// medium ones, 4x5 at most hard ones (the test `max_levels_match_every_shading` repeats this
+/// for the shapes up to 4x4). Larger shapes are assumed to hold every level; 6x6 is the
+/// smallest square where expert puzzles were found.
 pub fn max_level(shape: Shape) -> Level {
-    match shape.rows.min(shape.cols) {
-        1 => Level::Easy,
+    let (short, long) = (shape.rows.min(shape.cols), shape.rows.max(shape.cols));
+    match (short, long) {
+        (0..=2, _) | (3, 3) => Level::Easy,
+        (3, 4..=7) | (4, 4) => Level::Medium,
+        (4, 5) => Level::Hard,
         _ => Level::Expert,
     }
+}
+
+/// How far the clued lines' needs are from the nearest extreme (nothing or every open cell
+/// shaded), added up: lines near an extreme have few ways to make up their need.
+fn slack(board: &Board) -> u32 {
+    (0..board.line_count())
+        .map(|line| {
+            let state = board.line(line);
+            match state.need() {
+                Ok(Some(need)) => need.min(weight(state.open()).saturating_sub(need)),
+                _ => 0,
+            }
+        })
+        .sum()
 }
 
 fn stream(params: &GenerateParams) -> u64 {
@@ -123,10 +152,16 @@ struct Generator {
     stats: GenerationStats,
 }
 
+/// How far a puzzle is from the requested level, compared in order: levels, then open cells,
+/// then slack (see the module documentation). All zero when done.
+type Distance = (u32, u32, u32);
+
+const DONE: Distance = (0, 0, 0);
+
 /// What screening found.
 struct Screened {
-    /// How far from the requested level (0: done); `u32::MAX` when screening ran out.
-    distance: u32,
+    /// How far from the requested level; all `u32::MAX` when screening ran out.
+    distance: Distance,
     /// The cells the techniques left open.
     open: Vec<(usize, usize)>,
 }
@@ -140,7 +175,7 @@ impl Generator {
             let mut shading = self.random_shading();
             let mut screened = self.screen(&shading, budget)?;
             let mut rejected = 0;
-            while screened.distance > 0 && rejected < patience {
+            while screened.distance != DONE && rejected < patience {
                 let (row, col) = match self.rng.pick(&screened.open) {
                     Some(&cell) => cell,
                     None => {
@@ -154,10 +189,11 @@ impl Generator {
                     shading[(row, col)] = !shading[(row, col)];
                     rejected += 1;
                 } else {
+                    rejected = 0;
                     screened = flipped;
                 }
             }
-            if screened.distance == 0 {
+            if screened.distance == DONE {
                 if let Some(found) = self.finish(&shading, budget)? {
                     return Ok(found);
                 }
@@ -187,13 +223,13 @@ impl Generator {
         }
         let puzzle = Puzzle::from_shading(shading);
         let mut screening = budget.child(SCREEN_STEPS);
-        let graded = grade(&puzzle, self.ceiling, &mut screening);
+        let graded = self.grade(&puzzle, &mut screening);
         budget.absorb(&screening)?;
         let graded = match graded {
             Ok(graded) => graded,
             Err(Stop::Exhausted) => {
                 return Ok(Screened {
-                    distance: u32::MAX,
+                    distance: (u32::MAX, u32::MAX, u32::MAX),
                     open: Vec::new(),
                 })
             }
@@ -201,21 +237,51 @@ impl Generator {
         };
         Ok(match graded.level {
             Some(level) if self.params.level.accepts(level) => Screened {
-                distance: 0,
+                distance: DONE,
                 open: Vec::new(),
             },
             Some(level) => Screened {
-                distance: self.ceiling as u32 - (level as u32).min(self.ceiling as u32),
+                distance: (
+                    self.ceiling as u32 - (level as u32).min(self.ceiling as u32),
+                    0,
+                    0,
+                ),
                 open: Vec::new(),
             },
             None => {
                 let open = graded.board.open_cells();
+                let count = open.len() as u32;
                 Screened {
-                    distance: open.len().div_ceil(4).max(1) as u32,
+                    distance: (count.div_ceil(4).max(1), count, slack(&graded.board)),
                     open,
                 }
             }
         })
+    }
+
+    /// The techniques up to the ceiling; the expert stage only for a puzzle the exact solver
+    /// finds unique, since on one with several solutions it cannot finish and is slow to fail.
+    fn grade(&self, puzzle: &Puzzle, budget: &mut Budget) -> Result<Grade, Stop> {
+        if self.ceiling < Level::Expert {
+            return grade(puzzle, self.ceiling, budget);
+        }
+        let hard = grade(puzzle, Level::Hard, budget)?;
+        if hard.level.is_some() || hard.broken {
+            return Ok(hard);
+        }
+        if budget.remaining() < SOLVER_STEPS {
+            return Err(Stop::Exhausted);
+        }
+        let mut search = budget.child(SOLVER_STEPS);
+        let outcome = solve_board(&hard.board, 2, &mut search);
+        budget.absorb(&search)?;
+        if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
+            return Err(stop);
+        }
+        if !outcome.unique() {
+            return Ok(hard);
+        }
+        grade(puzzle, Level::Expert, budget)
     }
 
     /// Proves the screened puzzle unique and rates it with the recording rater.
@@ -243,5 +309,51 @@ impl Generator {
             return Ok(None);
         }
         Ok(Some((puzzle, Solution { shaded }, rating)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hardest level among the unique puzzles of a shape, by rating every shading.
+    fn hardest_of_every_shading(shape: Shape) -> Level {
+        let mut hardest = Level::Easy;
+        for bits in 0u32..1 << shape.cells() {
+            let cells = (0..shape.cells()).map(|i| bits >> i & 1 == 1).collect();
+            let Some(shading) = Grid::from_cells(shape, cells) else {
+                continue;
+            };
+            let puzzle = Puzzle::from_shading(&shading);
+            let graded = grade(&puzzle, Level::BeyondExpert, &mut Budget::unlimited()).unwrap();
+            if let Some(level) = graded.level.filter(|&l| l <= Level::Expert) {
+                hardest = hardest.max(level);
+            }
+        }
+        hardest
+    }
+
+    #[test]
+    fn max_levels_match_every_shading() {
+        for (rows, cols) in [
+            (1, 5),
+            (2, 2),
+            (2, 5),
+            (3, 3),
+            (3, 4),
+            (4, 3),
+            (3, 5),
+            (4, 4),
+        ] {
+            let shape = Shape::new(rows, cols);
+            assert_eq!(hardest_of_every_shading(shape), max_level(shape), "{shape}");
+        }
+    }
+
+    #[test]
+    fn the_slack_of_a_line_is_its_distance_from_an_extreme() {
+        // Rows need 1 of 1+2 (slack 1) and 3 of 3 (slack 0); columns 1 of 1+2 and 2 of 1+2.
+        let puzzle = Puzzle::new(vec![Some(1), Some(3)], vec![Some(1), Some(2)]).unwrap();
+        assert_eq!(slack(&Board::new(&puzzle)), 1 + 0 + 1 + 1);
     }
 }

@@ -1,6 +1,6 @@
 //! `contradiction` (Expert): the same as `short_contradiction` within 20 steps, also using the
-//! Hard techniques: lines are narrowed with `sum_table`, and a stalled hypothesis may take a
-//! `short_contradiction` step. See [`super::probe`].
+//! Hard line technique: lines are narrowed with `sum_table`. See [`super::probe`] for what a
+//! step is and why hypotheses are not nested.
 
 use super::probe::{shortest, Refutation, LONG};
 use crate::core::{Budget, Stop};

@@ -12,7 +12,7 @@
 //! | `few_ways` | Medium | the open cells make up the need in at most 4 ways: cells shaded in every way are shaded, cells in none unshaded | [`few_ways`] |
 //! | `sum_table` | Hard | the same with more than 4 ways, read off a subset-sum table | [`sum_table`] |
 //! | `short_contradiction` | Hard | a cell whose shading (or unshading) makes Easy and Medium techniques break a line within 6 steps takes the other state | [`short_contradiction`] |
-//! | `contradiction` | Expert | the same within 20 steps, also using the Hard techniques | [`contradiction`] |
+//! | `contradiction` | Expert | the same within 20 steps, also using the Hard line technique `sum_table` | [`contradiction`] |
 //!
 //! Line techniques are free functions over one [`Line`], returning the cells they decide as
 //! [`Forced`] masks (empty when they find nothing); a broken line is the unit error
