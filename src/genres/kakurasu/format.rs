@@ -13,6 +13,7 @@
 //! is still read; the puzzle then has no solution.
 
 use crate::core::error::text_location;
+use crate::core::text::tokens;
 use crate::core::{InputError, Location, Shape};
 
 use super::model::{Puzzle, MAX_SIDE};
@@ -42,26 +43,6 @@ fn parse_clue(token: &str) -> Result<Option<u32>, String> {
 
 fn clue_token(clue: Option<u32>) -> String {
     clue.map_or_else(|| "-".to_string(), |sum| sum.to_string())
-}
-
-/// Whitespace-separated tokens with their byte offsets.
-fn tokens(line: &str) -> Vec<(usize, &str)> {
-    let mut found = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                found.push((s, &line[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        found.push((s, &line[s..]));
-    }
-    found
 }
 
 /// An error unless a list of clues has 1 to 32 entries.

@@ -102,6 +102,9 @@ pub fn full_mask(len: usize) -> u32 {
     }
 }
 
+/// A line narrowing: the cells it decides, or the line broken.
+pub type Narrowing = fn(&Line) -> Result<Forced, Contradiction>;
+
 /// Cells a deduction decides in one line, as masks of that line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Forced {

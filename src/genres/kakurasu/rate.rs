@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 
 use crate::core::{Budget, Deduction, Level, Placement, Rating, Stop};
 
-use super::line::{Contradiction, Forced, Line};
+use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::{Board, LineId, Puzzle};
 use super::solve::{propagate, Halt, LineQueue};
 use super::techniques::probe::Refutation;
@@ -131,7 +131,8 @@ impl Rater {
         if self.board.open_count() == 0 {
             return Ok(Ok(None));
         }
-        let probes: [(Technique, fn(&mut Board, &mut Budget) -> _); 2] = [
+        type Probe = fn(&mut Board, &mut Budget) -> Result<Option<Refutation>, Stop>;
+        let probes: [(Technique, Probe); 2] = [
             (Technique::ShortContradiction, short_contradiction::find),
             (Technique::Contradiction, contradiction::find),
         ];
@@ -243,8 +244,7 @@ pub fn grade(puzzle: &Puzzle, ceiling: Level, budget: &mut Budget) -> Result<Gra
             board,
         })
     };
-    let stages: [(Level, fn(&Line) -> Result<Forced, Contradiction>); 2] =
-        [(Level::Easy, easy_fit), (Level::Medium, medium_fit)];
+    let stages: [(Level, Narrowing); 2] = [(Level::Easy, easy_fit), (Level::Medium, medium_fit)];
     for (level, narrow) in stages {
         let mut queue = LineQueue::all(board.line_count());
         match propagate(&mut board, &mut queue, narrow, budget) {

@@ -6,9 +6,9 @@
 //! is none. A line's analysis costs a few word operations per cell whatever its length, so a
 //! 32x32 grid (lines of 2^32 subsets) propagates as cheaply per line as a small one.
 
-use crate::core::{Budget, Grid, SolveOutcome, Stop};
+use crate::core::{Budget, Grid, IndexQueue, SolveOutcome, Stop};
 
-use super::line::{Contradiction, Forced, Line};
+use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::Board;
 
 /// Why propagation ended early.
@@ -24,56 +24,15 @@ impl From<Stop> for Halt {
     }
 }
 
-/// A queue of lines to narrow, each queued at most once at a time.
-pub struct LineQueue {
-    queue: Vec<u32>,
-    queued: Vec<bool>,
-}
-
-impl LineQueue {
-    pub fn new(lines: usize) -> LineQueue {
-        LineQueue {
-            queue: Vec::with_capacity(lines),
-            queued: vec![false; lines],
-        }
-    }
-
-    /// A queue holding every line, the first line popped first.
-    pub fn all(lines: usize) -> LineQueue {
-        let mut queue = LineQueue::new(lines);
-        for line in (0..lines).rev() {
-            queue.push(line);
-        }
-        queue
-    }
-
-    pub fn push(&mut self, line: usize) {
-        if !self.queued[line] {
-            self.queued[line] = true;
-            self.queue.push(line as u32);
-        }
-    }
-
-    fn pop(&mut self) -> Option<usize> {
-        let line = self.queue.pop()? as usize;
-        self.queued[line] = false;
-        Some(line)
-    }
-
-    fn clear(&mut self) {
-        for &line in &self.queue {
-            self.queued[line as usize] = false;
-        }
-        self.queue.clear();
-    }
-}
+/// The lines waiting to be narrowed.
+pub type LineQueue = IndexQueue;
 
 /// Narrows the queued lines with `narrow`, and the lines their changes cross, until nothing
 /// changes. One budget step per line narrowed.
 pub fn propagate(
     board: &mut Board,
     queue: &mut LineQueue,
-    narrow: fn(&Line) -> Result<Forced, Contradiction>,
+    narrow: Narrowing,
     budget: &mut Budget,
 ) -> Result<(), Halt> {
     while let Some(line) = queue.pop() {

@@ -24,7 +24,8 @@
 use crate::core::{Budget, Stop};
 use crate::genres::kakurasu::model::Board;
 
-use super::{hard_fit, medium_fit, Contradiction, Forced, Line};
+use super::{hard_fit, medium_fit};
+use crate::genres::kakurasu::line::Narrowing;
 
 /// What a hypothesis may use and how far it may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +68,7 @@ pub struct Refutation {
 }
 
 impl Limits {
-    fn narrow(self) -> fn(&Line) -> Result<Forced, Contradiction> {
+    fn narrow(self) -> Narrowing {
         if self.uses_hard {
             hard_fit
         } else {
