@@ -63,7 +63,6 @@ mod tests {
         queue.clear();
         queue.push(1);
         assert_eq!(queue.pop(), Some(1));
-        assert_eq!(queue.pop(), Some(2));
         assert_eq!(queue.pop(), None);
     }
 }
