@@ -68,3 +68,8 @@ fn check_corpus(genre: &str, min_per_level: usize) {
 fn kakuro_corpus_is_unique_and_rated_as_stored() {
     check_corpus("kakuro", 12);
 }
+
+#[test]
+fn kakurasu_corpus_is_unique_and_rated_as_stored() {
+    check_corpus("kakurasu", 12);
+}

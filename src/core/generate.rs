@@ -12,6 +12,18 @@ pub struct GenerateParams {
     pub seed: u64,
 }
 
+impl GenerateParams {
+    /// The number of the random stream for these parameters (the seed keys it): the shape and
+    /// the level, so that each shape and level draws its own sequence.
+    pub fn stream(&self) -> u64 {
+        let level = match self.level {
+            TargetLevel::Exactly(level) => level as u64,
+            TargetLevel::Any => 15,
+        };
+        ((self.shape.rows as u64) << 16) | ((self.shape.cols as u64) << 8) | level
+    }
+}
+
 /// How much work a generation took.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]

@@ -17,4 +17,7 @@ pub use rng::SeededRng;
 pub mod grid;
 pub use grid::{Grid, Shape};
 pub mod generate;
+pub mod queue;
+pub mod text;
 pub use generate::{GenerateError, GenerateParams, Generated, GenerationStats};
+pub use queue::IndexQueue;

@@ -5,6 +5,7 @@
 //! [`dispatch`] is the one place that turns a name into a type: adding a genre is a new folder,
 //! a variant of [`GenreId`] and an arm in [`dispatch`].
 
+pub mod kakurasu;
 pub mod kakuro;
 
 use std::fmt;
@@ -85,10 +86,11 @@ pub trait Genre: 'static {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GenreId {
     Kakuro,
+    Kakurasu,
 }
 
 impl GenreId {
-    pub const ALL: [GenreId; 1] = [GenreId::Kakuro];
+    pub const ALL: [GenreId; 2] = [GenreId::Kakuro, GenreId::Kakurasu];
 
     pub fn name(self) -> &'static str {
         struct Name;
@@ -137,6 +139,7 @@ pub trait GenreVisitor {
 pub fn dispatch<V: GenreVisitor>(id: GenreId, visitor: V) -> V::Output {
     match id {
         GenreId::Kakuro => visitor.visit::<kakuro::Kakuro>(),
+        GenreId::Kakurasu => visitor.visit::<kakurasu::Kakurasu>(),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Answers and solutions: one character per cell (`#` block, `.` unmarked, `0` empty, `1`-`9`).
 
+use crate::core::text::answer_rows;
 use crate::core::{Grid, InputError, Location};
 
 use super::model::{Cell, Puzzle};
@@ -45,39 +46,8 @@ impl Solution {
 /// Reads answer rows against the puzzle: the shape must match, `#` exactly on the blocks.
 pub fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
     let shape = puzzle.shape();
-    // Text answers may come as one string with a row per line.
-    let split: Vec<&str> = rows
-        .iter()
-        .flat_map(|row| row.split('\n'))
-        .map(|row| row.trim_end_matches('\r').trim())
-        .filter(|row| !row.is_empty())
-        .collect();
-    if split.len() != shape.rows {
-        return Err(InputError::answer(
-            Location::Input,
-            format!(
-                "the answer has {} rows but the puzzle has {}",
-                split.len(),
-                shape.rows
-            ),
-        ));
-    }
     let mut marks = Vec::with_capacity(shape.cells());
-    for (row, text) in split.iter().enumerate() {
-        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-        if chars.len() != shape.cols {
-            return Err(InputError::answer(
-                Location::Item {
-                    field: "answer row",
-                    index: row,
-                },
-                format!(
-                    "answer row {row} has {} cells but the puzzle has {} columns",
-                    chars.len(),
-                    shape.cols
-                ),
-            ));
-        }
+    for (row, chars) in answer_rows(rows, shape)?.into_iter().enumerate() {
         for (col, &c) in chars.iter().enumerate() {
             let at = Location::Cell { row, col };
             let white = puzzle.cell(row, col) == Cell::White;

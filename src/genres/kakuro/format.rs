@@ -12,6 +12,7 @@
 //! the relaxed rules) has an empty field when it holds no sum.
 
 use crate::core::error::text_location;
+use crate::core::text::tokens;
 use crate::core::{Grid, InputError, Location, Shape};
 
 use super::model::{Cell, Puzzle, MAX_WRITTEN_SUM, RELAXED_MAX_SIDE};
@@ -100,26 +101,6 @@ fn parse_row(text: &str, line_start: usize, line: &str) -> Result<Vec<Cell>, Inp
         }
     }
     Ok(cells)
-}
-
-/// Whitespace-separated tokens with their byte offsets.
-fn tokens(line: &str) -> Vec<(usize, &str)> {
-    let mut tokens = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                tokens.push((s, &line[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        tokens.push((s, &line[s..]));
-    }
-    tokens
 }
 
 /// Parses one cell token: `.`, `#`, or sums around `/` (or `\`), down first.

@@ -4,7 +4,7 @@
 //! caller's limit and stops there: to prove uniqueness it only has to find a second solution
 //! or show there is none.
 
-use crate::core::{Budget, DigitSet, SolveOutcome, Stop};
+use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome, Stop};
 
 use super::combos::{combos, fit_run};
 use super::model::{Layout, MAX_RUN};
@@ -32,40 +32,8 @@ impl From<Stop> for Halt {
     }
 }
 
-/// A queue of runs to filter, each at most once.
-pub struct RunQueue {
-    queue: Vec<u32>,
-    queued: Vec<bool>,
-}
-
-impl RunQueue {
-    pub fn new(runs: usize) -> RunQueue {
-        RunQueue {
-            queue: Vec::with_capacity(runs),
-            queued: vec![false; runs],
-        }
-    }
-
-    pub fn push(&mut self, run: usize) {
-        if !self.queued[run] {
-            self.queued[run] = true;
-            self.queue.push(run as u32);
-        }
-    }
-
-    fn pop(&mut self) -> Option<usize> {
-        let run = self.queue.pop()? as usize;
-        self.queued[run] = false;
-        Some(run)
-    }
-
-    fn clear(&mut self) {
-        for &run in &self.queue {
-            self.queued[run as usize] = false;
-        }
-        self.queue.clear();
-    }
-}
+/// The runs waiting to be filtered.
+pub type RunQueue = IndexQueue;
 
 impl<'a> Solver<'a> {
     pub fn new(layout: &'a Layout) -> Solver<'a> {
@@ -93,11 +61,7 @@ impl<'a> Solver<'a> {
 
     /// A queue holding every run.
     pub fn all_runs(&self) -> RunQueue {
-        let mut queue = RunQueue::new(self.layout.runs.len());
-        for run in (0..self.layout.runs.len()).rev() {
-            queue.push(run);
-        }
-        queue
+        RunQueue::all(self.layout.runs.len())
     }
 
     /// Filters the queued runs, and the runs their changes reach, until nothing changes.

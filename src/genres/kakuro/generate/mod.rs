@@ -105,14 +105,6 @@ fn settings(level: TargetLevel) -> Settings {
     }
 }
 
-fn stream(params: &GenerateParams) -> u64 {
-    let level = match params.level {
-        TargetLevel::Exactly(level) => level as u64,
-        TargetLevel::Any => 15,
-    };
-    ((params.shape.rows as u64) << 16) | ((params.shape.cols as u64) << 8) | level
-}
-
 /// Generates a puzzle for `params` under `budget`.
 pub fn generate(
     params: &GenerateParams,
@@ -128,7 +120,7 @@ pub fn generate(
     let mut generator = Generator {
         params: *params,
         settings: settings(params.level),
-        rng: SeededRng::new(params.seed, stream(params)),
+        rng: SeededRng::new(params.seed, params.stream()),
         stats: GenerationStats::default(),
     };
     let (puzzle, solution, rating) = generator.run(budget)?;

@@ -1,0 +1,322 @@
+//! The kakurasu-human rater (rater version 1): solve as a person would, always with the
+//! easiest technique that makes progress, and rate the puzzle by the hardest technique it
+//! needed.
+//!
+//! Each application of a technique is one deduction, recorded in order with the cells it read
+//! and the cells it decided (`placed`, `#` shaded or `-` unshaded; nothing is `removed`, a cell
+//! has only two states):
+//! - line techniques (`need_met`, `too_heavy`, `falls_short`, `few_ways`, `sum_table`): one
+//!   line, every cell the technique decides in it at once. `cells` are the line's cells and
+//!   `clue` is where its clue is drawn: right of a row (`[row, cols]`) or below a column
+//!   (`[rows, col]`);
+//! - `short_contradiction`, `contradiction`: one cell, which takes the state not refuted.
+//!
+//! Lines are examined rows first, top to bottom, then columns left to right, and cells in
+//! reading order, so the record is deterministic. A puzzle the techniques cannot finish is
+//! rated [`Level::BeyondExpert`]. One budget step is one technique tried on one line, or one
+//! line narrowed inside a hypothesis.
+//!
+//! [`grade`] reaches the same level without recording: the line techniques only ever decide
+//! cells, and decide more on a narrower board, so each stage of them ends on the same board
+//! whatever order they apply in; the contradiction deductions are taken one at a time exactly
+//! as the recording rater takes them, each from the same board. A test keeps the two in
+//! agreement.
+
+use std::collections::BTreeMap;
+
+use crate::core::{Budget, Deduction, Level, Placement, Rating, Stop};
+
+use super::line::{Contradiction, Forced, Line, Narrowing};
+use super::model::{Board, LineId, Puzzle};
+use super::solve::{propagate, Halt, LineQueue};
+use super::techniques::probe::Refutation;
+use super::techniques::{
+    contradiction, easy_fit, hard_fit, medium_fit, short_contradiction, Technique,
+};
+
+/// Rates a puzzle.
+pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
+    let start = budget.used();
+    let mut rater = Rater::new(puzzle);
+    let finished = rater.run(budget);
+    let solved = rater.board.is_solved();
+    let hardest = rater.hardest.unwrap_or(Level::Easy);
+    Rating {
+        level: match finished {
+            Ok(()) if !solved => Level::BeyondExpert,
+            _ => hardest,
+        },
+        complete: finished.is_ok(),
+        solved,
+        techniques: rater.counts,
+        deductions: rater.deductions,
+        steps: budget.used() - start,
+    }
+}
+
+struct Rater {
+    board: Board,
+    /// For each line technique, the lines changed since it last found nothing there (bit per
+    /// line; a grid has at most 64 lines).
+    dirty: [u64; Technique::LINE.len()],
+    deductions: Vec<Deduction>,
+    counts: BTreeMap<&'static str, u32>,
+    hardest: Option<Level>,
+}
+
+/// What one deduction changes.
+struct Change {
+    technique: Technique,
+    cells: Vec<[usize; 2]>,
+    clue: Option<[usize; 2]>,
+    decided: Vec<(usize, usize, bool)>,
+}
+
+/// Every line of a board, as dirty bits.
+fn all_lines(board: &Board) -> u64 {
+    if board.line_count() >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << board.line_count()) - 1
+    }
+}
+
+impl Rater {
+    fn new(puzzle: &Puzzle) -> Rater {
+        let board = Board::new(puzzle);
+        let lines = all_lines(&board);
+        Rater {
+            board,
+            dirty: [lines; Technique::LINE.len()],
+            deductions: Vec::new(),
+            counts: BTreeMap::new(),
+            hardest: None,
+        }
+    }
+
+    /// Applies deductions until none applies. Stops with the budget; a broken rule (only
+    /// possible in a puzzle without solution) ends the rating unsolved.
+    fn run(&mut self, budget: &mut Budget) -> Result<(), Stop> {
+        loop {
+            budget.step()?;
+            match self.next_change(budget)? {
+                Ok(Some(change)) => self.apply(change),
+                Ok(None) | Err(Contradiction) => return Ok(()),
+            }
+        }
+    }
+
+    fn next_change(
+        &mut self,
+        budget: &mut Budget,
+    ) -> Result<Result<Option<Change>, Contradiction>, Stop> {
+        for (slot, technique) in Technique::LINE.into_iter().enumerate() {
+            while self.dirty[slot] != 0 {
+                let line = self.dirty[slot].trailing_zeros() as usize;
+                budget.step()?;
+                let state = self.board.line(line);
+                let forced = match technique.on_line(&state) {
+                    Some(Ok(forced)) => forced,
+                    Some(Err(contradiction)) => return Ok(Err(contradiction)),
+                    None => Forced::NONE,
+                };
+                let decides = (forced.shade | forced.unshade) & state.open();
+                if decides == 0 {
+                    self.dirty[slot] &= !(1 << line);
+                    continue;
+                }
+                return Ok(Ok(Some(self.line_change(technique, line, &state, forced))));
+            }
+        }
+        if self.board.open_count() == 0 {
+            return Ok(Ok(None));
+        }
+        type Probe = fn(&mut Board, &mut Budget) -> Result<Option<Refutation>, Stop>;
+        let probes: [(Technique, Probe); 2] = [
+            (Technique::ShortContradiction, short_contradiction::find),
+            (Technique::Contradiction, contradiction::find),
+        ];
+        for (technique, find) in probes {
+            let found: Option<Refutation> = find(&mut self.board, budget)?;
+            if let Some(refutation) = found {
+                if refutation.broken {
+                    return Ok(Err(Contradiction));
+                }
+                let (row, col) = (refutation.row, refutation.col);
+                return Ok(Ok(Some(Change {
+                    technique,
+                    cells: vec![[row, col]],
+                    clue: None,
+                    decided: vec![(row, col, refutation.shaded)],
+                })));
+            }
+        }
+        Ok(Ok(None))
+    }
+
+    fn line_change(
+        &self,
+        technique: Technique,
+        line: usize,
+        state: &Line,
+        forced: Forced,
+    ) -> Change {
+        let shape = self.board.shape();
+        let decided = (0..state.len)
+            .filter(|&index| state.open() & (1 << index) != 0)
+            .filter_map(|index| {
+                let (row, col) = self.board.cell_of(line, index);
+                if forced.shade & (1 << index) != 0 {
+                    Some((row, col, true))
+                } else if forced.unshade & (1 << index) != 0 {
+                    Some((row, col, false))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        Change {
+            technique,
+            cells: self
+                .board
+                .cells_of(line)
+                .map(|(row, col)| [row, col])
+                .collect(),
+            clue: Some(match self.board.line_id(line) {
+                LineId::Row(row) => [row, shape.cols],
+                LineId::Col(col) => [shape.rows, col],
+            }),
+            decided,
+        }
+    }
+
+    /// Applies a change and records it as a deduction.
+    fn apply(&mut self, change: Change) {
+        let mut placed = Vec::with_capacity(change.decided.len());
+        for &(row, col, shaded) in &change.decided {
+            self.board.set(row, col, shaded);
+            for line in self.board.lines_of(row, col) {
+                for dirty in &mut self.dirty {
+                    *dirty |= 1 << line;
+                }
+            }
+            placed.push(Placement {
+                row,
+                col,
+                value: if shaded { '#' } else { '-' },
+            });
+        }
+        let level = change.technique.level();
+        if level > self.hardest {
+            self.hardest = level;
+        }
+        *self.counts.entry(change.technique.name()).or_insert(0) += 1;
+        self.deductions.push(Deduction {
+            technique: change.technique.name(),
+            level,
+            cells: change.cells,
+            clue: change.clue,
+            placed,
+            removed: Vec::new(),
+        });
+    }
+}
+
+/// How far the techniques got, without the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grade {
+    /// The level that finished the puzzle; `BeyondExpert` when every technique got stuck;
+    /// `None` when the techniques up to the ceiling got stuck, or a rule broke.
+    pub level: Option<Level>,
+    /// True when a rule broke (the puzzle has no solution).
+    pub broken: bool,
+    /// The board where the techniques stopped.
+    pub board: Board,
+}
+
+/// The rating's level, computed stage by stage and stopping after `ceiling`.
+pub fn grade(puzzle: &Puzzle, ceiling: Level, budget: &mut Budget) -> Result<Grade, Stop> {
+    let mut board = Board::new(puzzle);
+    let finish = |level: Option<Level>, broken: bool, board: Board| {
+        Ok(Grade {
+            level,
+            broken,
+            board,
+        })
+    };
+    let stages: [(Level, Narrowing); 2] = [(Level::Easy, easy_fit), (Level::Medium, medium_fit)];
+    for (level, narrow) in stages {
+        let mut queue = LineQueue::all(board.line_count());
+        match propagate(&mut board, &mut queue, narrow, budget) {
+            Err(Halt::Contradiction) => return finish(None, true, board),
+            Err(Halt::Stopped(stop)) => return Err(stop),
+            Ok(()) => {}
+        }
+        if board.open_count() == 0 {
+            return finish(Some(level), false, board);
+        }
+        if ceiling == level {
+            return finish(None, false, board);
+        }
+    }
+    let all: Vec<usize> = (0..board.line_count()).collect();
+    if hard_fixpoint(&mut board, &all, budget)?.is_err() {
+        return finish(None, true, board);
+    }
+    if board.open_count() == 0 {
+        return finish(Some(Level::Hard), false, board);
+    }
+    if ceiling == Level::Hard {
+        return finish(None, false, board);
+    }
+    while let Some(refutation) = contradiction::find(&mut board, budget)? {
+        if refutation.broken {
+            return finish(None, true, board);
+        }
+        let lines = decide(&mut board, refutation);
+        if hard_fixpoint(&mut board, &lines, budget)?.is_err() {
+            return finish(None, true, board);
+        }
+        if board.open_count() == 0 {
+            return finish(Some(Level::Expert), false, board);
+        }
+    }
+    finish(Some(Level::BeyondExpert), false, board)
+}
+
+/// Decides the refuted cell; its lines, to narrow next.
+fn decide(board: &mut Board, refutation: Refutation) -> Vec<usize> {
+    board.set(refutation.row, refutation.col, refutation.shaded);
+    board.lines_of(refutation.row, refutation.col).to_vec()
+}
+
+/// Every line technique up to Hard from `lines`, then `short_contradiction` deductions, each
+/// followed by the line techniques, until none applies.
+fn hard_fixpoint(
+    board: &mut Board,
+    lines: &[usize],
+    budget: &mut Budget,
+) -> Result<Result<(), Contradiction>, Stop> {
+    let mut lines = lines.to_vec();
+    loop {
+        let mut queue = LineQueue::new(board.line_count());
+        for &line in lines.iter().rev() {
+            queue.push(line);
+        }
+        match propagate(board, &mut queue, hard_fit, budget) {
+            Err(Halt::Contradiction) => return Ok(Err(Contradiction)),
+            Err(Halt::Stopped(stop)) => return Err(stop),
+            Ok(()) => {}
+        }
+        if board.open_count() == 0 {
+            return Ok(Ok(()));
+        }
+        let Some(refutation) = short_contradiction::find(board, budget)? else {
+            return Ok(Ok(()));
+        };
+        if refutation.broken {
+            return Ok(Err(Contradiction));
+        }
+        lines = decide(board, refutation);
+    }
+}
