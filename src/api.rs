@@ -126,6 +126,7 @@ pub struct PuzzleForms {
     pub genre: &'static str,
     pub id: String,
     pub text: String,
+    #[cfg_attr(feature = "server", schema(value_type = crate::http::routes::PuzzleObjectSchema))]
     pub puzzle: Value,
 }
 
@@ -266,6 +267,7 @@ pub struct CheckReport {
     /// True when the answer is complete and breaks no rule.
     pub solved: bool,
     /// Every broken rule instance (with unmarked cells made empty first when `finish`).
+    #[cfg_attr(feature = "server", schema(value_type = Vec<crate::http::routes::ViolationSchema>))]
     pub violations: Vec<Value>,
 }
 
@@ -306,6 +308,7 @@ pub fn check(
 pub struct GenerateReport {
     pub genre: &'static str,
     pub id: String,
+    #[cfg_attr(feature = "server", schema(value_type = crate::http::routes::PuzzleObjectSchema))]
     pub puzzle: Value,
     pub text: String,
     pub solution: Vec<String>,

@@ -433,3 +433,53 @@ async fn a_saturated_pool_sheds_with_retry_after() {
     }
     panic!("the second request was never shed");
 }
+
+#[tokio::test]
+async fn kakurasu_through_every_endpoint() {
+    let server = default_server().await;
+    let (status, _, solved) = server
+        .post("/solve", json!({"id": "kakurasu:3x5:8.12.3/0.0.6.2.3"}))
+        .await;
+    assert_eq!(status, 200, "{solved}");
+    assert_eq!(solved["unique"], true);
+    assert_eq!(solved["solutions"][0], json!(["--#-#", "--###", "--#--"]));
+
+    let puzzle = json!({"row_clues": [8, 12, 3], "col_clues": [0, 0, 6, 2, 3]});
+    let (status, _, rated) = server
+        .post("/rate", json!({"genre": "kakurasu", "puzzle": puzzle}))
+        .await;
+    assert_eq!(status, 200, "{rated}");
+    assert_eq!(rated["unique"], true);
+
+    let (status, _, checked) = server
+        .post("/check", json!({"genre": "kakurasu", "puzzle": puzzle, "answer": ["--#-#", "--###", "--#.."], "finish": true}))
+        .await;
+    assert_eq!(status, 200, "{checked}");
+    assert_eq!(checked["solved"], true);
+
+    let (status, _, generated) = server
+        .post("/generate?genre=kakurasu&level=medium&seed=3", json!({}))
+        .await;
+    assert_eq!(status, 200, "{generated}");
+    assert_eq!(generated["shape"], "7x7");
+    assert_eq!(generated["level"], "medium");
+    assert!(generated["puzzle"]["row_clues"].is_array());
+
+    assert_problem(
+        server
+            .post(
+                "/solve",
+                json!({"genre": "kakurasu", "text": "genre: kakurasu\nrows: 1 x\ncols: 1 2"}),
+            )
+            .await,
+        400,
+        "",
+    );
+    assert_problem(
+        server
+            .post("/generate?genre=kakurasu&shape=33x5", json!({}))
+            .await,
+        422,
+        "33x5",
+    );
+}

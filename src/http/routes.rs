@@ -331,17 +331,57 @@ pub struct CheckRequest {
     pub finish: Option<bool>,
 }
 
-/// The genre's JSON puzzle object.
-#[derive(ToSchema)]
+/// The genre's JSON puzzle object (the shape depends on the genre).
+#[derive(serde::Serialize, ToSchema)]
+#[serde(untagged)]
 #[allow(dead_code)]
 #[schema(as = PuzzleObject)]
 pub enum PuzzleObjectSchema {
     Kakuro(KakuroPuzzle),
+    Kakurasu(KakurasuPuzzle),
+}
+
+/// A Kakurasu puzzle: the row clues top to bottom and the column clues left to right; a clue is
+/// the sum of the (1-based) column numbers of the row's shaded cells, or of the row numbers of
+/// the column's shaded cells; `null` for an absent clue.
+#[derive(serde::Serialize, ToSchema)]
+#[allow(dead_code)]
+pub struct KakurasuPuzzle {
+    #[schema(example = json!([8, 12, 3]))]
+    row_clues: Vec<Option<u32>>,
+    #[schema(example = json!([0, 0, 6, 2, 3]))]
+    col_clues: Vec<Option<u32>>,
+}
+
+/// A broken rule instance. Kakuro: `R1` (a run; at the block holding its sum, with `down`,
+/// `sum`, `total` and `repeated` when a digit repeats) or `R2` (an empty white cell, at the
+/// cell). Kakurasu: `R1` (a row, with `row`) or `R2` (a column, with `col`), each with `total`
+/// (the shaded weight so far) and `clue`.
+#[derive(serde::Serialize, ToSchema)]
+#[allow(dead_code)]
+#[schema(as = Violation)]
+pub struct ViolationSchema {
+    #[schema(example = "R1")]
+    rule: String,
+    /// Zero-based grid row.
+    row: Option<usize>,
+    /// Zero-based grid column.
+    col: Option<usize>,
+    /// 1 for a down run, 0 for an across run (Kakuro R1).
+    down: Option<u8>,
+    /// The run's sum (Kakuro R1).
+    sum: Option<u16>,
+    /// The run's written digits added up (Kakuro R1), or the line's shaded weight (Kakurasu).
+    total: Option<u32>,
+    /// The smallest digit written twice in the run (Kakuro R1).
+    repeated: Option<u8>,
+    /// The line's clue (Kakurasu).
+    clue: Option<u32>,
 }
 
 /// A Kakuro puzzle: one string per row, cells separated by spaces: `.` white, `#` block,
 /// `D/A`, `D/` or `/A` for sums (down first).
-#[derive(ToSchema)]
+#[derive(serde::Serialize, ToSchema)]
 #[allow(dead_code)]
 pub struct KakuroPuzzle {
     #[schema(example = json!(["# 4/ 6/", "/3 . .", "/7 . ."]))]
