@@ -148,3 +148,99 @@ impl Pool {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Work that runs until its flag is raised, as a search checking its budget would.
+    fn until_cancelled(flag: CancelFlag) -> u32 {
+        let mut spins = 0u32;
+        while flag.stop_reason().is_none() {
+            std::thread::sleep(Duration::from_millis(1));
+            spins += 1;
+        }
+        spins
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panicking_job_is_a_500_and_the_pool_survives() {
+        let pool = Pool::new(1, 0, 1);
+        let result: Result<(), ApiProblem> =
+            pool.run(Duration::from_secs(5), |_| panic!("bug")).await;
+        assert!(matches!(result, Err(ApiProblem::Internal)));
+        assert_eq!(pool.run(Duration::from_secs(5), |_| 7).await.unwrap(), 7);
+        assert_eq!(pool.running(), 0);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_full_pool_sheds_at_once() {
+        let pool = Arc::new(Pool::new(1, 0, 3));
+        let busy = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(Duration::from_millis(300), until_cancelled).await })
+        };
+        while pool.running() == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        let start = Instant::now();
+        let shed = pool.run(Duration::from_secs(5), |_| ()).await;
+        assert!(matches!(
+            shed,
+            Err(ApiProblem::Overloaded { retry_after: 3 })
+        ));
+        assert!(start.elapsed() < Duration::from_millis(50));
+        // The busy job meets its deadline.
+        assert!(matches!(
+            busy.await.unwrap(),
+            Err(ApiProblem::DeadlineExceeded)
+        ));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_departed_client_frees_its_worker() {
+        let pool = Arc::new(Pool::new(1, 0, 1));
+        let request = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(Duration::from_secs(30), until_cancelled).await })
+        };
+        while pool.running() == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // The request's future is dropped, as when the client disconnects.
+        request.abort();
+        let start = Instant::now();
+        while pool.running() > 0 {
+            assert!(
+                start.elapsed() < Duration::from_millis(100),
+                "the worker was not freed"
+            );
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // The freed worker takes the next job.
+        assert_eq!(pool.run(Duration::from_secs(5), |_| 1).await.unwrap(), 1);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn waiting_requests_take_turns() {
+        let pool = Arc::new(Pool::new(1, 4, 1));
+        let jobs: Vec<_> = (0..4)
+            .map(|i| {
+                let pool = pool.clone();
+                tokio::spawn(async move {
+                    pool.run(Duration::from_secs(5), move |_| {
+                        std::thread::sleep(Duration::from_millis(20));
+                        i
+                    })
+                    .await
+                })
+            })
+            .collect();
+        let mut results = Vec::new();
+        for job in jobs {
+            results.push(job.await.unwrap().unwrap());
+        }
+        results.sort();
+        assert_eq!(results, vec![0, 1, 2, 3]);
+    }
+}
