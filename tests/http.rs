@@ -151,7 +151,7 @@ async fn generate_by_get_with_a_json_body_and_default_shape() {
     let (status, _, posted) = server
         .post(
             "/generate",
-            json!({"genre": "kakuro", "level": "easy", "seed": "1"}),
+            json!({"genre": "kakuro", "level": "easy", "seed": 1}),
         )
         .await;
     assert_eq!(status, 200, "{posted}");
@@ -382,6 +382,24 @@ async fn each_bad_input_class_gets_its_problem() {
         "exactly one of",
     );
     assert_problem(server.get("/nowhere").await, 404, "no such resource");
+    assert_problem(
+        server
+            .post("/generate?genre=kakuro&seed=9223372036854775808", json!({}))
+            .await,
+        400,
+        "seed must be",
+    );
+    assert_problem(
+        server
+            .post(
+                "/rate",
+                json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "budget": 0}),
+            )
+            .await,
+        400,
+        "budget must be",
+    );
+    assert_problem(server.get("/generate?shape=5x5").await, 400, "genre");
     assert_problem(
         server
             .post(

@@ -33,26 +33,61 @@ pub struct ApiQuery<T>(pub T);
 /// The most solutions `/solve` returns.
 pub const MAX_LIMIT: usize = 100;
 
-/// Accepts a seed as a JSON number or a string of digits (JavaScript numbers lose precision
-/// above 2^53).
-fn seed_from_number_or_text<'de, D: Deserializer<'de>>(
+/// Largest seed on the wire: seeds are 0 to 2^63-1, so that every JSON and OpenAPI client
+/// (int64) can carry them. Seeds above 2^53 lose precision as JavaScript numbers: send them in
+/// the query string.
+pub const MAX_SEED: u64 = i64::MAX as u64;
+/// Largest step budget a request may name (the server caps it further).
+pub const MAX_WIRE_BUDGET: u64 = 1_000_000_000_000;
+
+fn bounded<'de, D: Deserializer<'de>>(
     deserializer: D,
+    name: &str,
+    min: u64,
+    max: u64,
 ) -> Result<Option<u64>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Seed {
-        Number(u64),
-        Text(String),
+    match Option::<u64>::deserialize(deserializer)? {
+        Some(value) if value < min || value > max => Err(serde::de::Error::custom(format!(
+            "{name} must be {min} to {max}, not {value}"
+        ))),
+        other => Ok(other),
     }
-    match Option::<Seed>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(Seed::Number(n)) => Ok(Some(n)),
-        Some(Seed::Text(text)) => text.trim().parse().map(Some).map_err(|_| {
-            serde::de::Error::custom(format!(
-                "seed '{text}' is not a whole number from 0 to 2^64-1"
-            ))
-        }),
-    }
+}
+
+fn seed_in_range<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    bounded(deserializer, "seed", 0, MAX_SEED)
+}
+
+fn budget_in_range<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    bounded(deserializer, "budget", 1, MAX_WIRE_BUDGET)
+}
+
+/// The registered genres, for the OpenAPI document.
+#[derive(ToSchema)]
+#[allow(dead_code, non_camel_case_types)]
+#[schema(as = Genre)]
+pub enum GenreSchema {
+    #[schema(rename = "kakuro")]
+    Kakuro,
+    #[schema(rename = "kakurasu")]
+    Kakurasu,
+}
+
+/// The level a generator is asked for.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(as = TargetLevel)]
+pub enum TargetLevelSchema {
+    #[schema(rename = "easy")]
+    Easy,
+    #[schema(rename = "medium")]
+    Medium,
+    #[schema(rename = "hard")]
+    Hard,
+    #[schema(rename = "expert")]
+    Expert,
+    #[schema(rename = "any")]
+    Any,
 }
 
 /// What to generate (query string or JSON body; the body's fields win).
@@ -60,23 +95,67 @@ fn seed_from_number_or_text<'de, D: Deserializer<'de>>(
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct GenerateParameters {
-    /// `kakuro`, `kakurasu` or `kakuro-cryptic`. Required.
-    #[schema(example = "kakuro")]
+    /// The genre. Required (in the query string or the body).
+    #[schema(value_type = Option<GenreSchema>, example = "kakuro")]
+    #[param(value_type = Option<GenreSchema>)]
     pub genre: Option<String>,
-    /// `<rows>x<cols>`; the genre's default (kakuro 10x10) when absent.
-    #[schema(example = "8x8")]
+    /// `<rows>x<cols>`; the genre's default (kakuro 10x10, kakurasu 7x7) when absent. Each genre
+    /// has its own limits (kakuro 1-16, kakurasu 1-32); a shape outside them is a 422.
+    #[schema(pattern = "^[0-9]{1,3}x[0-9]{1,3}$", example = "8x8")]
+    #[param(pattern = "^[0-9]{1,3}x[0-9]{1,3}$")]
+    pub shape: Option<String>,
+    /// `easy`, `medium`, `hard`, `expert` or `any` (the default). A shape too small for the
+    /// level (a 4x4 Kakuro cannot be hard) is a 422.
+    #[schema(value_type = Option<TargetLevelSchema>, example = "expert")]
+    #[param(value_type = Option<TargetLevelSchema>)]
+    pub level: Option<String>,
+    /// The seed, 0 to 2^63-1; random when absent. The same genre, shape, level, seed and
+    /// generator version always give the same puzzle.
+    #[serde(default, deserialize_with = "seed_in_range")]
+    #[schema(minimum = 0, maximum = 9223372036854775807_i64, example = 42)]
+    #[param(minimum = 0, maximum = 9223372036854775807_i64)]
+    pub seed: Option<u64>,
+    /// Step budget, 1 to 10^12; the server caps it at its maximum. Running out is a 422.
+    #[serde(default, deserialize_with = "budget_in_range")]
+    #[schema(minimum = 1, maximum = 1000000000000_i64)]
+    #[param(minimum = 1, maximum = 1000000000000_i64)]
+    pub budget: Option<u64>,
+}
+
+/// What to generate, in the query string of `GET /generate`.
+#[derive(Clone, Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct GenerateQuery {
+    /// The genre.
+    #[param(value_type = GenreSchema)]
+    pub genre: String,
+    /// `<rows>x<cols>`; the genre's default when absent (see `POST /generate`).
+    #[param(pattern = "^[0-9]{1,3}x[0-9]{1,3}$")]
     pub shape: Option<String>,
     /// `easy`, `medium`, `hard`, `expert` or `any` (the default).
-    #[schema(example = "expert")]
+    #[param(value_type = Option<TargetLevelSchema>)]
     pub level: Option<String>,
-    /// The seed (a number or a string of digits); random when absent. The same genre, shape,
-    /// level, seed and generator version always give the same puzzle.
-    #[serde(default, deserialize_with = "seed_from_number_or_text")]
-    #[schema(value_type = Option<u64>, example = 42)]
-    #[param(value_type = Option<u64>)]
+    /// The seed, 0 to 2^63-1; random when absent.
+    #[serde(default, deserialize_with = "seed_in_range")]
+    #[param(minimum = 0, maximum = 9223372036854775807_i64)]
     pub seed: Option<u64>,
-    /// Step budget; capped by the server's maximum.
+    /// Step budget, 1 to 10^12; the server caps it at its maximum.
+    #[serde(default, deserialize_with = "budget_in_range")]
+    #[param(minimum = 1, maximum = 1000000000000_i64)]
     pub budget: Option<u64>,
+}
+
+impl From<GenerateQuery> for GenerateParameters {
+    fn from(query: GenerateQuery) -> GenerateParameters {
+        GenerateParameters {
+            genre: Some(query.genre),
+            shape: query.shape,
+            level: query.level,
+            seed: query.seed,
+            budget: query.budget,
+        }
+    }
 }
 
 impl GenerateParameters {
@@ -131,7 +210,7 @@ fn fresh_seed() -> u64 {
     let mut z = nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    (z ^ (z >> 31)) & MAX_SEED
 }
 
 fn limits_error(message: String) -> ApiProblem {
@@ -232,7 +311,7 @@ pub async fn generate_post(
     get,
     path = "/generate",
     tag = "puzzles",
-    params(GenerateParameters),
+    params(GenerateQuery),
     responses(
         (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport),
         (status = 400, description = "Malformed parameters", body = Problem, content_type = "application/problem+json"),
@@ -244,9 +323,9 @@ pub async fn generate_post(
 )]
 pub async fn generate_get(
     State(state): State<Arc<AppState>>,
-    ApiQuery(query): ApiQuery<GenerateParameters>,
+    ApiQuery(query): ApiQuery<GenerateQuery>,
 ) -> Result<Json<GenerateReport>, ApiProblem> {
-    generate(state, query).await
+    generate(state, query.into()).await
 }
 
 async fn generate(
@@ -283,7 +362,7 @@ impl AnswerRows {
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SolveRequest {
-    #[schema(example = "kakuro")]
+    #[schema(value_type = Option<GenreSchema>, example = "kakuro")]
     pub genre: Option<String>,
     /// The genre's JSON puzzle object.
     #[schema(value_type = Option<PuzzleObjectSchema>)]
@@ -294,8 +373,11 @@ pub struct SolveRequest {
     /// The genre's text format.
     pub text: Option<String>,
     /// Stop after this many solutions (default 2, at most 100).
+    #[schema(minimum = 1, maximum = 100)]
     pub limit: Option<usize>,
-    /// Step budget; capped by the server's maximum.
+    /// Step budget, 1 to 10^12; the server caps it at its maximum.
+    #[serde(default, deserialize_with = "budget_in_range")]
+    #[schema(minimum = 1, maximum = 1000000000000_i64)]
     pub budget: Option<u64>,
 }
 
@@ -303,13 +385,16 @@ pub struct SolveRequest {
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RateRequest {
-    #[schema(example = "kakuro")]
+    #[schema(value_type = Option<GenreSchema>, example = "kakuro")]
     pub genre: Option<String>,
     #[schema(value_type = Option<PuzzleObjectSchema>)]
     pub puzzle: Option<Value>,
     #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
     pub id: Option<String>,
     pub text: Option<String>,
+    /// Step budget, 1 to 10^12; the server caps it at its maximum.
+    #[serde(default, deserialize_with = "budget_in_range")]
+    #[schema(minimum = 1, maximum = 1000000000000_i64)]
     pub budget: Option<u64>,
 }
 
@@ -317,7 +402,7 @@ pub struct RateRequest {
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
-    #[schema(example = "kakuro")]
+    #[schema(value_type = Option<GenreSchema>, example = "kakuro")]
     pub genre: Option<String>,
     #[schema(value_type = Option<PuzzleObjectSchema>)]
     pub puzzle: Option<Value>,
