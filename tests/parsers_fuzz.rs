@@ -45,7 +45,7 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
-        any::<i64>().prop_map(|n| Value::from(n)),
+        any::<i64>().prop_map(Value::from),
         any::<f64>()
             .prop_map(|n| serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number)),
         format_like().prop_map(Value::String),
