@@ -95,3 +95,86 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
     }
     Ok(violations)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::genres::kakuro::answer::parse_answer;
+    use crate::genres::kakuro::format::parse_id;
+
+    const PUZZLE: &str = "kakuro:3x3:DbAb/4.6.3.7";
+
+    fn violations(rows: &[&str], finish: bool) -> Vec<Violation> {
+        let puzzle = parse_id(PUZZLE).unwrap();
+        let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+        check(&puzzle, &parse_answer(&puzzle, &rows).unwrap(), finish).unwrap()
+    }
+
+    #[test]
+    fn a_full_correct_answer_has_none() {
+        assert!(violations(&["###", "#12", "#34"], true).is_empty());
+    }
+
+    #[test]
+    fn a_repeated_digit_breaks_its_run() {
+        let found = violations(&["###", "#11", "#.."], false);
+        assert_eq!(
+            found,
+            vec![Violation {
+                rule: Rule::R1,
+                row: 1,
+                col: 0,
+                down: Some(0),
+                sum: Some(3),
+                total: Some(2),
+                repeated: Some(1),
+            }]
+        );
+    }
+
+    #[test]
+    fn a_digit_no_combination_holds_breaks_its_run() {
+        // Across 3 in two cells is {1, 2}: a 4 cannot be part of it, though a cell is open.
+        let found = violations(&["###", "#4.", "#.."], false);
+        assert!(found
+            .iter()
+            .any(|v| v.rule == Rule::R1 && (v.row, v.col, v.down) == (1, 0, Some(0))));
+        // Down 4 in two cells is {1, 3}: the 4 breaks it too.
+        assert!(found
+            .iter()
+            .any(|v| (v.row, v.col, v.down) == (0, 1, Some(1))));
+    }
+
+    #[test]
+    fn finishing_empties_unmarked_cells() {
+        assert!(violations(&["###", "#1.", "#3."], false).is_empty());
+        let found = violations(&["###", "#1.", "#3."], true);
+        let empty: Vec<(usize, usize)> = found
+            .iter()
+            .filter(|v| v.rule == Rule::R2)
+            .map(|v| (v.row, v.col))
+            .collect();
+        assert_eq!(empty, vec![(1, 2), (2, 2)]);
+        // An empty cell only breaks R2: its runs can still be completed.
+        assert!(found.iter().all(|v| v.rule == Rule::R2));
+    }
+
+    #[test]
+    fn answers_that_do_not_fit_are_errors() {
+        let puzzle = parse_id(PUZZLE).unwrap();
+        let rows = |rows: &[&str]| rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        let error = parse_answer(&puzzle, &rows(&["###", "#12"])).unwrap_err();
+        assert!(error.to_string().contains("2 rows"), "{error}");
+        let error = parse_answer(&puzzle, &rows(&["#1#", "#12", "#34"])).unwrap_err();
+        assert!(
+            error.to_string().contains("row 0, col 1") && error.to_string().contains("block"),
+            "{error}"
+        );
+        let error = parse_answer(&puzzle, &rows(&["###", "##2", "#34"])).unwrap_err();
+        assert!(error.to_string().contains("'#' on a white cell"), "{error}");
+        let error = parse_answer(&puzzle, &rows(&["###", "#1x", "#34"])).unwrap_err();
+        assert!(error.to_string().contains("found 'x'"), "{error}");
+        let error = parse_answer(&puzzle, &rows(&["###", "#1", "#34"])).unwrap_err();
+        assert!(error.to_string().contains("2 cells"), "{error}");
+    }
+}
