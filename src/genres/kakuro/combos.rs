@@ -112,11 +112,22 @@ pub fn fit_run_sums(cands: &[DigitSet], sums: SumSet, out: &mut [DigitSet]) -> S
     debug_assert_eq!(out.len(), cands.len());
     out.fill(DigitSet::EMPTY);
     let len = cands.len();
+    let sums = sums & reachable_sums(len);
+    match *cands {
+        [only] => {
+            // The sum is the digit: digit d is bit d - 1 of a set and bit d of the sums.
+            let feasible = SumSet::from(only.bits()) << 1 & sums;
+            out[0] = DigitSet::from_bits((feasible >> 1) as u16);
+            return feasible;
+        }
+        [first, second] => return fit_pair_sums(first, second, sums, out),
+        _ => {}
+    }
     let Some(screen) = Screen::of(cands) else {
         return 0;
     };
     let mut feasible = 0;
-    let mut rest = sums & reachable_sums(len);
+    let mut rest = sums;
     while rest != 0 {
         let sum = rest.trailing_zeros();
         rest &= rest - 1;
@@ -126,6 +137,22 @@ pub fn fit_run_sums(cands: &[DigitSet], sums: SumSet, out: &mut [DigitSet]) -> S
         }
         if any {
             feasible |= 1 << sum;
+        }
+    }
+    feasible
+}
+
+/// [`fit_run_sums`] for two cells, by shifting bit sets rather than walking combinations.
+fn fit_pair_sums(first: DigitSet, second: DigitSet, sums: SumSet, out: &mut [DigitSet]) -> SumSet {
+    let mut feasible = 0;
+    for digit in first.iter() {
+        // The other cell's digits y (bit y - 1) become the sums digit + y (bit digit + y).
+        let shift = u32::from(digit) + 1;
+        let reached = SumSet::from((second - DigitSet::single(digit)).bits()) << shift & sums;
+        if reached != 0 {
+            out[0].insert(digit);
+            out[1] |= DigitSet::from_bits((reached >> shift) as u16);
+            feasible |= reached;
         }
     }
     feasible

@@ -4,8 +4,8 @@
 use crate::core::{Budget, InputError, SolveOutcome};
 
 use super::answer::Solution;
-use super::format::parse_line;
-use super::solve_puzzle;
+use super::format::read_line;
+use super::solve_structure;
 
 /// What one line of a file gave.
 #[derive(Clone, Debug)]
@@ -34,8 +34,10 @@ pub fn solve_lines(text: &str, steps_per_line: u64) -> Vec<LineResult> {
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(index, line)| LineResult {
             line: index + 1,
-            outcome: parse_line(line)
-                .and_then(|puzzle| solve_puzzle(&puzzle, 2, &mut Budget::new(steps_per_line))),
+            // The structure the reader checked is the one solved: built once per line.
+            outcome: read_line(line).map(|(_, structure)| {
+                solve_structure(&structure, 2, &mut Budget::new(steps_per_line))
+            }),
         })
         .collect()
 }

@@ -27,7 +27,7 @@ use crate::genres::kakuro::format::{
     grid_rows, parse_grid_json, parse_grid_text, parse_id_parts, sum_slots, write_id, GridSyntax,
 };
 
-use super::model::{Cell, Clue, Letter, Puzzle, MAX_SIDE, MIN_SIDE};
+use super::model::{Cell, Clue, Letter, Puzzle, Structure, MAX_SIDE, MIN_SIDE};
 
 pub const GENRE: &str = "kakuro-cryptic";
 
@@ -74,6 +74,11 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
 
 /// Reads one Project Euler 424 line (a trailing CR or LF is allowed).
 pub fn parse_line(line: &str) -> Result<Puzzle, InputError> {
+    read_line(line).map(|(puzzle, _)| puzzle)
+}
+
+/// Reads one line with the structure it was checked against.
+pub fn read_line(line: &str) -> Result<(Puzzle, Structure), InputError> {
     let line = line.trim_end_matches(['\r', '\n']).trim();
     let (size, mut rest) = line.split_once(',').ok_or_else(|| {
         InputError::syntax(
@@ -123,7 +128,7 @@ pub fn parse_line(line: &str) -> Result<Puzzle, InputError> {
     }
     let puzzle = Puzzle::new(Grid::from_cells(shape, cells).expect("cell count checked"));
     // Structure problems name the cell by its index, as every other error of a line does.
-    puzzle.structure().map_err(|mut error| {
+    let structure = puzzle.structure().map_err(|mut error| {
         for problem in &mut error.problems {
             if let Location::Cell { row, col } = problem.at {
                 problem.at = cell_at(row * shape.cols + col);
@@ -131,7 +136,7 @@ pub fn parse_line(line: &str) -> Result<Puzzle, InputError> {
         }
         error
     })?;
-    Ok(puzzle)
+    Ok((puzzle, structure))
 }
 
 /// The size field: `N` for an NxN grid, or `<rows>x<cols>`.

@@ -46,10 +46,18 @@ pub fn solve_puzzle(
     limit: usize,
     budget: &mut Budget,
 ) -> Result<SolveOutcome<Solution>, InputError> {
-    let structure = puzzle.structure()?;
-    let solver = solve::Solver::new(&structure);
+    Ok(solve_structure(&puzzle.structure()?, limit, budget))
+}
+
+/// Solves a puzzle's checked structure, returning up to `limit` solutions.
+pub fn solve_structure(
+    structure: &Structure,
+    limit: usize,
+    budget: &mut Budget,
+) -> SolveOutcome<Solution> {
+    let solver = solve::Solver::new(structure);
     let outcome = solver.solve(solver.full_domains(), limit, budget);
-    Ok(outcome.map(|found| solution(&structure, &found)))
+    outcome.map(|found| solution(structure, &found))
 }
 
 /// A solver result as a solution.

@@ -17,7 +17,7 @@
 //! One budget step is one run filtered or one pass of the letter reasoning.
 
 use crate::core::{Budget, DigitSet, SolveOutcome, Stop};
-use crate::genres::kakuro::combos::{fit_run_sums, SumSet};
+use crate::genres::kakuro::combos::{fit_run_sums, reachable_sums, SumSet};
 use crate::genres::kakuro::model::MAX_RUN;
 use crate::genres::kakuro::solve::{Contradiction, Halt, RunQueue};
 
@@ -112,6 +112,9 @@ pub struct Domains {
     pub letters: [LetterSet; LETTERS],
     /// The digits each white cell may hold, in white-cell order.
     pub cells: Vec<DigitSet>,
+    /// The sums each run's clue allows under `letters` (and its length allows): kept with
+    /// the letters because the solver reads them for every run it picks.
+    sums: Vec<SumSet>,
 }
 
 impl Domains {
@@ -180,9 +183,17 @@ impl<'a> Solver<'a> {
                 letters[letter] = letters[letter] - LetterSet::single(0);
             }
         }
+        let layout = &self.structure.layout;
+        let sums = layout
+            .runs
+            .iter()
+            .zip(&self.structure.clues)
+            .map(|(run, &clue)| clue_sums(clue, &letters) & reachable_sums(run.cells.len()))
+            .collect();
         Domains {
             letters,
-            cells: vec![DigitSet::ALL; self.structure.layout.white_count()],
+            cells: vec![DigitSet::ALL; layout.white_count()],
+            sums,
         }
     }
 
@@ -350,7 +361,11 @@ impl<'a> Solver<'a> {
                 *dirty = 0;
                 for letter in bits(changed) {
                     for &run in &self.letter_runs[letter] {
-                        queue.push(run as usize);
+                        let run = run as usize;
+                        let len = self.structure.layout.runs[run].cells.len();
+                        domains.sums[run] = clue_sums(self.structure.clues[run], &domains.letters)
+                            & reachable_sums(len);
+                        queue.push(run);
                     }
                     let allowed = domains.letters[letter].cell_digits();
                     for &cell in &self.letter_cells[letter] {
@@ -368,7 +383,10 @@ impl<'a> Solver<'a> {
                     }
                 }
             }
-            let Some(run) = queue.pop() else {
+            // The run whose clue allows the fewest sums first: it narrows the most for the
+            // least work, and a run with many sums is cheaper once the letters have narrowed.
+            let sums = &domains.sums;
+            let Some(run) = queue.pop_min_by_key(|run| sums[run].count_ones()) else {
                 if *dirty == 0 {
                     return Ok(());
                 }
@@ -394,7 +412,7 @@ impl<'a> Solver<'a> {
             return Err(Halt::Contradiction);
         }
         let clue = self.structure.clues[run];
-        let sums = clue_sums(clue, &domains.letters);
+        let sums = domains.sums[run];
         let mut before = [DigitSet::EMPTY; MAX_RUN];
         let mut after = [DigitSet::EMPTY; MAX_RUN];
         for (slot, &cell) in before.iter_mut().zip(cells) {
