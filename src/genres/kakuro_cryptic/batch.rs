@@ -26,6 +26,35 @@ impl LineResult {
     }
 }
 
+impl std::fmt::Display for LineResult {
+    /// `line 1: 8426039571`, or what kept the line from a unique solution.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.outcome {
+            Err(error) => write!(f, "error: {error}"),
+            Ok(outcome) => match outcome.solutions.first() {
+                Some(first) if outcome.unique() => write!(f, "{}", first.encrypted()),
+                Some(first) if outcome.complete => write!(
+                    f,
+                    "{} (not unique: another solution gives {})",
+                    first.encrypted(),
+                    outcome
+                        .solutions
+                        .get(1)
+                        .map_or("?".into(), Solution::encrypted)
+                ),
+                Some(first) => write!(
+                    f,
+                    "{} (not proven unique: the step budget ran out)",
+                    first.encrypted()
+                ),
+                None if outcome.complete => f.write_str("no solution"),
+                None => f.write_str("no solution found: the step budget ran out"),
+            },
+        }
+    }
+}
+
 /// Solves every non-empty line of `text` (CRLF or LF), each under its own budget of
 /// `steps_per_line`.
 pub fn solve_lines(text: &str, steps_per_line: u64) -> Vec<LineResult> {
