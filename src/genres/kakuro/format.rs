@@ -241,19 +241,29 @@ pub fn grid_rows<T>(grid: &Grid<T>, token: fn(&T) -> String) -> Vec<String> {
         .collect()
 }
 
-/// The text format, with its `genre:` and `grid:` lines.
-pub fn to_text(puzzle: &Puzzle) -> String {
-    let mut text = format!("genre: {GENRE}\ngrid:\n");
-    for row in grid_rows(puzzle.grid(), cell_token) {
+/// A Kakuro-style grid text, with its `genre:` and `grid:` lines.
+pub fn grid_text<T>(genre: &str, grid: &Grid<T>, token: fn(&T) -> String) -> String {
+    let mut text = format!("genre: {genre}\ngrid:\n");
+    for row in grid_rows(grid, token) {
         text.push_str(&row);
         text.push('\n');
     }
     text
 }
 
+/// A Kakuro-style JSON puzzle object: `{"grid": [row, ...]}`.
+pub fn grid_json<T>(grid: &Grid<T>, token: fn(&T) -> String) -> serde_json::Value {
+    serde_json::json!({ "grid": grid_rows(grid, token) })
+}
+
+/// The text format, with its `genre:` and `grid:` lines.
+pub fn to_text(puzzle: &Puzzle) -> String {
+    grid_text(GENRE, puzzle.grid(), cell_token)
+}
+
 /// The JSON puzzle object: `{"grid": [row, ...]}`.
 pub fn to_json(puzzle: &Puzzle) -> serde_json::Value {
-    serde_json::json!({ "grid": grid_rows(puzzle.grid(), cell_token) })
+    grid_json(puzzle.grid(), cell_token)
 }
 
 /// Reads the JSON puzzle object `{"grid": [row, ...]}`.
@@ -337,15 +347,31 @@ pub fn sum_slots(white: &Grid<bool>) -> Vec<SumSlot> {
     slots
 }
 
-/// Which cells of a Kakuro grid are white.
-pub fn whites(grid: &Grid<Cell>) -> Grid<bool> {
-    let cells = grid.cells().iter().map(|cell| cell.is_white()).collect();
+/// Which cells of a grid are white.
+pub fn whites<T>(grid: &Grid<T>, is_white: fn(&T) -> bool) -> Grid<bool> {
+    let cells = grid.cells().iter().map(is_white).collect();
     Grid::from_cells(grid.shape(), cells).expect("same shape")
+}
+
+/// A Kakuro-style ID, `<genre>:<rows>x<cols>:<layout>/<sums>`, of any grid: `sum` writes the
+/// sum a block holds for a direction (true for down), empty for none.
+pub fn grid_id<T>(
+    genre: &str,
+    grid: &Grid<T>,
+    is_white: fn(&T) -> bool,
+    sum: fn(&T, bool) -> String,
+) -> String {
+    let white = whites(grid, is_white);
+    let sums: Vec<String> = sum_slots(&white)
+        .into_iter()
+        .map(|(row, col, down)| sum(&grid[(row, col)], down))
+        .collect();
+    write_id(genre, &white, &sums)
 }
 
 /// A Kakuro-style ID: `<genre>:<rows>x<cols>:<layout>/<sums>`, the sum fields given in the
 /// order of [`sum_slots`].
-pub fn write_id(genre: &str, white: &Grid<bool>, sums: &[String]) -> String {
+fn write_id(genre: &str, white: &Grid<bool>, sums: &[String]) -> String {
     let mut layout = String::new();
     let mut current: Option<(bool, usize)> = None;
     for &is_white in white.cells() {
@@ -366,19 +392,18 @@ pub fn write_id(genre: &str, white: &Grid<bool>, sums: &[String]) -> String {
 
 /// The ID: `kakuro:<rows>x<cols>:<layout>/<sums>`.
 pub fn to_id(puzzle: &Puzzle) -> String {
-    let grid = puzzle.grid();
-    let white = whites(grid);
-    let sums: Vec<String> = sum_slots(&white)
-        .into_iter()
-        .map(|(row, col, down)| match grid[(row, col)] {
+    grid_id(
+        GENRE,
+        puzzle.grid(),
+        |cell| cell.is_white(),
+        |cell, down| match *cell {
             Cell::Block { down: d, across: a } => {
                 let sum = if down { d } else { a };
                 sum.map_or(String::new(), |s| s.to_string())
             }
-            Cell::White => unreachable!("slots are blocks"),
-        })
-        .collect();
-    write_id(GENRE, &white, &sums)
+            Cell::White => String::new(),
+        },
+    )
 }
 
 /// A Kakuro-style ID read up to its sum fields.

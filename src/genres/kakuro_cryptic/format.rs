@@ -24,7 +24,7 @@
 
 use crate::core::{Grid, InputError, Location, Shape};
 use crate::genres::kakuro::format::{
-    grid_rows, parse_grid_json, parse_grid_text, parse_id_parts, sum_slots, write_id, GridSyntax,
+    grid_id, grid_json, grid_text, parse_grid_json, parse_grid_text, parse_id_parts, GridSyntax,
 };
 
 use super::model::{Cell, Clue, Letter, Puzzle, Structure, MAX_SIDE, MIN_SIDE};
@@ -368,17 +368,12 @@ fn token(cell: &Cell) -> String {
 
 /// The Kakuro-style text, with its `genre:` and `grid:` lines.
 pub fn to_grid_text(puzzle: &Puzzle) -> String {
-    let mut text = format!("genre: {GENRE}\ngrid:\n");
-    for row in grid_rows(puzzle.grid(), token) {
-        text.push_str(&row);
-        text.push('\n');
-    }
-    text
+    grid_text(GENRE, puzzle.grid(), token)
 }
 
 /// The JSON puzzle object: `{"grid": [row, ...]}`.
 pub fn to_json(puzzle: &Puzzle) -> serde_json::Value {
-    serde_json::json!({ "grid": grid_rows(puzzle.grid(), token) })
+    grid_json(puzzle.grid(), token)
 }
 
 /// Reads the JSON puzzle object.
@@ -389,17 +384,18 @@ pub fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
 /// The ID: `kakuro-cryptic:<rows>x<cols>:<layout>/<sums>/<shown>`.
 pub fn to_id(puzzle: &Puzzle) -> String {
     let grid = puzzle.grid();
-    let white = whites(grid);
-    let sums: Vec<String> = sum_slots(&white)
-        .into_iter()
-        .map(|(row, col, down)| match grid[(row, col)] {
+    let head = grid_id(
+        GENRE,
+        grid,
+        |cell| cell.is_white(),
+        |cell, down| match *cell {
             Cell::Block { down: d, across: a } => {
                 let clue = if down { d } else { a };
                 clue.map_or(String::new(), |c| c.to_string())
             }
-            Cell::White(_) => unreachable!("slots are blocks"),
-        })
-        .collect();
+            Cell::White(_) => String::new(),
+        },
+    );
     let mut shown = String::new();
     let mut skipped = 0;
     for cell in grid.cells() {
@@ -415,12 +411,7 @@ pub fn to_id(puzzle: &Puzzle) -> String {
             Cell::Block { .. } => {}
         }
     }
-    format!("{}/{shown}", write_id(GENRE, &white, &sums))
-}
-
-fn whites(grid: &Grid<Cell>) -> Grid<bool> {
-    let cells = grid.cells().iter().map(|cell| cell.is_white()).collect();
-    Grid::from_cells(grid.shape(), cells).expect("same shape")
+    format!("{head}/{shown}")
 }
 
 /// Reads an ID; errors give the 1-based character position.

@@ -128,12 +128,7 @@ impl Genre for KakuroCryptic {
         match solve_puzzle(puzzle, limit, budget) {
             Ok(outcome) => outcome,
             // Puzzles reach here parsed, hence structurally checked; keep a defined answer.
-            Err(_) => SolveOutcome {
-                solutions: Vec::new(),
-                complete: true,
-                stopped: None,
-                steps: 0,
-            },
+            Err(_) => SolveOutcome::no_solution(),
         }
     }
 

@@ -6,35 +6,23 @@
 //! its shown letters make unique rates `beyond_expert`. Every generated puzzle is built on a
 //! Kakuro grid that is unique by itself, so its level is that grid's.
 
-use crate::core::{Budget, Level, Rating};
+use crate::core::{Budget, Rating};
 use crate::genres::kakuro::rate::rate_layout;
 
 use super::model::Puzzle;
 use super::solve::Solver;
-
-/// A rating for a puzzle the techniques never started on.
-fn unrated(complete: bool, steps: u64) -> Rating {
-    Rating {
-        level: Level::BeyondExpert,
-        complete,
-        solved: false,
-        techniques: Default::default(),
-        deductions: Vec::new(),
-        steps,
-    }
-}
 
 /// Rates a puzzle under the budget (the solve that reads the sums included).
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let start = budget.used();
     let Ok(structure) = puzzle.structure() else {
         // Parsed puzzles are structurally checked; a defined answer all the same.
-        return unrated(true, 0);
+        return Rating::unrated(true, 0);
     };
     let solver = Solver::new(&structure);
     let outcome = solver.solve(solver.full_domains(), 1, budget);
     let Some(found) = outcome.solutions.first() else {
-        return unrated(outcome.complete, budget.used() - start);
+        return Rating::unrated(outcome.complete, budget.used() - start);
     };
     let layout = structure.decoded(&found.mapping);
     let mut rating = rate_layout(&layout, budget);

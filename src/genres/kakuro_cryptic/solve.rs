@@ -79,15 +79,7 @@ impl LetterSet {
 
     /// The digits in increasing order.
     pub fn iter(self) -> impl Iterator<Item = u8> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let digit = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(digit)
-        })
+        bits(self.0).map(|digit| digit as u8)
     }
 }
 
