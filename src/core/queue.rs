@@ -86,8 +86,7 @@ mod tests {
     fn the_smallest_key_goes_first() {
         let mut queue = IndexQueue::all(4);
         let keys = [3, 1, 2, 1];
-        let order: Vec<usize> =
-            std::iter::from_fn(|| queue.pop_min_by_key(|i| keys[i])).collect();
+        let order: Vec<usize> = std::iter::from_fn(|| queue.pop_min_by_key(|i| keys[i])).collect();
         assert_eq!(order, vec![3, 1, 2, 0]);
     }
 }
