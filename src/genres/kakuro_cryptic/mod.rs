@@ -61,7 +61,7 @@ pub fn solve_structure(
 }
 
 /// A solver result as a solution.
-pub fn solution(structure: &Structure, found: &solve::Found) -> Solution {
+fn solution(structure: &Structure, found: &solve::Found) -> Solution {
     Solution {
         mapping: found.mapping,
         grid: kakuro::solution_grid(&structure.layout, &found.digits),

@@ -109,13 +109,6 @@ pub struct Domains {
     sums: Vec<SumSet>,
 }
 
-impl Domains {
-    /// True when every letter and every cell has one candidate.
-    pub fn is_solved(&self) -> bool {
-        self.letters.iter().all(|l| l.len() == 1) && self.cells.iter().all(|c| c.is_single())
-    }
-}
-
 /// A full solution: each letter's digit and each white cell's digit.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Found {
@@ -198,11 +191,7 @@ impl<'a> Solver<'a> {
     ) -> SolveOutcome<Found> {
         let start = budget.used();
         let mut solutions = Vec::new();
-        let layout = &self.structure.layout;
-        let mut queue = RunQueue::new(layout.runs.len());
-        for run in (0..layout.runs.len()).rev() {
-            queue.push(run);
-        }
+        let mut queue = RunQueue::all(self.structure.layout.runs.len());
         let mut pool = vec![domains];
         let mut dirty = (1 << LETTERS) - 1;
         let result = match self.propagate(&mut pool[0], &mut queue, &mut dirty, budget) {
@@ -216,17 +205,6 @@ impl<'a> Solver<'a> {
             stopped: result.err(),
             steps: budget.used() - start,
         }
-    }
-
-    /// Propagates from `domains` to the fixpoint, with every run and letter to look at.
-    pub fn narrow(&self, domains: &mut Domains, budget: &mut Budget) -> Result<(), Halt> {
-        let layout = &self.structure.layout;
-        let mut queue = RunQueue::new(layout.runs.len());
-        for run in (0..layout.runs.len()).rev() {
-            queue.push(run);
-        }
-        let mut dirty = (1 << LETTERS) - 1;
-        self.propagate(domains, &mut queue, &mut dirty, budget)
     }
 
     fn search(
