@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use sumpuzzles::api::{self, GenerateRequest, PuzzleBody};
 use sumpuzzles::core::{Budget, Shape, TargetLevel};
+use sumpuzzles::genres::kakuro_cryptic::batch;
 use sumpuzzles::GenreId;
 
 /// Generate, rate, solve and check sum puzzles (Kakuro, Kakurasu, cryptic Kakuro).
@@ -66,6 +67,15 @@ enum Command {
         /// Print only this format (`id`, `text` or `json`); all three as JSON when absent.
         #[arg(long)]
         to: Option<String>,
+    },
+    /// Solve a file of cryptic Kakuro lines (Project Euler 424): print each line's
+    /// encrypted value, then the sum over the lines with exactly one solution.
+    Pe424 {
+        /// The file, one puzzle per line (CRLF or LF).
+        file: PathBuf,
+        /// Step budget for each line.
+        #[arg(long, default_value_t = 100_000_000)]
+        budget: u64,
     },
     /// Generate a puzzle.
     Generate {
@@ -194,6 +204,23 @@ fn main() -> Result<()> {
                 }
                 Some(other) => bail!("--to takes id, text or json, not '{other}'"),
             }
+        }
+        Command::Pe424 { file, budget } => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            let results = batch::solve_lines(&text, budget);
+            for result in &results {
+                println!("{result}");
+            }
+            println!("sum: {}", batch::encrypted_sum(&results));
+            let failed = results.iter().filter(|r| r.encrypted().is_none()).count();
+            if failed > 0 {
+                bail!(
+                    "{failed} of {} lines have no unique solution",
+                    results.len()
+                );
+            }
+            Ok(())
         }
         Command::Generate {
             genre,

@@ -16,6 +16,17 @@ pub struct SolveOutcome<S> {
 }
 
 impl<S> SolveOutcome<S> {
+    /// A finished search that found nothing: what a genre reports for a puzzle it cannot
+    /// lay out.
+    pub fn no_solution() -> SolveOutcome<S> {
+        SolveOutcome {
+            solutions: Vec::new(),
+            complete: true,
+            stopped: None,
+            steps: 0,
+        }
+    }
+
     /// How many solutions were found (never more than the limit).
     pub fn count(&self) -> usize {
         self.solutions.len()

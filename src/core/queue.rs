@@ -40,6 +40,22 @@ impl IndexQueue {
         Some(index)
     }
 
+    /// Takes the waiting index with the smallest `key` (the earliest pushed on a tie) rather
+    /// than the last one pushed: for work lists where some entries are worth doing first.
+    pub fn pop_min_by_key(&mut self, mut key: impl FnMut(usize) -> u32) -> Option<usize> {
+        let mut best: Option<(u32, usize)> = None;
+        for (slot, &index) in self.queue.iter().enumerate() {
+            let value = key(index as usize);
+            if best.is_none_or(|(b, _)| value < b) {
+                best = Some((value, slot));
+            }
+        }
+        let (_, slot) = best?;
+        let index = self.queue.remove(slot) as usize;
+        self.queued[index] = false;
+        Some(index)
+    }
+
     /// Drops everything waiting (after a contradiction), keeping the queue reusable.
     pub fn clear(&mut self) {
         for &index in &self.queue {
@@ -64,5 +80,13 @@ mod tests {
         queue.push(1);
         assert_eq!(queue.pop(), Some(1));
         assert_eq!(queue.pop(), None);
+    }
+
+    #[test]
+    fn the_smallest_key_goes_first() {
+        let mut queue = IndexQueue::all(4);
+        let keys = [3, 1, 2, 1];
+        let order: Vec<usize> = std::iter::from_fn(|| queue.pop_min_by_key(|i| keys[i])).collect();
+        assert_eq!(order, vec![3, 1, 2, 0]);
     }
 }

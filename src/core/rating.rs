@@ -139,3 +139,18 @@ pub struct Rating {
     /// Budget steps the rating used.
     pub steps: u64,
 }
+
+impl Rating {
+    /// A rating where no technique ran: the puzzle could not be laid out or has no solution
+    /// (`complete`), or the budget ran out first. Rated [`Level::BeyondExpert`].
+    pub fn unrated(complete: bool, steps: u64) -> Rating {
+        Rating {
+            level: Level::BeyondExpert,
+            complete,
+            solved: false,
+            techniques: BTreeMap::new(),
+            deductions: Vec::new(),
+            steps,
+        }
+    }
+}

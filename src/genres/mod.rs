@@ -7,6 +7,7 @@
 
 pub mod kakurasu;
 pub mod kakuro;
+pub mod kakuro_cryptic;
 
 use std::fmt;
 use std::str::FromStr;
@@ -87,10 +88,11 @@ pub trait Genre: 'static {
 pub enum GenreId {
     Kakuro,
     Kakurasu,
+    KakuroCryptic,
 }
 
 impl GenreId {
-    pub const ALL: [GenreId; 2] = [GenreId::Kakuro, GenreId::Kakurasu];
+    pub const ALL: [GenreId; 3] = [GenreId::Kakuro, GenreId::Kakurasu, GenreId::KakuroCryptic];
 
     pub fn name(self) -> &'static str {
         struct Name;
@@ -140,6 +142,7 @@ pub fn dispatch<V: GenreVisitor>(id: GenreId, visitor: V) -> V::Output {
     match id {
         GenreId::Kakuro => visitor.visit::<kakuro::Kakuro>(),
         GenreId::Kakurasu => visitor.visit::<kakurasu::Kakurasu>(),
+        GenreId::KakuroCryptic => visitor.visit::<kakuro_cryptic::KakuroCryptic>(),
     }
 }
 

@@ -5,6 +5,7 @@
 //! length and sum once per process. [`fit_run`] keeps, for each cell of a run, exactly the
 //! digits it gets in some way of filling the run with one combination, one digit per cell,
 //! within the candidates: the spec's `combination_fit`, and the solver's propagation.
+//! [`fit_run_sums`] does the same for a run whose sum is one of a set (cryptic Kakuro).
 
 use std::sync::OnceLock;
 
@@ -75,40 +76,133 @@ pub fn combo_intersection(len: usize, sum: u16) -> DigitSet {
 /// `cands` are the cells' candidates; `out` (same length) receives the narrowed candidates.
 /// Returns false when no filling exists (the run breaks R1, or a cell has no digit left).
 pub fn fit_run(cands: &[DigitSet], combos: &[DigitSet], out: &mut [DigitSet]) -> bool {
-    let len = cands.len();
-    debug_assert_eq!(out.len(), len);
+    debug_assert_eq!(out.len(), cands.len());
     out.fill(DigitSet::EMPTY);
-    if len == 0 || len > MAX_RUN {
+    let Some(screen) = Screen::of(cands) else {
         return false;
-    }
-    let mut union = DigitSet::EMPTY;
-    let mut fixed = DigitSet::EMPTY;
-    for &cand in cands {
-        if cand.is_empty() {
-            return false;
-        }
-        if cand.is_single() {
-            if !(fixed & cand).is_empty() {
-                return false;
-            }
-            fixed |= cand;
-        }
-        union |= cand;
-    }
+    };
     let mut any = false;
     for &combo in combos {
+        any |= screen.fit(cands, combo, out);
+    }
+    any && out.iter().all(|set| !set.is_empty())
+}
+
+/// The sums from 0 to 45 as a bit set: bit `s` stands for sum `s`.
+pub type SumSet = u64;
+
+/// The sums a run of `len` cells can reach with different digits (empty for other lengths).
+pub fn reachable_sums(len: usize) -> SumSet {
+    if !(1..=MAX_RUN).contains(&len) {
+        return 0;
+    }
+    // Sums of `len` different digits fill the whole range from 1 + ... + len to
+    // 9 + ... + (10 - len): raising one digit by one steps through every value in between.
+    let low = len * (len + 1) / 2;
+    let high = 45 - (9 - len) * (10 - len) / 2;
+    (u64::MAX >> (63 - high)) & !((1u64 << low) - 1)
+}
+
+/// [`fit_run`] for a run whose sum is only known to be one of `sums`: `out` receives the
+/// union of the narrowed candidates over those sums, and the result holds the sums that have a
+/// filling (empty when none has, and `out` is then meaningless).
+///
+/// Cryptic Kakuro uses it while the letters of a clue are still open.
+pub fn fit_run_sums(cands: &[DigitSet], sums: SumSet, out: &mut [DigitSet]) -> SumSet {
+    debug_assert_eq!(out.len(), cands.len());
+    out.fill(DigitSet::EMPTY);
+    let len = cands.len();
+    let sums = sums & reachable_sums(len);
+    match *cands {
+        [only] => {
+            // The sum is the digit: digit d is bit d - 1 of a set and bit d of the sums.
+            let feasible = SumSet::from(only.bits()) << 1 & sums;
+            out[0] = DigitSet::from_bits((feasible >> 1) as u16);
+            return feasible;
+        }
+        [first, second] => return fit_pair_sums(first, second, sums, out),
+        _ => {}
+    }
+    let Some(screen) = Screen::of(cands) else {
+        return 0;
+    };
+    let mut feasible = 0;
+    let mut rest = sums;
+    while rest != 0 {
+        let sum = rest.trailing_zeros();
+        rest &= rest - 1;
+        let mut any = false;
+        for &combo in combos(len, sum as u16) {
+            any |= screen.fit(cands, combo, out);
+        }
+        if any {
+            feasible |= 1 << sum;
+        }
+    }
+    feasible
+}
+
+/// [`fit_run_sums`] for two cells, by shifting bit sets rather than walking combinations.
+fn fit_pair_sums(first: DigitSet, second: DigitSet, sums: SumSet, out: &mut [DigitSet]) -> SumSet {
+    let mut feasible = 0;
+    for digit in first.iter() {
+        // The other cell's digits y (bit y - 1) become the sums digit + y (bit digit + y).
+        let shift = u32::from(digit) + 1;
+        let reached = SumSet::from((second - DigitSet::single(digit)).bits()) << shift & sums;
+        if reached != 0 {
+            out[0].insert(digit);
+            out[1] |= DigitSet::from_bits((reached >> shift) as u16);
+            feasible |= reached;
+        }
+    }
+    feasible
+}
+
+/// What every combination of a run must pass before the exact fit: its digits are candidates
+/// somewhere, and it holds the run's fixed digits.
+struct Screen {
+    union: DigitSet,
+    fixed: DigitSet,
+}
+
+impl Screen {
+    /// None when the run is broken already: too long, a cell without candidates, or a fixed
+    /// digit twice.
+    fn of(cands: &[DigitSet]) -> Option<Screen> {
+        if cands.is_empty() || cands.len() > MAX_RUN {
+            return None;
+        }
+        let mut union = DigitSet::EMPTY;
+        let mut fixed = DigitSet::EMPTY;
+        for &cand in cands {
+            if cand.is_empty() {
+                return None;
+            }
+            if cand.is_single() {
+                if !(fixed & cand).is_empty() {
+                    return None;
+                }
+                fixed |= cand;
+            }
+            union |= cand;
+        }
+        Some(Screen { union, fixed })
+    }
+
+    /// Adds to `out` the digits `combo` gives each cell; true when it fills the run.
+    #[inline]
+    fn fit(&self, cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
         // Every digit of a combination fills some cell, so it must be a candidate somewhere,
         // and every fixed digit must be in it.
-        if !combo.is_subset(union) || !fixed.is_subset(combo) {
-            continue;
+        if !combo.is_subset(self.union) || !self.fixed.is_subset(combo) {
+            return false;
         }
-        any |= match len {
+        match cands.len() {
             1 => fit_one(cands, combo, out),
             2 => fit_two(cands, combo, out),
             _ => fit_general(cands, combo, out),
-        };
+        }
     }
-    any && out.iter().all(|set| !set.is_empty())
 }
 
 fn fit_one(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
@@ -309,6 +403,52 @@ mod tests {
         let mut out = [DigitSet::EMPTY; 3];
         // Three cells that only allow 1 and 2 between them cannot hold three digits.
         assert!(!fit_run(&[set(&[1, 2]); 3], combos(3, 6), &mut out));
+    }
+
+    #[test]
+    fn reachable_sums_are_the_ranges_of_the_table() {
+        for len in 0..=10 {
+            let expected: SumSet = (0..=45u16)
+                .filter(|&sum| !combos(len, sum).is_empty())
+                .fold(0, |acc, sum| acc | 1 << sum);
+            assert_eq!(reachable_sums(len), expected, "length {len}");
+        }
+    }
+
+    /// fit_run_sums is the union of fit_run over the sums it is given.
+    #[test]
+    fn fit_run_sums_is_the_union_over_its_sums() {
+        let mut state = 777u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        for _ in 0..2000 {
+            let len = 1 + (next() % 6) as usize;
+            let cands: Vec<DigitSet> = (0..len)
+                .map(|_| DigitSet::from_bits((next() & 0x1ff) as u16 | (next() & 0x1ff) as u16))
+                .collect();
+            let sums = u64::from(next()) << 14 | u64::from(next());
+            let mut out = vec![DigitSet::EMPTY; len];
+            let feasible = fit_run_sums(&cands, sums, &mut out);
+            let mut expected = vec![DigitSet::EMPTY; len];
+            let mut expected_sums = 0u64;
+            let mut one = vec![DigitSet::EMPTY; len];
+            for sum in 0..=45u16 {
+                if sums & 1 << sum != 0 && fit_run(&cands, combos(len, sum), &mut one) {
+                    expected_sums |= 1 << sum;
+                    for (acc, set) in expected.iter_mut().zip(&one) {
+                        *acc |= *set;
+                    }
+                }
+            }
+            assert_eq!(feasible, expected_sums, "{cands:?}");
+            if feasible != 0 {
+                assert_eq!(out, expected, "{cands:?}");
+            }
+        }
     }
 
     /// fit_run against a brute force over every filling of the run.

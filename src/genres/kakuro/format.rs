@@ -10,6 +10,10 @@
 //! runs take several letters). Then come the sums, separated by `.`, for each block that
 //! starts a run, row-major, down before across. A block before a lone white cell (allowed by
 //! the relaxed rules) has an empty field when it holds no sum.
+//!
+//! The grid readers ([`parse_grid_text`], [`parse_grid_json`]) and the ID's layout and sum
+//! slots ([`write_id`], [`parse_id_parts`]) are generic over the cell spelling
+//! ([`GridSyntax`]): cryptic Kakuro writes letters where Kakuro writes numbers and uses them.
 
 use crate::core::error::text_location;
 use crate::core::text::tokens;
@@ -19,9 +23,50 @@ use super::model::{Cell, Puzzle, MAX_WRITTEN_SUM, RELAXED_MAX_SIDE};
 
 pub const GENRE: &str = "kakuro";
 
+/// How the Kakuro text and JSON formats spell cells: Kakuro and cryptic Kakuro share the
+/// grid readers and differ only here.
+pub struct GridSyntax<T> {
+    /// The genre named on a `genre:` line.
+    pub genre: &'static str,
+    /// Reads one space-separated cell token.
+    pub cell: fn(&str) -> Result<T, String>,
+    /// Reads a row written as one token of one character per cell; None when the token is
+    /// not in that spelling (it is then read as a single cell).
+    pub compact: fn(&str) -> Option<Vec<T>>,
+    /// The example row the JSON error message shows.
+    pub example_row: &'static str,
+    /// Most rows and columns accepted.
+    pub max_side: usize,
+}
+
+/// The Kakuro spelling of cells.
+pub const SYNTAX: GridSyntax<Cell> = GridSyntax {
+    genre: GENRE,
+    cell: parse_cell,
+    compact: compact_row,
+    example_row: "# 4/ 6/",
+    max_side: RELAXED_MAX_SIDE,
+};
+
+/// A grid without sums written one character per cell (`#..#`).
+fn compact_row(token: &str) -> Option<Vec<Cell>> {
+    (token.len() > 1 && token.chars().all(|c| c == '.' || c == '#')).then(|| {
+        token
+            .chars()
+            .map(|c| if c == '.' { Cell::White } else { Cell::BLOCK })
+            .collect()
+    })
+}
+
 /// Parses the text format (relaxed: structure is checked separately).
 pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
-    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    parse_grid_text(text, &SYNTAX).map(Puzzle::new)
+}
+
+/// Reads a Kakuro-style grid text: optional `genre:` and `grid:` lines, then one line per row.
+pub fn parse_grid_text<T>(text: &str, syntax: &GridSyntax<T>) -> Result<Grid<T>, InputError> {
+    let genre_name = syntax.genre;
+    let mut rows: Vec<Vec<T>> = Vec::new();
     let mut first_row_line = 0;
     let mut offset = 0;
     let mut in_header = true;
@@ -39,10 +84,10 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
                 match key.trim().to_ascii_lowercase().as_str() {
                     "genre" => {
                         let genre = value.trim();
-                        if !genre.eq_ignore_ascii_case(GENRE) {
+                        if !genre.eq_ignore_ascii_case(genre_name) {
                             return Err(InputError::syntax(
                                 at,
-                                format!("this reader takes kakuro, found genre '{genre}'"),
+                                format!("this reader takes {genre_name}, found genre '{genre}'"),
                             ));
                         }
                     }
@@ -51,7 +96,7 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
                         return Err(InputError::syntax(
                             at,
                             format!(
-                                "expected 'genre: kakuro', 'grid:' or a row of cells, found '{trimmed}'"
+                                "expected 'genre: {genre_name}', 'grid:' or a row of cells, found '{trimmed}'"
                             ),
                         ))
                     }
@@ -63,12 +108,13 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         if rows.is_empty() {
             first_row_line = line_no + 1;
         }
-        if rows.len() >= RELAXED_MAX_SIDE {
+        if rows.len() >= syntax.max_side {
             return Err(InputError::limits(format!(
-                "the grid has more than {RELAXED_MAX_SIDE} rows"
+                "the grid has more than {} rows",
+                syntax.max_side
             )));
         }
-        rows.push(parse_row(text, line_start, line)?);
+        rows.push(parse_row(text, line_start, line, syntax)?);
     }
     grid_from_rows(rows, |index| Location::Text {
         line: first_row_line + index,
@@ -77,26 +123,32 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
 }
 
 /// Parses one row of cells; `line_start` is its byte offset in `text` (for error positions).
-fn parse_row(text: &str, line_start: usize, line: &str) -> Result<Vec<Cell>, InputError> {
+fn parse_row<T>(
+    text: &str,
+    line_start: usize,
+    line: &str,
+    syntax: &GridSyntax<T>,
+) -> Result<Vec<T>, InputError> {
     let mut cells = Vec::new();
     let tokens = tokens(line);
-    // A single token of only '.' and '#' is a row written one character per cell.
-    if tokens.len() == 1
-        && tokens[0].1.len() > 1
-        && tokens[0].1.chars().all(|c| c == '.' || c == '#')
-    {
-        return Ok(tokens[0]
-            .1
-            .chars()
-            .map(|c| if c == '.' { Cell::White } else { Cell::BLOCK })
-            .collect());
+    if tokens.len() == 1 {
+        if let Some(row) = (syntax.compact)(tokens[0].1) {
+            if row.len() > syntax.max_side {
+                return Err(InputError::limits(format!(
+                    "a row has more than {} cells",
+                    syntax.max_side
+                )));
+            }
+            return Ok(row);
+        }
     }
     for (start, token) in tokens {
         let at = || text_location(text, line_start + start);
-        cells.push(parse_cell(token).map_err(|message| InputError::syntax(at(), message))?);
-        if cells.len() > RELAXED_MAX_SIDE {
+        cells.push((syntax.cell)(token).map_err(|message| InputError::syntax(at(), message))?);
+        if cells.len() > syntax.max_side {
             return Err(InputError::limits(format!(
-                "a row has more than {RELAXED_MAX_SIDE} cells"
+                "a row has more than {} cells",
+                syntax.max_side
             )));
         }
     }
@@ -137,10 +189,10 @@ pub fn parse_cell(token: &str) -> Result<Cell, String> {
     })
 }
 
-fn grid_from_rows(
-    rows: Vec<Vec<Cell>>,
+fn grid_from_rows<T>(
+    rows: Vec<Vec<T>>,
     row_location: impl Fn(usize) -> Location,
-) -> Result<Puzzle, InputError> {
+) -> Result<Grid<T>, InputError> {
     let Some(first) = rows.first() else {
         return Err(InputError::syntax(Location::Input, "the grid has no rows"));
     };
@@ -158,14 +210,12 @@ fn grid_from_rows(
     }
     let shape = Shape::new(rows.len(), cols);
     let cells = rows.into_iter().flatten().collect();
-    Ok(Puzzle::new(
-        Grid::from_cells(shape, cells).expect("rows checked"),
-    ))
+    Ok(Grid::from_cells(shape, cells).expect("rows checked"))
 }
 
 /// Writes one cell token.
-pub fn cell_token(cell: Cell) -> String {
-    match cell {
+pub fn cell_token(cell: &Cell) -> String {
+    match *cell {
         Cell::White => ".".into(),
         Cell::Block {
             down: None,
@@ -179,36 +229,53 @@ pub fn cell_token(cell: Cell) -> String {
 }
 
 /// The grid rows of the text and JSON formats: tokens separated by single spaces.
-pub fn grid_rows(puzzle: &Puzzle) -> Vec<String> {
-    let grid = puzzle.grid();
+pub fn grid_rows<T>(grid: &Grid<T>, token: fn(&T) -> String) -> Vec<String> {
     (0..grid.rows())
         .map(|row| {
             grid.row(row)
                 .iter()
-                .map(|&cell| cell_token(cell))
+                .map(token)
                 .collect::<Vec<_>>()
                 .join(" ")
         })
         .collect()
 }
 
-/// The text format, with its `genre:` and `grid:` lines.
-pub fn to_text(puzzle: &Puzzle) -> String {
-    let mut text = format!("genre: {GENRE}\ngrid:\n");
-    for row in grid_rows(puzzle) {
+/// A Kakuro-style grid text, with its `genre:` and `grid:` lines.
+pub fn grid_text<T>(genre: &str, grid: &Grid<T>, token: fn(&T) -> String) -> String {
+    let mut text = format!("genre: {genre}\ngrid:\n");
+    for row in grid_rows(grid, token) {
         text.push_str(&row);
         text.push('\n');
     }
     text
 }
 
+/// A Kakuro-style JSON puzzle object: `{"grid": [row, ...]}`.
+pub fn grid_json<T>(grid: &Grid<T>, token: fn(&T) -> String) -> serde_json::Value {
+    serde_json::json!({ "grid": grid_rows(grid, token) })
+}
+
+/// The text format, with its `genre:` and `grid:` lines.
+pub fn to_text(puzzle: &Puzzle) -> String {
+    grid_text(GENRE, puzzle.grid(), cell_token)
+}
+
 /// The JSON puzzle object: `{"grid": [row, ...]}`.
 pub fn to_json(puzzle: &Puzzle) -> serde_json::Value {
-    serde_json::json!({ "grid": grid_rows(puzzle) })
+    grid_json(puzzle.grid(), cell_token)
 }
 
 /// Reads the JSON puzzle object `{"grid": [row, ...]}`.
 pub fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
+    parse_grid_json(puzzle, &SYNTAX).map(Puzzle::new)
+}
+
+/// Reads a Kakuro-style JSON puzzle object `{"grid": [row, ...]}`.
+pub fn parse_grid_json<T>(
+    puzzle: &serde_json::Value,
+    syntax: &GridSyntax<T>,
+) -> Result<Grid<T>, InputError> {
     let field = |index| Location::Item {
         field: "grid row",
         index,
@@ -219,12 +286,16 @@ pub fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
         .ok_or_else(|| {
             InputError::syntax(
                 Location::Input,
-                "a kakuro puzzle object needs \"grid\": an array of row strings such as \"# 4/ 6/\"",
+                format!(
+                    "a {} puzzle object needs \"grid\": an array of row strings such as \"{}\"",
+                    syntax.genre, syntax.example_row
+                ),
             )
         })?;
-    if rows.len() > RELAXED_MAX_SIDE {
+    if rows.len() > syntax.max_side {
         return Err(InputError::limits(format!(
-            "the grid has more than {RELAXED_MAX_SIDE} rows"
+            "the grid has more than {} rows",
+            syntax.max_side
         )));
     }
     let mut parsed = Vec::with_capacity(rows.len());
@@ -232,7 +303,7 @@ pub fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
         let row = row
             .as_str()
             .ok_or_else(|| InputError::syntax(field(index), "each grid row must be a string"))?;
-        let cells = parse_row(row, 0, row).map_err(|mut error| {
+        let cells = parse_row(row, 0, row, syntax).map_err(|mut error| {
             // Positions inside a row string: say which row, keep the column.
             for problem in &mut error.problems {
                 if let Location::Text { column, .. } = problem.at {
@@ -256,82 +327,120 @@ fn run_letters(out: &mut String, mut length: usize, white: bool) {
     }
 }
 
+/// Where a sum may stand: a block and a direction (true for down).
+pub type SumSlot = (usize, usize, bool);
+
 /// Blocks that start a run, row-major, with which directions: the ID's sum fields.
-fn sum_slots(grid: &Grid<Cell>) -> Vec<(usize, usize, bool)> {
+pub fn sum_slots(white: &Grid<bool>) -> Vec<SumSlot> {
     let mut slots = Vec::new();
-    for (row, col, cell) in grid.iter() {
-        if cell.is_white() {
+    for (row, col, &is_white) in white.iter() {
+        if is_white {
             continue;
         }
-        if grid.get(row + 1, col).is_some_and(|c| c.is_white()) {
+        if white.get(row + 1, col).is_some_and(|&w| w) {
             slots.push((row, col, true));
         }
-        if grid.get(row, col + 1).is_some_and(|c| c.is_white()) {
+        if white.get(row, col + 1).is_some_and(|&w| w) {
             slots.push((row, col, false));
         }
     }
     slots
 }
 
-/// The ID: `kakuro:<rows>x<cols>:<layout>/<sums>`.
-pub fn to_id(puzzle: &Puzzle) -> String {
-    let grid = puzzle.grid();
+/// Which cells of a grid are white.
+pub fn whites<T>(grid: &Grid<T>, is_white: fn(&T) -> bool) -> Grid<bool> {
+    let cells = grid.cells().iter().map(is_white).collect();
+    Grid::from_cells(grid.shape(), cells).expect("same shape")
+}
+
+/// A Kakuro-style ID, `<genre>:<rows>x<cols>:<layout>/<sums>`, of any grid: `sum` writes the
+/// sum a block holds for a direction (true for down), empty for none.
+pub fn grid_id<T>(
+    genre: &str,
+    grid: &Grid<T>,
+    is_white: fn(&T) -> bool,
+    sum: fn(&T, bool) -> String,
+) -> String {
+    let white = whites(grid, is_white);
+    let sums: Vec<String> = sum_slots(&white)
+        .into_iter()
+        .map(|(row, col, down)| sum(&grid[(row, col)], down))
+        .collect();
+    write_id(genre, &white, &sums)
+}
+
+/// A Kakuro-style ID: `<genre>:<rows>x<cols>:<layout>/<sums>`, the sum fields given in the
+/// order of [`sum_slots`].
+fn write_id(genre: &str, white: &Grid<bool>, sums: &[String]) -> String {
     let mut layout = String::new();
     let mut current: Option<(bool, usize)> = None;
-    for &cell in grid.cells() {
-        let white = cell.is_white();
+    for &is_white in white.cells() {
         current = match current {
-            Some((kind, length)) if kind == white => Some((kind, length + 1)),
+            Some((kind, length)) if kind == is_white => Some((kind, length + 1)),
             Some((kind, length)) => {
                 run_letters(&mut layout, length, kind);
-                Some((white, 1))
+                Some((is_white, 1))
             }
-            None => Some((white, 1)),
+            None => Some((is_white, 1)),
         };
     }
     if let Some((kind, length)) = current {
         run_letters(&mut layout, length, kind);
     }
-    let sums: Vec<String> = sum_slots(grid)
-        .into_iter()
-        .map(|(row, col, down)| match grid[(row, col)] {
+    format!("{genre}:{}:{layout}/{}", white.shape(), sums.join("."))
+}
+
+/// The ID: `kakuro:<rows>x<cols>:<layout>/<sums>`.
+pub fn to_id(puzzle: &Puzzle) -> String {
+    grid_id(
+        GENRE,
+        puzzle.grid(),
+        |cell| cell.is_white(),
+        |cell, down| match *cell {
             Cell::Block { down: d, across: a } => {
                 let sum = if down { d } else { a };
                 sum.map_or(String::new(), |s| s.to_string())
             }
-            Cell::White => unreachable!("slots are blocks"),
-        })
-        .collect();
-    format!("{GENRE}:{}:{layout}/{}", grid.shape(), sums.join("."))
+            Cell::White => String::new(),
+        },
+    )
 }
 
-/// Reads an ID; errors give the 1-based character position.
-pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
+/// A Kakuro-style ID read up to its sum fields.
+pub struct IdParts<'a> {
+    /// Which cells are white.
+    pub white: Grid<bool>,
+    /// Each sum slot (see [`sum_slots`]) with its field and the field's 1-based position.
+    pub sums: Vec<(SumSlot, &'a str, usize)>,
+}
+
+/// Reads `<genre>:<rows>x<cols>:<layout>/<sums>`; errors give the 1-based character position
+/// in `id` (which the caller has trimmed).
+pub fn parse_id_parts<'a>(
+    id: &'a str,
+    genre: &str,
+    max_side: usize,
+) -> Result<IdParts<'a>, InputError> {
     let at = |position: usize| Location::Id { position };
-    let id = id.trim();
-    let Some(rest) = id.strip_prefix(GENRE).and_then(|r| r.strip_prefix(':')) else {
+    let Some(rest) = id.strip_prefix(genre).and_then(|r| r.strip_prefix(':')) else {
         return Err(InputError::syntax(
             at(1),
-            "a kakuro ID starts with 'kakuro:'",
+            format!("a {genre} ID starts with '{genre}:'"),
         ));
     };
-    let shape_start = GENRE.len() + 1;
+    let shape_start = genre.len() + 1;
     let Some((shape_text, rest)) = rest.split_once(':') else {
         return Err(InputError::syntax(
             at(shape_start + 1),
-            "expected the shape and ':' after it, such as 'kakuro:5x5:...'",
+            format!("expected the shape and ':' after it, such as '{genre}:5x5:...'"),
         ));
     };
     let shape: Shape = shape_text
         .parse()
         .map_err(|message: String| InputError::syntax(at(shape_start + 1), message))?;
-    if shape.rows == 0
-        || shape.cols == 0
-        || shape.rows > RELAXED_MAX_SIDE
-        || shape.cols > RELAXED_MAX_SIDE
-    {
+    if shape.rows == 0 || shape.cols == 0 || shape.rows > max_side || shape.cols > max_side {
         return Err(InputError::limits(format!(
-            "a {shape} grid is outside the limits: rows and columns must be 1 to {RELAXED_MAX_SIDE}"
+            "a {shape} grid is outside the limits: rows and columns must be 1 to {max_side}"
         )));
     }
     let layout_start = shape_start + shape_text.len() + 1;
@@ -343,9 +452,9 @@ pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
     };
     let mut cells = Vec::with_capacity(shape.cells());
     for (i, letter) in layout.chars().enumerate() {
-        let (cell, length) = match letter {
-            'A'..='Z' => (Cell::BLOCK, letter as usize - 'A' as usize + 1),
-            'a'..='z' => (Cell::White, letter as usize - 'a' as usize + 1),
+        let (white, length) = match letter {
+            'A'..='Z' => (false, letter as usize - 'A' as usize + 1),
+            'a'..='z' => (true, letter as usize - 'a' as usize + 1),
             _ => {
                 return Err(InputError::syntax(
                     at(layout_start + i + 1),
@@ -364,7 +473,7 @@ pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
                 ),
             ));
         }
-        cells.extend(std::iter::repeat_n(cell, length));
+        cells.extend(std::iter::repeat_n(white, length));
     }
     if cells.len() != shape.cells() {
         return Err(InputError::syntax(
@@ -376,8 +485,8 @@ pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
             ),
         ));
     }
-    let mut grid = Grid::from_cells(shape, cells).expect("cell count checked");
-    let slots = sum_slots(&grid);
+    let white = Grid::from_cells(shape, cells).expect("cell count checked");
+    let slots = sum_slots(&white);
     let sums_start = layout_start + layout.len() + 1;
     let fields: Vec<&str> = if sums.is_empty() {
         Vec::new()
@@ -395,7 +504,25 @@ pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
         ));
     }
     let mut position = sums_start + 1;
-    for ((row, col, down), field) in slots.into_iter().zip(fields) {
+    let mut parts = Vec::with_capacity(slots.len());
+    for (slot, field) in slots.into_iter().zip(fields) {
+        parts.push((slot, field, position));
+        position += field.len() + 1;
+    }
+    Ok(IdParts { white, sums: parts })
+}
+
+/// Reads an ID; errors give the 1-based character position.
+pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
+    let parts = parse_id_parts(id.trim(), GENRE, RELAXED_MAX_SIDE)?;
+    let cells = parts
+        .white
+        .cells()
+        .iter()
+        .map(|&w| if w { Cell::White } else { Cell::BLOCK })
+        .collect();
+    let mut grid = Grid::from_cells(parts.white.shape(), cells).expect("same shape");
+    for ((row, col, down), field, position) in parts.sums {
         let sum = if field.is_empty() {
             None
         } else {
@@ -407,7 +534,7 @@ pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
                 }
                 _ => {
                     return Err(InputError::syntax(
-                        at(position),
+                        Location::Id { position },
                         format!("expected a sum (a number), found '{field}'"),
                     ))
                 }
@@ -420,7 +547,6 @@ pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
                 *a = sum;
             }
         }
-        position += field.len() + 1;
     }
     Ok(Puzzle::new(grid))
 }

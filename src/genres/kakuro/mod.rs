@@ -100,12 +100,7 @@ impl Genre for Kakuro {
         match solve(puzzle, limit, budget) {
             Ok(outcome) => outcome,
             // Puzzles reach here parsed, hence structurally checked; keep a defined answer.
-            Err(_) => SolveOutcome {
-                solutions: Vec::new(),
-                complete: true,
-                stopped: None,
-                steps: 0,
-            },
+            Err(_) => SolveOutcome::no_solution(),
         }
     }
 
@@ -117,14 +112,7 @@ impl Genre for Kakuro {
         match puzzle.layout(Rules::Relaxed) {
             Ok(layout) => rate::rate_layout(&layout, budget),
             // Parsed puzzles are structurally checked; a defined answer all the same.
-            Err(_) => Rating {
-                level: crate::core::Level::BeyondExpert,
-                complete: true,
-                solved: false,
-                techniques: Default::default(),
-                deductions: Vec::new(),
-                steps: 0,
-            },
+            Err(_) => Rating::unrated(true, 0),
         }
     }
 

@@ -1,0 +1,58 @@
+//! Answers and solutions.
+//!
+//! Answers are Kakuro answers, one character per cell: `#` for every block, `.` unmarked, `0`
+//! empty, `1`-`9` a digit. They hold digits only: the letter mapping follows from them (see
+//! [`super::check`]), so a player never writes it. A solution is the grid's digits and the
+//! letter mapping; its rows are the Kakuro solution rows.
+
+use serde_json::{Map, Value};
+
+use crate::core::InputError;
+use crate::genres::kakuro::{self, Answer};
+
+use super::model::{Letter, Puzzle, LETTERS};
+
+/// A full solution: the letter mapping and the grid.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    /// The digit of each letter, A first.
+    pub mapping: [u8; LETTERS],
+    /// The digit of each white cell, 0 on blocks.
+    pub grid: kakuro::Solution,
+}
+
+impl Solution {
+    /// The solution rows: `#` for blocks, the digit for white cells.
+    pub fn rows(&self) -> Vec<String> {
+        self.grid.rows()
+    }
+
+    /// The digits of A to J written together: Project Euler's encrypted value.
+    pub fn encrypted(&self) -> String {
+        self.mapping.iter().map(|&d| char::from(b'0' + d)).collect()
+    }
+
+    /// The encrypted value as a number.
+    pub fn encrypted_value(&self) -> u64 {
+        self.mapping
+            .iter()
+            .fold(0, |acc, &d| acc * 10 + u64::from(d))
+    }
+
+    /// `{"A": 8, "B": 4, ...}`.
+    pub fn letters(&self) -> Map<String, Value> {
+        Letter::all()
+            .map(|letter| {
+                (
+                    letter.to_string(),
+                    Value::from(self.mapping[letter.index()]),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Reads answer rows: the Kakuro answer of the same grid.
+pub fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
+    kakuro::answer::parse_answer(&puzzle.skeleton(), rows)
+}

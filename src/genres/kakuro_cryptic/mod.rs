@@ -1,0 +1,149 @@
+//! Cryptic Kakuro (Project Euler 424): a Kakuro whose sums, and some white cells, are written
+//! with the letters A-J, one secret bijection standing for the digits 0-9 across the puzzle.
+//! Solving finds the grid and the mapping; the encrypted value is the digits of A to J written
+//! together.
+//!
+//! The files follow the Kakuro genre's split and build on it: the run layout is the Kakuro
+//! layout ([`model`]), the text and JSON readers and the ID's layout are Kakuro's ([`format`]),
+//! answers are Kakuro answers ([`answer`]), the solver filters runs with Kakuro's combination
+//! tables ([`solve`]), the rating is the Kakuro rating of the decoded grid ([`rate`]) and the
+//! generator starts from a generated Kakuro ([`generate`]).
+
+pub mod answer;
+pub mod batch;
+pub mod check;
+pub mod format;
+pub mod generate;
+pub mod model;
+pub mod rate;
+pub mod solve;
+
+use serde_json::{Map, Value};
+
+use crate::core::{
+    Budget, GenerateError, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
+};
+use crate::genres::kakuro::{self, Answer};
+
+use super::Genre;
+
+pub use answer::Solution;
+pub use check::{Rule, Violation};
+pub use model::{Cell, Clue, Letter, Puzzle, Structure};
+
+/// The cryptic Kakuro genre.
+pub struct KakuroCryptic;
+
+/// Checks the structure of a parsed puzzle, so any later error is about its content.
+fn checked(puzzle: Puzzle) -> Result<Puzzle, InputError> {
+    puzzle.structure()?;
+    Ok(puzzle)
+}
+
+/// Solves `puzzle`, returning up to `limit` solutions (mapping and grid).
+pub fn solve_puzzle(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &mut Budget,
+) -> Result<SolveOutcome<Solution>, InputError> {
+    Ok(solve_structure(&puzzle.structure()?, limit, budget))
+}
+
+/// Solves a puzzle's checked structure, returning up to `limit` solutions.
+pub fn solve_structure(
+    structure: &Structure,
+    limit: usize,
+    budget: &mut Budget,
+) -> SolveOutcome<Solution> {
+    let solver = solve::Solver::new(structure);
+    let outcome = solver.solve(solver.full_domains(), limit, budget);
+    outcome.map(|found| solution(structure, &found))
+}
+
+/// A solver result as a solution.
+fn solution(structure: &Structure, found: &solve::Found) -> Solution {
+    Solution {
+        mapping: found.mapping,
+        grid: kakuro::solution_grid(&structure.layout, &found.digits),
+    }
+}
+
+impl Genre for KakuroCryptic {
+    const NAME: &'static str = format::GENRE;
+    const DEFAULT_SHAPE: Shape = Shape::new(7, 7);
+    const SHAPE_LIMITS: (usize, usize) = (generate::MIN_SIDE, model::MAX_SIDE);
+    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
+    const RATER_PROFILE: (&'static str, u32) = (
+        kakuro::techniques::PROFILE,
+        kakuro::techniques::PROFILE_VERSION,
+    );
+
+    type Puzzle = Puzzle;
+    type Answer = Answer;
+    type Solution = Solution;
+    type Violation = Violation;
+
+    fn parse_text(text: &str) -> Result<Puzzle, InputError> {
+        checked(format::parse_text(text)?)
+    }
+
+    fn parse_id(id: &str) -> Result<Puzzle, InputError> {
+        checked(format::parse_id(id)?)
+    }
+
+    fn parse_json(puzzle: &Value) -> Result<Puzzle, InputError> {
+        checked(format::parse_json(puzzle)?)
+    }
+
+    /// The Project Euler 424 line.
+    fn to_text(puzzle: &Puzzle) -> String {
+        format::to_line(puzzle)
+    }
+
+    fn to_id(puzzle: &Puzzle) -> String {
+        format::to_id(puzzle)
+    }
+
+    fn to_json(puzzle: &Puzzle) -> Value {
+        format::to_json(puzzle)
+    }
+
+    fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
+        answer::parse_answer(puzzle, rows)
+    }
+
+    fn solution_rows(solution: &Solution) -> Vec<String> {
+        solution.rows()
+    }
+
+    /// `letters` (`{"A": 8, ...}`) and `encrypted` (the ten digits of A to J).
+    fn solution_fields(solution: &Solution) -> Map<String, Value> {
+        let mut fields = Map::new();
+        fields.insert("letters".into(), Value::Object(solution.letters()));
+        fields.insert("encrypted".into(), Value::from(solution.encrypted()));
+        fields
+    }
+
+    fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
+        match solve_puzzle(puzzle, limit, budget) {
+            Ok(outcome) => outcome,
+            // Puzzles reach here parsed, hence structurally checked; keep a defined answer.
+            Err(_) => SolveOutcome::no_solution(),
+        }
+    }
+
+    fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
+        check::check(puzzle, answer, finish)
+    }
+
+    fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
+        rate::rate(puzzle, budget)
+    }
+
+    fn generate(
+        params: &GenerateParams,
+        budget: &mut Budget,
+    ) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+        generate::generate(params, budget)
+    }
+}

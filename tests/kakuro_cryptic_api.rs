@@ -1,0 +1,193 @@
+//! Cryptic Kakuro through the library API the HTTP layer and the CLI call: the puzzle as a
+//! line, an ID or JSON; the solve report's letters and encrypted value; the checker; the
+//! rating.
+
+use serde_json::json;
+use sumpuzzles::api::{self, PuzzleBody, PuzzleSource};
+use sumpuzzles::core::{Budget, InputErrorKind, Level};
+use sumpuzzles::GenreId;
+
+/// The example of the issue; its encrypted value is 8426039571.
+const EXAMPLE: &str = "6,X,X,(vCC),(vI),X,X,X,(hH),B,O,(vCA),(vJE),X,(hFE,vD),O,O,O,O,(hA),O,I,(hJC,vB),O,O,(hJC),H,O,O,O,X,X,X,(hJE),O,O,X";
+/// The example's solution rows.
+const EXAMPLE_ROWS: [&str; 6] = ["######", "##41##", "##9687", "#17#93", "#5214#", "###37#"];
+
+fn body(value: serde_json::Value) -> PuzzleBody {
+    serde_json::from_value(value).unwrap()
+}
+
+fn solve_body(value: serde_json::Value) -> Result<serde_json::Value, api::ApiError> {
+    let body = body(value);
+    let source = body.source().map_err(api::ApiError::Input)?;
+    let report = api::solve(&source, 2, &mut Budget::new(10_000_000))?;
+    Ok(serde_json::to_value(report).unwrap())
+}
+
+#[test]
+fn solve_reports_letters_and_the_encrypted_value() {
+    let report = solve_body(json!({"genre": "kakuro-cryptic", "text": EXAMPLE})).unwrap();
+    assert_eq!(report["genre"], "kakuro-cryptic");
+    assert_eq!(report["count"], 1);
+    assert_eq!(report["unique"], true);
+    assert_eq!(report["encrypted"], "8426039571");
+    assert_eq!(
+        report["letters"],
+        json!({"A": 8, "B": 4, "C": 2, "D": 6, "E": 0, "F": 3, "G": 9, "H": 5, "I": 7, "J": 1})
+    );
+    assert_eq!(report["solutions"], json!([EXAMPLE_ROWS]));
+}
+
+#[test]
+fn every_form_of_the_example_solves_alike() {
+    let forms = api::convert(&PuzzleSource::Text {
+        genre: Some(GenreId::KakuroCryptic),
+        text: EXAMPLE,
+    })
+    .unwrap();
+    assert_eq!(forms.text, EXAMPLE);
+    for request in [
+        json!({"id": forms.id}),
+        json!({"genre": "kakuro-cryptic", "id": forms.id}),
+        json!({"genre": "kakuro-cryptic", "puzzle": forms.puzzle}),
+        json!({"genre": "kakuro-cryptic", "text": format!("{EXAMPLE}\r\n")}),
+    ] {
+        let report = solve_body(request.clone()).unwrap();
+        assert_eq!(report["encrypted"], "8426039571", "{request}");
+    }
+    // A file holding the ID is recognised by its prefix.
+    let mut parsed = None;
+    let source = api::source_from_content(&forms.id, None, &mut parsed).unwrap();
+    assert_eq!(api::genre_of(&source).unwrap(), GenreId::KakuroCryptic);
+}
+
+#[test]
+fn two_mappings_are_reported_as_not_unique() {
+    let without_h = EXAMPLE.replacen("(hJC),H,", "(hJC),O,", 1);
+    let report = solve_body(json!({"genre": "kakuro-cryptic", "text": without_h})).unwrap();
+    assert_eq!(report["count"], 2);
+    assert_eq!(report["unique"], false);
+    assert_eq!(report["complete"], true);
+}
+
+#[test]
+fn malformed_lines_are_input_errors() {
+    let error = solve_body(json!({"genre": "kakuro-cryptic", "text": "6,X,(hK)"})).unwrap_err();
+    let api::ApiError::Input(error) = error else {
+        panic!("{error}")
+    };
+    assert_eq!(error.kind, InputErrorKind::Syntax);
+    assert!(error.to_string().starts_with("cell 1: "), "{error}");
+}
+
+fn check(answer: &[&str], finish: bool) -> serde_json::Value {
+    let source = PuzzleSource::Text {
+        genre: Some(GenreId::KakuroCryptic),
+        text: EXAMPLE,
+    };
+    let rows: Vec<String> = answer.iter().map(|r| r.to_string()).collect();
+    serde_json::to_value(api::check(&source, &rows, finish).unwrap()).unwrap()
+}
+
+#[test]
+fn the_solution_checks_as_solved() {
+    let report = check(&EXAMPLE_ROWS, false);
+    assert_eq!(report["solved"], true);
+    assert_eq!(report["violations"], json!([]));
+}
+
+#[test]
+fn a_repeated_digit_breaks_its_runs() {
+    // Row 1 written 4 4: the across run H repeats 4.
+    let mut rows = EXAMPLE_ROWS;
+    rows[1] = "##44##";
+    let report = check(&rows, false);
+    let violations = report["violations"].as_array().unwrap();
+    assert!(
+        violations.contains(&json!({
+            "rule": "R1", "row": 1, "col": 1, "down": 0, "sum": "H", "total": 8, "repeated": 4
+        })),
+        "{violations:?}"
+    );
+}
+
+#[test]
+fn letters_read_two_ways_are_reported_where_they_are_read() {
+    // Cell (1,2) shows B: writing 3 there reads B as 3, but the down run B at (3,3) still
+    // adds up to 4; the across run H now adds up to 4 too, so 4 is read as both B and H; and
+    // the down run CC adds up to 21, which a doubled letter cannot write (R1).
+    let mut rows = EXAMPLE_ROWS;
+    rows[1] = "##31##";
+    let report = check(&rows, false);
+    let violations = report["violations"].as_array().unwrap();
+    assert!(!violations.is_empty());
+    assert!(violations
+        .iter()
+        .all(|v| v["rule"] == "R3" || v["rule"] == "R1"));
+    for (row, col, letter, digit) in [(1, 2, "B", 3), (3, 3, "B", 4), (1, 1, "H", 4)] {
+        assert!(
+            violations.iter().any(|v| v["rule"] == "R3"
+                && v["row"] == row
+                && v["col"] == col
+                && v["letter"] == letter
+                && v["digit"] == digit),
+            "{row},{col} {letter}={digit}: {violations:?}"
+        );
+    }
+    assert!(
+        violations.contains(&json!({
+            "rule": "R1", "row": 0, "col": 2, "down": 1, "sum": "CC", "total": 21
+        })),
+        "{violations:?}"
+    );
+    assert_eq!(report["solved"], false);
+}
+
+#[test]
+fn a_total_its_letters_cannot_write_breaks_the_run() {
+    // The across run A (8) written 9 + 7 = 16: one letter cannot write 16.
+    let mut rows = EXAMPLE_ROWS;
+    rows[3] = "#97#93";
+    let report = check(&rows, false);
+    let violations = report["violations"].as_array().unwrap();
+    assert!(
+        violations.contains(&json!({
+            "rule": "R1", "row": 3, "col": 0, "down": 0, "sum": "A", "total": 16
+        })),
+        "{violations:?}"
+    );
+}
+
+#[test]
+fn unmarked_cells_are_open_until_finished() {
+    let rows = ["######", "##41##", "##....", "#17#93", "#5214#", "###37#"];
+    let open = check(&rows, false);
+    assert_eq!(open["violations"], json!([]));
+    assert_eq!(open["solved"], false);
+    let finished = check(&rows, true);
+    let violations = finished["violations"].as_array().unwrap();
+    assert_eq!(violations.iter().filter(|v| v["rule"] == "R2").count(), 4);
+}
+
+#[test]
+fn rating_is_the_kakuro_rating_of_the_decoded_grid() {
+    let source = PuzzleSource::Text {
+        genre: Some(GenreId::KakuroCryptic),
+        text: EXAMPLE,
+    };
+    let rating = api::rate(&source, &mut Budget::new(100_000_000)).unwrap();
+    assert!(rating.unique);
+    assert!(rating.complete);
+    assert_eq!(rating.profile, "kakuro-human");
+    // The decoded Kakuro, rated directly, gets the same level.
+    let kakuro = "# # 22/ 7/ # #\n# /5 . . 28/ 10/\n# 6/30 . . . .\n/8 . . 4/12 . .\n/12 . . . . #\n# # /10 . . #";
+    let direct = api::rate(
+        &PuzzleSource::Text {
+            genre: Some(GenreId::Kakuro),
+            text: kakuro,
+        },
+        &mut Budget::new(100_000_000),
+    )
+    .unwrap();
+    assert_eq!(rating.level, direct.level);
+    assert!(rating.level <= Level::Expert);
+}
