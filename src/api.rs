@@ -151,6 +151,21 @@ pub fn convert(source: &PuzzleSource) -> Result<PuzzleForms, ApiError> {
     dispatch(genre_of(source)?, Convert(source))
 }
 
+/// The letter mapping among a genre's solution fields (cryptic Kakuro).
+fn letters_field(fields: &serde_json::Map<String, Value>) -> Option<BTreeMap<String, u8>> {
+    fields
+        .get("letters")
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+}
+
+/// The encrypted value among a genre's solution fields (cryptic Kakuro).
+fn encrypted_field(fields: &serde_json::Map<String, Value>) -> Option<String> {
+    fields
+        .get("encrypted")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
 /// What the solver found.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -166,11 +181,13 @@ pub struct SolveReport {
     pub solutions: Vec<Vec<String>>,
     /// Budget steps used.
     pub steps: u64,
-    /// Genre-specific facts about the first solution (cryptic Kakuro: `letters`, `encrypted`),
-    /// documented in the OpenAPI schema as their own optional properties.
-    #[serde(flatten)]
-    #[cfg_attr(feature = "server", schema(ignore))]
-    pub fields: serde_json::Map<String, Value>,
+    /// Cryptic Kakuro: the digit of each letter A-J in the first solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub letters: Option<BTreeMap<String, u8>>,
+    /// Cryptic Kakuro: the digits of A to J in the first solution, as a string of ten digits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "server", schema(example = "8426039571"))]
+    pub encrypted: Option<String>,
 }
 
 /// Solves a puzzle, looking for up to `limit` solutions.
@@ -188,6 +205,11 @@ pub fn solve(
             if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
                 return Err(ApiError::Stopped(stop));
             }
+            let fields = outcome
+                .solutions
+                .first()
+                .map(G::solution_fields)
+                .unwrap_or_default();
             Ok(SolveReport {
                 genre: G::NAME,
                 count: outcome.count(),
@@ -195,11 +217,8 @@ pub fn solve(
                 complete: outcome.complete,
                 solutions: outcome.solutions.iter().map(G::solution_rows).collect(),
                 steps: outcome.steps,
-                fields: outcome
-                    .solutions
-                    .first()
-                    .map(G::solution_fields)
-                    .unwrap_or_default(),
+                letters: letters_field(&fields),
+                encrypted: encrypted_field(&fields),
             })
         }
     }
@@ -318,6 +337,12 @@ pub struct GenerateReport {
     pub generator_version: u32,
     pub rating: RateReport,
     pub stats: GenerationStats,
+    /// Cryptic Kakuro: the secret digit of each letter A-J.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub letters: Option<BTreeMap<String, u8>>,
+    /// Cryptic Kakuro: the digits of A to J as a string of ten digits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encrypted: Option<String>,
 }
 
 /// What to generate; the shape defaults per genre.
@@ -350,6 +375,7 @@ pub fn generate(
             let mut generated = G::generate(&params, self.1)?;
             generated.stats.elapsed_ms = start.elapsed().as_millis() as u64;
             let forms = forms::<G>(&generated.puzzle);
+            let fields = G::solution_fields(&generated.solution);
             Ok(GenerateReport {
                 genre: G::NAME,
                 id: forms.id,
@@ -362,6 +388,8 @@ pub fn generate(
                 generator_version: generated.generator_version,
                 rating: rate_report::<G>(generated.rating, true),
                 stats: generated.stats,
+                letters: letters_field(&fields),
+                encrypted: encrypted_field(&fields),
             })
         }
     }

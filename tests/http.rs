@@ -501,3 +501,68 @@ async fn kakurasu_through_every_endpoint() {
         "33x5",
     );
 }
+
+/// The example of the issue and of Project Euler 424, whose encrypted value is 8426039571.
+const CRYPTIC_EXAMPLE: &str = "6,X,X,(vCC),(vI),X,X,X,(hH),B,O,(vCA),(vJE),X,(hFE,vD),O,O,O,O,(hA),O,I,(hJC,vB),O,O,(hJC),H,O,O,O,X,X,X,(hJE),O,O,X";
+
+#[tokio::test]
+async fn cryptic_kakuro_through_every_endpoint() {
+    let server = default_server().await;
+    let (status, _, solved) = server
+        .post(
+            "/solve",
+            json!({"genre": "kakuro-cryptic", "text": CRYPTIC_EXAMPLE}),
+        )
+        .await;
+    assert_eq!(status, 200, "{solved}");
+    assert_eq!(solved["unique"], true);
+    assert_eq!(solved["encrypted"], "8426039571");
+    assert_eq!(solved["letters"]["A"], 8);
+
+    let answer = solved["solutions"][0].clone();
+    let (status, _, checked) = server
+        .post(
+            "/check",
+            json!({"genre": "kakuro-cryptic", "text": CRYPTIC_EXAMPLE, "answer": answer}),
+        )
+        .await;
+    assert_eq!(status, 200, "{checked}");
+    assert_eq!(checked["solved"], true);
+
+    let (status, _, generated) = server
+        .post(
+            "/generate?genre=kakuro-cryptic&level=easy&seed=2",
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{generated}");
+    let line = generated["text"].as_str().unwrap();
+    assert!(line.starts_with("7,"), "{line}");
+    assert_eq!(generated["encrypted"].as_str().unwrap().len(), 10);
+    let (_, _, again) = server
+        .post("/solve", json!({"genre": "kakuro-cryptic", "text": line}))
+        .await;
+    assert_eq!(again["unique"], true);
+    assert_eq!(again["encrypted"], generated["encrypted"]);
+
+    assert_problem(
+        server
+            .post(
+                "/solve",
+                json!({"genre": "kakuro-cryptic", "text": "6,X,X,(vCC,X"}),
+            )
+            .await,
+        400,
+        "cell",
+    );
+    assert_problem(
+        server
+            .post(
+                "/solve",
+                json!({"genre": "kakuro-cryptic", "text": "6,X,X,(vKK),X"}),
+            )
+            .await,
+        400,
+        "cell",
+    );
+}

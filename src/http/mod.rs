@@ -124,6 +124,7 @@ Every generated puzzle has exactly one solution (proven by the exact solver) and
 The same genre, shape, level, seed and generator version give the same puzzle on every machine.\n\n\
 Puzzles are sent as the genre's JSON object (`{\"genre\": \"kakuro\", \"puzzle\": {...}}`), as an ID (`{\"id\": \"kakuro:3x3:DbAb/4.6.3.7\"}`) or as text (`{\"genre\": \"kakuro\", \"text\": \"...\"}`). \
 Kakurasu puzzles are `{\"row_clues\": [...], \"col_clues\": [...]}` (`null` for an absent clue) or the text `genre: kakurasu` / `rows: 8 12 3` / `cols: 0 0 6 2 3`, or an ID such as `kakurasu:3x5:8.12.3/0.0.6.2.3`; Kakurasu answers use `#` shaded, `-` unshaded, `.` unmarked. \
+Cryptic Kakuro (`kakuro-cryptic`) takes one Project Euler 424 line as `text` (or the grid of rows with letters for sums); `/solve` adds `letters` and `encrypted`. \
 Kakuro grids are read under relaxed rules (runs of one cell, white cells in one run only, grids up to 160x160) so published puzzles can be solved and checked; generated ones obey the strict rules.\n\n\
 Every search runs under a step budget (default 500,000,000, at most 2,000,000,000 unless configured) and a deadline (30 s by default). \
 Errors are `application/problem+json` (RFC 9457). When every worker is busy and the queue is full, requests get 503 with `Retry-After`; a request is safe to retry.",

@@ -71,6 +71,8 @@ pub enum GenreSchema {
     Kakuro,
     #[schema(rename = "kakurasu")]
     Kakurasu,
+    #[schema(rename = "kakuro-cryptic")]
+    KakuroCryptic,
 }
 
 /// The level a generator is asked for.
@@ -416,13 +418,14 @@ pub struct CheckRequest {
     pub finish: Option<bool>,
 }
 
-/// The genre's JSON puzzle object (the shape depends on the genre).
+/// The genre's JSON puzzle object: a grid of rows for Kakuro and cryptic Kakuro, row and
+/// column clues for Kakurasu.
 #[derive(serde::Serialize, ToSchema)]
 #[serde(untagged)]
 #[allow(dead_code)]
 #[schema(as = PuzzleObject)]
 pub enum PuzzleObjectSchema {
-    Kakuro(KakuroPuzzle),
+    Grid(KakuroPuzzle),
     Kakurasu(KakurasuPuzzle),
 }
 
@@ -441,7 +444,9 @@ pub struct KakurasuPuzzle {
 /// A broken rule instance. Kakuro: `R1` (a run; at the block holding its sum, with `down`,
 /// `sum`, `total` and `repeated` when a digit repeats) or `R2` (an empty white cell, at the
 /// cell). Kakurasu: `R1` (a row, with `row`) or `R2` (a column, with `col`), each with `total`
-/// (the shaded weight so far) and `clue`.
+/// (the shaded weight so far) and `clue`. Cryptic Kakuro: as Kakuro, with `sum` in letters,
+/// and `R3` (a letter read as two digits, or two letters as one digit) with `letter` and
+/// `digit` at each place the letter was read.
 #[derive(serde::Serialize, ToSchema)]
 #[allow(dead_code)]
 #[schema(as = Violation)]
@@ -454,7 +459,8 @@ pub struct ViolationSchema {
     col: Option<usize>,
     /// 1 for a down run, 0 for an across run (Kakuro R1).
     down: Option<u8>,
-    /// The run's sum (Kakuro R1).
+    /// The run's sum: a number (Kakuro R1), or letters (cryptic Kakuro).
+    #[schema(value_type = Option<Object>)]
     sum: Option<u16>,
     /// The run's written digits added up (Kakuro R1), or the line's shaded weight (Kakurasu).
     total: Option<u32>,
@@ -462,10 +468,18 @@ pub struct ViolationSchema {
     repeated: Option<u8>,
     /// The line's clue (Kakurasu).
     clue: Option<u32>,
+    /// The letter read two ways (cryptic Kakuro R3).
+    letter: Option<String>,
+    /// The digit this place reads the letter as (cryptic Kakuro R3).
+    digit: Option<u8>,
 }
 
-/// A Kakuro puzzle: one string per row, cells separated by spaces: `.` white, `#` block,
-/// `D/A`, `D/` or `/A` for sums (down first).
+/// A Kakuro or cryptic Kakuro puzzle: one string per row, cells separated by spaces. Kakuro:
+/// `.` white, `#` block, `D/A`, `D/` or `/A` for sums (down first), such as
+/// `["# 4/ 6/", "/3 . .", "/7 . ."]`. Cryptic Kakuro writes the sums in the letters A-J (`CC/`,
+/// `/FE`, `D/FE`) and a white cell showing a letter as that letter, such as
+/// `["# # CC/ I/ # #", "# /H B . CA/ JE/", ...]`; its `text` may also be one Project Euler 424
+/// line.
 #[derive(serde::Serialize, ToSchema)]
 #[allow(dead_code)]
 pub struct KakuroPuzzle {
