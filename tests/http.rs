@@ -1,3 +1,4 @@
+#![cfg(feature = "server")]
 //! The HTTP service end to end: a real server on an ephemeral port, called with reqwest.
 
 mod common;

@@ -1,3 +1,4 @@
+#![cfg(feature = "server")]
 //! Cryptic Kakuro over HTTP, through the application router: `/solve`, `/check` and
 //! `/generate` take `genre=kakuro-cryptic`, and malformed lines are 4xx problem+json.
 #![cfg(feature = "server")]
