@@ -11,7 +11,7 @@ pub mod rng;
 pub use budget::{Budget, CancelFlag, Stop};
 pub use digits::DigitSet;
 pub use error::{InputError, InputErrorKind, Location, Problem};
-pub use outcome::SolveOutcome;
+pub use outcome::{Contradiction, Halt, SolveOutcome};
 pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel};
 pub use rng::SeededRng;
 pub mod grid;

@@ -47,3 +47,26 @@ impl<S> SolveOutcome<S> {
         }
     }
 }
+
+/// A broken rule found while narrowing candidates: the state has no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+/// Why a propagation ended before its fixpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halt {
+    Contradiction,
+    Stopped(Stop),
+}
+
+impl From<Stop> for Halt {
+    fn from(stop: Stop) -> Halt {
+        Halt::Stopped(stop)
+    }
+}
+
+impl From<Contradiction> for Halt {
+    fn from(_: Contradiction) -> Halt {
+        Halt::Contradiction
+    }
+}

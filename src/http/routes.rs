@@ -291,13 +291,7 @@ fn generate_request(params: &GenerateParameters) -> Result<GenerateRequest, ApiP
     request_body(content = Option<GenerateParameters>, description = "Optional JSON body; its fields win over the query string"),
     responses(
         (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport),
-        (status = 400, description = "Malformed parameters", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Unknown genre or level, shape outside the limits, or the budget ran out", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+        PuzzleErrors,
     )
 )]
 pub async fn generate_post(
@@ -316,11 +310,7 @@ pub async fn generate_post(
     params(GenerateQuery),
     responses(
         (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport),
-        (status = 400, description = "Malformed parameters", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Unknown genre or level, shape outside the limits, or the budget ran out", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+        PuzzleErrors,
     )
 )]
 pub async fn generate_get(
@@ -341,6 +331,37 @@ async fn generate(
         .await?;
     ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.stats.attempts);
     Ok(Json(report))
+}
+
+/// The errors every puzzle operation can answer, as problem details.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub enum PuzzleErrors {
+    /// Malformed parameters, JSON or puzzle (with the position), or unknown fields.
+    #[response(status = 400, content_type = "application/problem+json")]
+    BadRequest(Problem),
+    /// The body is larger than the limit (1 MiB by default).
+    #[response(status = 413, content_type = "application/problem+json")]
+    TooLarge(Problem),
+    /// The body is not JSON.
+    #[response(status = 415, content_type = "application/problem+json")]
+    UnsupportedMediaType(Problem),
+    /// Well-formed but impossible: the puzzle breaks the structure rules, a value is outside
+    /// its limits (genre, level, shape, limit), the answer does not fit the puzzle, or the
+    /// step budget ran out.
+    #[response(status = 422, content_type = "application/problem+json")]
+    Unprocessable(Problem),
+    /// Every worker is busy and the queue is full (or the server is shutting down): retry
+    /// after `Retry-After` seconds; any request is safe to retry.
+    #[response(
+        status = 503,
+        content_type = "application/problem+json",
+        headers(("Retry-After" = u64, description = "Seconds to wait"))
+    )]
+    Busy(Problem),
+    /// The work did not finish within the server's deadline.
+    #[response(status = 504, content_type = "application/problem+json")]
+    DeadlineExceeded(Problem),
 }
 
 /// An answer: row strings, or one string with a row per line.
@@ -509,13 +530,7 @@ fn puzzle_body(
     request_body = SolveRequest,
     responses(
         (status = 200, description = "The solutions found; `unique` is true when exactly one exists", body = SolveReport),
-        (status = 400, description = "Malformed JSON or puzzle, with the position", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The puzzle breaks the structure rules or the limits", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+        PuzzleErrors,
     )
 )]
 pub async fn solve(
@@ -547,13 +562,7 @@ pub async fn solve(
     request_body = RateRequest,
     responses(
         (status = 200, description = "The level, techniques used and every deduction in order", body = RateReport),
-        (status = 400, description = "Malformed JSON or puzzle, with the position", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The puzzle breaks the structure rules or the limits", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+        PuzzleErrors,
     )
 )]
 pub async fn rate(
@@ -577,13 +586,7 @@ pub async fn rate(
     request_body = CheckRequest,
     responses(
         (status = 200, description = "`solved`, and every violation with its rule and place", body = CheckReport),
-        (status = 400, description = "Malformed JSON or puzzle, with the position", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "Body too large", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "Body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The puzzle breaks the structure rules, or the answer does not fit it", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Busy: retry after the `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 504, description = "Not finished within the server's deadline", body = Problem, content_type = "application/problem+json"),
+        PuzzleErrors,
     )
 )]
 pub async fn check(
@@ -622,7 +625,7 @@ pub async fn healthz() -> Json<BTreeMap<&'static str, &'static str>> {
     tag = "service",
     responses(
         (status = 200, description = "Ready", body = Object),
-        (status = 503, description = "Shutting down", body = Problem, content_type = "application/problem+json"),
+        PuzzleErrors,
     )
 )]
 pub async fn readyz(

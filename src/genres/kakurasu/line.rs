@@ -19,8 +19,7 @@ const WORDS: usize = MAX_LINE_WEIGHT as usize / 64 + 1;
 
 /// A broken rule: a line whose shaded cells exceed its clue, or whose open cells cannot make
 /// up the rest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Contradiction;
+pub use crate::core::Contradiction;
 
 /// A set of sums `0..=MAX_LINE_WEIGHT`, as a bitset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

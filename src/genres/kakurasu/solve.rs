@@ -11,18 +11,7 @@ use crate::core::{Budget, Grid, IndexQueue, SolveOutcome, Stop};
 use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::Board;
 
-/// Why propagation ended early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Halt {
-    Contradiction,
-    Stopped(Stop),
-}
-
-impl From<Stop> for Halt {
-    fn from(stop: Stop) -> Halt {
-        Halt::Stopped(stop)
-    }
-}
+pub use crate::core::Halt;
 
 /// The lines waiting to be narrowed.
 pub type LineQueue = IndexQueue;

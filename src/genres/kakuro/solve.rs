@@ -15,22 +15,7 @@ pub struct Solver<'a> {
     run_combos: Vec<&'static [DigitSet]>,
 }
 
-/// Propagation found a broken rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Contradiction;
-
-/// Why propagation ended early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Halt {
-    Contradiction,
-    Stopped(Stop),
-}
-
-impl From<Stop> for Halt {
-    fn from(stop: Stop) -> Halt {
-        Halt::Stopped(stop)
-    }
-}
+pub use crate::core::{Contradiction, Halt};
 
 /// The runs waiting to be filtered.
 pub type RunQueue = IndexQueue;
