@@ -273,16 +273,15 @@ fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> boo
     let mut walk = Walk {
         cells: &walked[..count],
         combo,
-        memo: [0u8; 512],
         support: [DigitSet::EMPTY; MAX_RUN],
         left_over: DigitSet::EMPTY,
     };
     // Up to four walked cells have at most 24 orders: walking them all is cheaper than
-    // clearing the memo.
+    // clearing a memo.
     let completes = if count <= 4 {
         walk.step_plain(0, DigitSet::EMPTY)
     } else {
-        walk.step(0, DigitSet::EMPTY)
+        walk.step(&mut [0u8; 512], 0, DigitSet::EMPTY)
     };
     if !completes {
         return false;
@@ -303,8 +302,6 @@ fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> boo
 struct Walk<'a> {
     cells: &'a [DigitSet],
     combo: DigitSet,
-    /// 0 = not visited, 1 = dead end, 2 = completes; indexed by the digits used.
-    memo: [u8; 512],
     support: [DigitSet; MAX_RUN],
     /// Digits some complete walk leaves for the free cells.
     left_over: DigitSet,
@@ -328,24 +325,26 @@ impl Walk<'_> {
         completes
     }
 
-    fn step(&mut self, depth: usize, used: DigitSet) -> bool {
+    /// The walk memoised on the digits used: `memo` holds 0 (not visited), 1 (dead end) or 2
+    /// (completes) for each set of digits.
+    fn step(&mut self, memo: &mut [u8; 512], depth: usize, used: DigitSet) -> bool {
         if depth == self.cells.len() {
             self.left_over |= self.combo - used;
             return true;
         }
         let state = used.bits() as usize;
-        if self.memo[state] != 0 {
-            return self.memo[state] == 2;
+        if memo[state] != 0 {
+            return memo[state] == 2;
         }
         let mut completes = false;
         for digit in (self.cells[depth] - used).iter() {
             let bit = DigitSet::single(digit);
-            if self.step(depth + 1, used | bit) {
+            if self.step(memo, depth + 1, used | bit) {
                 self.support[depth] |= bit;
                 completes = true;
             }
         }
-        self.memo[state] = if completes { 2 } else { 1 };
+        memo[state] = if completes { 2 } else { 1 };
         completes
     }
 }
