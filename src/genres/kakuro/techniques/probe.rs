@@ -31,7 +31,7 @@
 //! keyed by the run and its candidates. The budget is charged only for work actually done.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 use crate::core::{Budget, DigitSet, Stop};
 use crate::genres::kakuro::combos::fit_run;
@@ -80,7 +80,8 @@ enum Deduction {
 /// Runs hypotheses against one layout.
 pub struct Prober<'s, 'l> {
     solver: &'s Solver<'l>,
-    remembered: RefCell<HashMap<(bool, u32, u8), Remembered>>,
+    /// Results on the real candidates, by [`Prober::slot`].
+    remembered: RefCell<Vec<Remembered>>,
     fits: RefCell<FitCache>,
     reads: RefCell<ReadSet>,
     /// Buffers of finished hypotheses, for the next ones.
@@ -88,7 +89,10 @@ pub struct Prober<'s, 'l> {
 }
 
 /// A hypothesis result on the real candidates and what it depended on.
+#[derive(Default)]
 struct Remembered {
+    /// False until a result is kept here.
+    known: bool,
     refuted_at: Option<u32>,
     /// The cells it read, with their candidates before the hypothesis.
     read: Vec<(u32, DigitSet)>,
@@ -129,7 +133,7 @@ impl<'s, 'l> Prober<'s, 'l> {
         let cells = solver.layout().white_count();
         Prober {
             solver,
-            remembered: RefCell::new(HashMap::new()),
+            remembered: RefCell::new(Vec::new()),
             fits: RefCell::new(FitCache::new()),
             reads: RefCell::new(ReadSet {
                 recording: false,
@@ -161,12 +165,21 @@ impl<'s, 'l> Prober<'s, 'l> {
         if self.reads.borrow().recording {
             return self.run_hypothesis(cands, cell, digit, limits, budget);
         }
-        let key = (limits.uses_hard, cell as u32, digit);
-        if let Some(remembered) = self.remembered.borrow().get(&key) {
-            if remembered
-                .read
-                .iter()
-                .all(|&(c, set)| cands[c as usize] == set)
+        let slot =
+            (usize::from(limits.uses_hard) * cands.len() + cell) * 9 + usize::from(digit) - 1;
+        {
+            let mut remembered = self.remembered.borrow_mut();
+            if remembered.is_empty() {
+                remembered.resize_with(cands.len() * 18, Remembered::default);
+            }
+        }
+        {
+            let remembered = &self.remembered.borrow()[slot];
+            if remembered.known
+                && remembered
+                    .read
+                    .iter()
+                    .all(|&(c, set)| cands[c as usize] == set)
             {
                 return Ok(remembered.refuted_at);
             }
@@ -182,14 +195,13 @@ impl<'s, 'l> Prober<'s, 'l> {
         let mut reads = self.reads.borrow_mut();
         reads.recording = false;
         let refuted_at = result?;
-        let read = reads
-            .cells
-            .iter()
-            .map(|&c| (c, cands[c as usize]))
-            .collect();
-        self.remembered
-            .borrow_mut()
-            .insert(key, Remembered { refuted_at, read });
+        let remembered = &mut self.remembered.borrow_mut()[slot];
+        remembered.known = true;
+        remembered.refuted_at = refuted_at;
+        remembered.read.clear();
+        remembered
+            .read
+            .extend(reads.cells.iter().map(|&c| (c, cands[c as usize])));
         Ok(refuted_at)
     }
 
