@@ -35,6 +35,9 @@ pub fn swap(
     budget: &mut Budget,
 ) -> Result<Option<Grid<bool>>, Stop> {
     let shape = board.shape();
+    let open: Vec<u32> = (0..board.line_count())
+        .map(|line| board.line(line).open())
+        .collect();
     // The known shading of each line, as a mask like the board's.
     let known_masks: Vec<u32> = (0..board.line_count())
         .map(|line| {
@@ -46,32 +49,36 @@ pub fn swap(
         })
         .collect();
     // Splits of the columns (positions of rows), then of the rows (positions of columns).
-    for (lines, len) in [
-        (0..shape.rows, shape.cols),
-        (shape.rows..board.line_count(), shape.rows),
+    for (first, count, len) in [
+        (0, shape.rows, shape.cols),
+        (shape.rows, shape.cols, shape.rows),
     ] {
         for (plus, minus) in splits(len) {
             budget.step()?;
             let span = plus | minus;
-            // Lines that can be in R+ (known shading `minus` on the span) and in R-.
-            let (mut side_plus, mut side_minus) = (Vec::new(), Vec::new());
-            for line in lines.clone() {
-                if board.line(line).open() & span != span {
+            // The lines (bit `i`: line `first + i`) that can be in R+: open on the span, known
+            // shading `minus` there; and those that can be in R-.
+            let (mut side_plus, mut side_minus) = (0u32, 0u32);
+            for i in 0..count {
+                let line = first + i;
+                if open[line] & span != span {
                     continue;
                 }
                 let shaded = known_masks[line] & span;
                 if shaded == minus {
-                    side_plus.push(line);
+                    side_plus |= 1 << i;
                 } else if shaded == plus {
-                    side_minus.push(line);
+                    side_minus |= 1 << i;
                 }
             }
-            let Some((rows_plus, rows_minus)) = equal_weights(&side_plus, &side_minus, lines.start)
-            else {
+            let Some((lines_plus, lines_minus)) = equal_weights(side_plus, side_minus) else {
                 continue;
             };
             let mut other = known.clone();
-            for line in rows_plus.into_iter().chain(rows_minus) {
+            let mut lines = lines_plus | lines_minus;
+            while lines != 0 {
+                let line = first + lines.trailing_zeros() as usize;
+                lines &= lines - 1;
                 let mut rest = span;
                 while rest != 0 {
                     let cell = board.cell_of(line, rest.trailing_zeros() as usize);
@@ -113,42 +120,46 @@ fn splits(len: usize) -> Vec<(u32, u32)> {
     out
 }
 
-/// Two non-empty sets, one of lines from `plus` and one from `minus`, whose line numbers (from
-/// `first`, counted from 1) add up to the same weight.
-fn equal_weights(
-    plus: &[usize],
-    minus: &[usize],
-    first: usize,
-) -> Option<(Vec<usize>, Vec<usize>)> {
-    if plus.is_empty() || minus.is_empty() {
+/// Two non-empty sets of lines, one within `plus` and one within `minus` (bit `i`: the line
+/// worth `i + 1`), of the same weight.
+fn equal_weights(plus: u32, minus: u32) -> Option<(u32, u32)> {
+    if plus == 0 || minus == 0 {
         return None;
     }
-    let worth = |line: usize| (line - first + 1) as u32;
-    // reach[k]: the weights of the subsets of the first k lines.
-    let reaches = |lines: &[usize]| {
-        let mut reach: Vec<Sums> = vec![single(0)];
-        for &line in lines {
-            let last = *reach.last().expect("starts with the empty set");
-            reach.push(union(&last, &shifted(&last, worth(line))));
-        }
-        reach
-    };
-    let (reach_plus, reach_minus) = (reaches(plus), reaches(minus));
-    let (all_plus, all_minus) = (reach_plus[plus.len()], reach_minus[minus.len()]);
+    let (all_plus, all_minus) = (subset_sums(plus), subset_sums(minus));
     let total =
         (1..=MAX_LINE_WEIGHT).find(|&sum| contains(&all_plus, sum) && contains(&all_minus, sum))?;
-    let pick = |lines: &[usize], reach: &[Sums]| {
-        let mut rest = total;
-        let mut chosen = Vec::new();
-        for k in (0..lines.len()).rev() {
-            if !contains(&reach[k], rest) {
-                chosen.push(lines[k]);
-                rest -= worth(lines[k]);
-            }
+    Some((subset_of(plus, total), subset_of(minus, total)))
+}
+
+/// The weights of the subsets of `lines`.
+fn subset_sums(lines: u32) -> Sums {
+    let mut reach = single(0);
+    let mut rest = lines;
+    while rest != 0 {
+        let worth = rest.trailing_zeros() + 1;
+        rest &= rest - 1;
+        reach = union(&reach, &shifted(&reach, worth));
+    }
+    reach
+}
+
+/// A subset of `lines` that weighs `total` (one must exist).
+fn subset_of(lines: u32, total: u32) -> u32 {
+    // From the heaviest line down: a line is taken when the lighter ones left cannot make up
+    // the rest without it.
+    let mut chosen = 0;
+    let mut rest = total;
+    let mut left = lines;
+    while rest > 0 {
+        let top = 31 - left.leading_zeros();
+        left &= !(1 << top);
+        if !contains(&subset_sums(left), rest) {
+            chosen |= 1 << top;
+            rest -= top + 1;
         }
-        chosen
-    };
-    Some((pick(plus, &reach_plus), pick(minus, &reach_minus)))
+    }
+    chosen
 }
 
 fn single(value: u32) -> Sums {
