@@ -4,11 +4,13 @@
 //! A line of `len` cells is two bit masks, bit `i` for the cell worth `i + 1` (a row's cells
 //! are worth their column numbers, a column's cells their row numbers). A line has at most 32
 //! cells, so a mask is a `u32`, but its subsets are far too many to enumerate (2^32). Instead
-//! the analysis keeps sets of reachable sums as bitsets ([`SumSet`], sums up to
-//! 1 + 2 + ... + 32 = 528): the sums the open cells before a cell can make, and the sums
-//! that the open cells after it can complete to the need. A cell can be shaded when some
-//! prefix sum plus its weight meets a completable value, and unshaded when a prefix sum meets
-//! one directly. That costs a few word operations per cell.
+//! the analysis keeps sets of reachable sums as bitsets (`SumSet`): the sums the open cells
+//! before a cell can make, and the sums that the open cells after it can complete to the
+//! need. A cell can be shaded when some prefix sum plus its weight meets a completable value,
+//! and unshaded when a prefix sum meets one directly. That costs a few word operations per
+//! cell. The analysis looks for the cells that make up the need or for those left out, which
+//! make up the rest, whichever sum is smaller: at most half of 1 + 2 + ... + 32 = 528, five
+//! words.
 
 /// Longest line: the largest side of a grid.
 pub const MAX_LINE: usize = 32;
