@@ -70,7 +70,9 @@ pub const SCREEN_STEPS: u64 = 20_000_000;
 /// 5,000 steps, most within 2,000, while the 177 longer proofs all ended beyond expert; and a
 /// search that runs out costs the whole allowance. With a fixed 20,000 steps, 16x16 any took
 /// 46 ms (median) instead of 15 ms. Scaling with the cells keeps large grids provable: a
-/// fixed 2,000 found no 24x24 expert puzzle.
+/// fixed 2,000 found no 24x24 expert puzzle. The allowance includes the swap's steps, one per
+/// split (750 for 16x16, 6,620 for 32x32 when it finds nothing), so the search proper gets
+/// less on the largest grids; 24x24 and 32x32 still generate at every level.
 pub const SOLVER_STEPS_PER_CELL: u64 = 8;
 
 /// The smallest and largest share of shaded cells, in percent.
