@@ -4,7 +4,10 @@
 use proptest::prelude::*;
 use sumpuzzles::api::{self, PuzzleSource};
 use sumpuzzles::core::{Budget, Grid, Level, Shape};
-use sumpuzzles::genres::kakurasu::{format, rate, Puzzle};
+use sumpuzzles::genres::kakurasu::solve::{propagate, LineQueue};
+use sumpuzzles::genres::kakurasu::techniques::medium_fit;
+use sumpuzzles::genres::kakurasu::techniques::probe::{Prober, LONG, SHORT};
+use sumpuzzles::genres::kakurasu::{format, rate, Board, Puzzle};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 
@@ -112,6 +115,42 @@ proptest! {
             match capped.level {
                 Some(level) => prop_assert_eq!(level, recorded.level),
                 None => prop_assert!(recorded.level > ceiling || !recorded.solved),
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Reusing hypothesis results and line narrowings across scans changes no answer: along a
+    /// solve by contradiction deductions, a prober kept from scan to scan finds what a fresh one
+    /// finds, for both techniques.
+    #[test]
+    fn kept_probers_find_what_fresh_ones_find(puzzle in random_puzzle()) {
+        let mut board = Board::new(&puzzle);
+        let mut kept = Prober::new(&board);
+        let mut queue = LineQueue::all(board.line_count());
+        let _ = propagate(&mut board, &mut queue, medium_fit, &mut Budget::unlimited());
+        for _ in 0..puzzle.shape().cells() {
+            let mut next = None;
+            for limits in [SHORT, LONG] {
+                let reused = kept.shortest(&mut board, limits, &mut Budget::unlimited()).unwrap();
+                let fresh = Prober::new(&board)
+                    .shortest(&mut board, limits, &mut Budget::unlimited())
+                    .unwrap();
+                prop_assert_eq!(reused, fresh);
+                next = next.or(fresh);
+            }
+            let Some(refutation) = next.filter(|r| !r.broken) else {
+                break;
+            };
+            board.set(refutation.row, refutation.col, refutation.shaded);
+            for line in board.lines_of(refutation.row, refutation.col) {
+                queue.push(line);
+            }
+            if propagate(&mut board, &mut queue, medium_fit, &mut Budget::unlimited()).is_err() {
+                break;
             }
         }
     }

@@ -6,8 +6,9 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sumpuzzles::api::{self, PuzzleSource};
-use sumpuzzles::core::{Budget, CancelFlag, Grid, Shape, Stop};
-use sumpuzzles::genres::kakurasu::{self, answer, check, format, Puzzle, Rule};
+use sumpuzzles::core::{Budget, CancelFlag, Grid, Level, Shape, Stop};
+use sumpuzzles::genres::kakurasu::solve::{other_solution, solve_board};
+use sumpuzzles::genres::kakurasu::{self, answer, check, format, rate, swap, Board, Puzzle, Rule};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 const SPEC_SOLUTION: [&str; 3] = ["--#-#", "--###", "--#--"];
@@ -262,6 +263,83 @@ proptest! {
         for rows in brute_force(&puzzle, 3) {
             let answer = answer::parse_answer(&puzzle, &rows).unwrap();
             prop_assert!(check::check(&puzzle, &answer, true).unwrap().is_empty());
+        }
+    }
+}
+
+/// A random shading of 3x3 to 8x8 and its puzzle.
+fn shading_and_puzzle() -> impl Strategy<Value = (Grid<bool>, Puzzle)> {
+    (3usize..=8, 3usize..=8)
+        .prop_flat_map(|(rows, cols)| {
+            (
+                proptest::collection::vec(prop::bool::ANY, rows * cols),
+                Just(Shape::new(rows, cols)),
+            )
+        })
+        .prop_map(|(cells, shape)| {
+            let shading = Grid::from_cells(shape, cells).unwrap();
+            let puzzle = Puzzle::from_shading(&shading);
+            (shading, puzzle)
+        })
+}
+
+fn shading_of(rows: &[&str]) -> Grid<bool> {
+    let cells = rows
+        .iter()
+        .flat_map(|row| row.chars().map(|c| c == '#'))
+        .collect();
+    Grid::from_cells(Shape::new(rows.len(), rows[0].len()), cells).unwrap()
+}
+
+#[test]
+fn a_swap_turns_one_solution_into_the_other() {
+    // Rows 1 and 2 shade column 3, row 3 columns 1 and 2; rows 1 + 2 = 3 and columns
+    // 1 + 2 = 3, so the product change gives rows 1 and 2 columns 1 and 2, row 3 column 3.
+    let puzzle = format::parse_id("kakurasu:3x3:3.3.3/3.3.3").unwrap();
+    let known = shading_of(&["--#", "--#", "##-"]);
+    let board = Board::new(&puzzle);
+    let other = swap::swap(&board, &known, &mut Budget::unlimited())
+        .unwrap()
+        .expect("a swap");
+    let other = kakurasu::Solution { shaded: other }.rows();
+    assert_eq!(other, ["##-", "##-", "--#"]);
+    // The spec's example has one solution: no swap, and the search finds no other.
+    let puzzle = format::parse_id(SPEC_ID).unwrap();
+    let known = solve(&puzzle, 1).solutions[0].shaded.clone();
+    let board = Board::new(&puzzle);
+    assert_eq!(
+        swap::swap(&board, &known, &mut Budget::unlimited()),
+        Ok(None)
+    );
+    let outcome = other_solution(&board, &known, &mut Budget::unlimited());
+    assert!(outcome.complete && outcome.solutions.is_empty());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The generator's uniqueness test: another solution exactly when the exact solver finds
+    /// two, from a fresh board and from one the line techniques narrowed.
+    #[test]
+    fn other_solution_agrees_with_the_solver((shading, puzzle) in shading_and_puzzle()) {
+        let fresh = Board::new(&puzzle);
+        let narrowed = rate::grade(&puzzle, Level::Medium, &mut Budget::unlimited()).unwrap().board;
+        for board in [fresh, narrowed] {
+            let count = solve_board(&board, 2, &mut Budget::unlimited()).count();
+            let other = other_solution(&board, &shading, &mut Budget::unlimited());
+            prop_assert!(other.complete);
+            prop_assert_eq!(other.solutions.len(), usize::from(count > 1));
+            for found in &other.solutions {
+                prop_assert_ne!(found, &shading);
+                prop_assert_eq!(Puzzle::from_shading(found), puzzle.clone());
+                for (row, col, &shaded) in found.iter() {
+                    prop_assert!(board.state(row, col).is_none_or(|state| state == shaded));
+                }
+            }
+            if let Some(swapped) = swap::swap(&board, &shading, &mut Budget::unlimited()).unwrap() {
+                prop_assert_ne!(&swapped, &shading);
+                prop_assert_eq!(Puzzle::from_shading(&swapped), puzzle.clone());
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod line;
 pub mod model;
 pub mod rate;
 pub mod solve;
+pub mod swap;
 pub mod techniques;
 
 use crate::core::{

@@ -14,7 +14,9 @@
 //! Lines are examined rows first, top to bottom, then columns left to right, and cells in
 //! reading order, so the record is deterministic. A puzzle the techniques cannot finish is
 //! rated [`Level::BeyondExpert`]. One budget step is one technique tried on one line, or one
-//! line narrowed inside a hypothesis.
+//! line narrowed inside a hypothesis; a hypothesis whose earlier result is reused costs
+//! nothing (see [`super::techniques::probe`]: the rater keeps one prober for the whole
+//! rating).
 //!
 //! [`grade`] reaches the same level without recording: the line techniques only ever decide
 //! cells, and decide more on a narrower board, so each stage of them ends on the same board
@@ -29,7 +31,7 @@ use crate::core::{Budget, Deduction, Level, Placement, Rating, Stop};
 use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::{Board, LineId, Puzzle};
 use super::solve::{propagate, Halt, LineQueue};
-use super::techniques::probe::Refutation;
+use super::techniques::probe::{Prober, Refutation};
 use super::techniques::{
     contradiction, easy_fit, hard_fit, medium_fit, short_contradiction, Technique,
 };
@@ -56,6 +58,8 @@ pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
 
 struct Rater {
     board: Board,
+    /// Hypothesis results and line narrowings kept from one scan for the next.
+    prober: Prober,
     /// For each line technique, the lines changed since it last found nothing there (bit per
     /// line; a grid has at most 64 lines).
     dirty: [u64; Technique::LINE.len()],
@@ -86,6 +90,7 @@ impl Rater {
         let board = Board::new(puzzle);
         let lines = all_lines(&board);
         Rater {
+            prober: Prober::new(&board),
             board,
             dirty: [lines; Technique::LINE.len()],
             deductions: Vec::new(),
@@ -131,13 +136,13 @@ impl Rater {
         if self.board.open_count() == 0 {
             return Ok(Ok(None));
         }
-        type Probe = fn(&mut Board, &mut Budget) -> Result<Option<Refutation>, Stop>;
+        type Probe = fn(&mut Prober, &mut Board, &mut Budget) -> Result<Option<Refutation>, Stop>;
         let probes: [(Technique, Probe); 2] = [
             (Technique::ShortContradiction, short_contradiction::find),
             (Technique::Contradiction, contradiction::find),
         ];
         for (technique, find) in probes {
-            let found: Option<Refutation> = find(&mut self.board, budget)?;
+            let found: Option<Refutation> = find(&mut self.prober, &mut self.board, budget)?;
             if let Some(refutation) = found {
                 if refutation.broken {
                     return Ok(Err(Contradiction));
@@ -237,51 +242,96 @@ pub struct Grade {
 /// The rating's level, computed stage by stage and stopping after `ceiling`.
 pub fn grade(puzzle: &Puzzle, ceiling: Level, budget: &mut Budget) -> Result<Grade, Stop> {
     let mut board = Board::new(puzzle);
-    let finish = |level: Option<Level>, broken: bool, board: Board| {
-        Ok(Grade {
-            level,
-            broken,
-            board,
-        })
-    };
     let stages: [(Level, Narrowing); 2] = [(Level::Easy, easy_fit), (Level::Medium, medium_fit)];
     for (level, narrow) in stages {
-        let mut queue = LineQueue::all(board.line_count());
-        match propagate(&mut board, &mut queue, narrow, budget) {
-            Err(Halt::Contradiction) => return finish(None, true, board),
-            Err(Halt::Stopped(stop)) => return Err(stop),
-            Ok(()) => {}
-        }
-        if board.open_count() == 0 {
-            return finish(Some(level), false, board);
-        }
-        if ceiling == level {
-            return finish(None, false, board);
-        }
+        board = match line_stage(board, level, narrow, budget)? {
+            Ok(board) if ceiling == level => return Ok(Grade::stuck(board)),
+            Ok(board) => board,
+            Err(ended) => return Ok(ended),
+        };
     }
+    grade_beyond_medium(board, ceiling, budget)
+}
+
+/// Every line narrowed with `narrow` (the line techniques of `level` and below) until none
+/// changes. The board, or the grade when that ends the grading: a rule broke, or the stage
+/// decided every cell.
+pub fn line_stage(
+    mut board: Board,
+    level: Level,
+    narrow: Narrowing,
+    budget: &mut Budget,
+) -> Result<Result<Board, Grade>, Stop> {
+    let mut queue = LineQueue::all(board.line_count());
+    match propagate(&mut board, &mut queue, narrow, budget) {
+        Err(Halt::Contradiction) => Ok(Err(Grade::broken(board))),
+        Err(Halt::Stopped(stop)) => Err(stop),
+        Ok(()) if board.open_count() == 0 => Ok(Err(Grade::finished(level, board))),
+        Ok(()) => Ok(Ok(board)),
+    }
+}
+
+/// [`grade`]'s Hard and Expert stages, from a board the Easy and Medium stages left open
+/// cells in (it may be narrowed further by sound deductions: the line stages end on the same
+/// board whatever narrowed it first).
+pub fn grade_beyond_medium(
+    mut board: Board,
+    ceiling: Level,
+    budget: &mut Budget,
+) -> Result<Grade, Stop> {
+    let mut prober = Prober::new(&board);
     let all: Vec<usize> = (0..board.line_count()).collect();
-    if hard_fixpoint(&mut board, &all, budget)?.is_err() {
-        return finish(None, true, board);
+    if hard_fixpoint(&mut prober, &mut board, &all, budget)?.is_err() {
+        return Ok(Grade::broken(board));
     }
     if board.open_count() == 0 {
-        return finish(Some(Level::Hard), false, board);
+        return Ok(Grade::finished(Level::Hard, board));
     }
     if ceiling == Level::Hard {
-        return finish(None, false, board);
+        return Ok(Grade::stuck(board));
     }
-    while let Some(refutation) = contradiction::find(&mut board, budget)? {
+    while let Some(refutation) = contradiction::find(&mut prober, &mut board, budget)? {
         if refutation.broken {
-            return finish(None, true, board);
+            return Ok(Grade::broken(board));
         }
         let lines = decide(&mut board, refutation);
-        if hard_fixpoint(&mut board, &lines, budget)?.is_err() {
-            return finish(None, true, board);
+        if hard_fixpoint(&mut prober, &mut board, &lines, budget)?.is_err() {
+            return Ok(Grade::broken(board));
         }
         if board.open_count() == 0 {
-            return finish(Some(Level::Expert), false, board);
+            return Ok(Grade::finished(Level::Expert, board));
         }
     }
-    finish(Some(Level::BeyondExpert), false, board)
+    Ok(Grade::finished(Level::BeyondExpert, board))
+}
+
+impl Grade {
+    /// The techniques finished the puzzle at `level` (`BeyondExpert`: every one got stuck).
+    pub fn finished(level: Level, board: Board) -> Grade {
+        Grade {
+            level: Some(level),
+            broken: false,
+            board,
+        }
+    }
+
+    /// The techniques up to the ceiling got stuck on `board`.
+    pub fn stuck(board: Board) -> Grade {
+        Grade {
+            level: None,
+            broken: false,
+            board,
+        }
+    }
+
+    /// A rule broke on `board`.
+    pub fn broken(board: Board) -> Grade {
+        Grade {
+            level: None,
+            broken: true,
+            board,
+        }
+    }
 }
 
 /// Decides the refuted cell; its lines, to narrow next.
@@ -293,6 +343,7 @@ fn decide(board: &mut Board, refutation: Refutation) -> Vec<usize> {
 /// Every line technique up to Hard from `lines`, then `short_contradiction` deductions, each
 /// followed by the line techniques, until none applies.
 fn hard_fixpoint(
+    prober: &mut Prober,
     board: &mut Board,
     lines: &[usize],
     budget: &mut Budget,
@@ -311,7 +362,7 @@ fn hard_fixpoint(
         if board.open_count() == 0 {
             return Ok(Ok(()));
         }
-        let Some(refutation) = short_contradiction::find(board, budget)? else {
+        let Some(refutation) = short_contradiction::find(prober, board, budget)? else {
             return Ok(Ok(()));
         };
         if refutation.broken {

@@ -5,11 +5,15 @@
 //! and stops there: to prove uniqueness it only has to find a second solution or show there
 //! is none. A line's analysis costs a few word operations per cell whatever its length, so a
 //! 32x32 grid (lines of 2^32 subsets) propagates as cheaply per line as a small one.
+//!
+//! [`other_solution`] answers the generator's question, whether a puzzle has a solution other
+//! than a known one, with a [`swap`] of the known solution first and this search after.
 
 use crate::core::{Budget, Grid, IndexQueue, SolveOutcome, Stop};
 
 use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::Board;
+use super::swap::swap;
 
 pub use crate::core::Halt;
 
@@ -51,12 +55,72 @@ pub fn settle(line: &Line) -> Result<Forced, Contradiction> {
 
 /// Finds up to `limit` solutions of `board`'s puzzle from its current state.
 pub fn solve_board(board: &Board, limit: usize, budget: &mut Budget) -> SolveOutcome<Grid<bool>> {
+    search_board(board, limit, None, budget)
+}
+
+/// A solution of `board`'s puzzle other than `known`, which must be one of its solutions
+/// that agrees with `board`'s decided cells: none found by a complete search proves `known`
+/// the only one.
+///
+/// The generator knows one solution of the puzzle it screens (the shading it drew) and asks
+/// only whether there is another. A [`swap`] of the known solution finds one on most open
+/// boards at once; failing that, the search takes the known solution's state first at each
+/// branch. That dives straight to the known solution, without a dead end on the way, and then
+/// backs up from the deepest branch, where the subtrees are small. Shaded first, or leaving
+/// the known solution at the first branch, wanders into large subtrees without solutions.
+/// One budget step per line settled, as in [`solve_board`], and one per split a swap tries.
+pub fn other_solution(
+    board: &Board,
+    known: &Grid<bool>,
+    budget: &mut Budget,
+) -> SolveOutcome<Grid<bool>> {
+    let start = budget.used();
+    match swap(board, known, budget) {
+        Ok(Some(other)) => SolveOutcome {
+            solutions: vec![other],
+            complete: true,
+            stopped: None,
+            steps: budget.used() - start,
+        },
+        Ok(None) => {
+            let mut outcome = search_board(board, 1, Some(known), budget);
+            outcome.steps = budget.used() - start;
+            outcome
+        }
+        Err(stop) => SolveOutcome {
+            solutions: Vec::new(),
+            complete: false,
+            stopped: Some(stop),
+            steps: budget.used() - start,
+        },
+    }
+}
+
+/// Up to `limit` solutions of `board`'s puzzle other than `known`, if given.
+fn search_board(
+    board: &Board,
+    limit: usize,
+    known: Option<&Grid<bool>>,
+    budget: &mut Budget,
+) -> SolveOutcome<Grid<bool>> {
     let start = budget.used();
     let mut solutions = Vec::new();
     let mut board = board.clone();
     let mut queue = LineQueue::all(board.line_count());
     let result = match propagate(&mut board, &mut queue, settle, budget) {
-        Ok(()) => search(board, limit, &mut solutions, &mut queue, budget),
+        Ok(()) => {
+            let ways = (0..board.line_count())
+                .map(|line| line_ways(&board, line))
+                .collect();
+            let mut search = Search {
+                limit,
+                known,
+                solutions: &mut solutions,
+                queue: &mut queue,
+                budget,
+            };
+            search.run(board, ways, known.is_some())
+        }
         Err(Halt::Contradiction) => Ok(()),
         Err(Halt::Stopped(stop)) => Err(stop),
     };
@@ -68,57 +132,84 @@ pub fn solve_board(board: &Board, limit: usize, budget: &mut Budget) -> SolveOut
     }
 }
 
-fn search(
-    board: Board,
+/// The depth-first search below the first propagation.
+struct Search<'a> {
     limit: usize,
-    solutions: &mut Vec<Grid<bool>>,
-    queue: &mut LineQueue,
-    budget: &mut Budget,
-) -> Result<(), Stop> {
-    if solutions.len() >= limit {
-        return Ok(());
+    /// A solution not to count (see [`other_solution`]).
+    known: Option<&'a Grid<bool>>,
+    solutions: &'a mut Vec<Grid<bool>>,
+    queue: &'a mut LineQueue,
+    budget: &'a mut Budget,
+}
+
+impl Search<'_> {
+    /// Searches below `board`, whose lines have `ways` (see [`line_ways`]). `on_known`: every
+    /// branch so far took the known solution's state, so the board agrees with it.
+    fn run(&mut self, board: Board, ways: Vec<u64>, on_known: bool) -> Result<(), Stop> {
+        if self.solutions.len() >= self.limit {
+            return Ok(());
+        }
+        let Some((row, col)) = branch_cell(&board, &ways) else {
+            // Settled lines with no open cell meet their clues exactly. On the known
+            // solution's branch, this is the known solution.
+            if !on_known {
+                self.solutions.push(board.shading());
+            }
+            return Ok(());
+        };
+        let first = self.known.is_none_or(|known| known[(row, col)]);
+        for shaded in [first, !first] {
+            if self.solutions.len() >= self.limit {
+                break;
+            }
+            let mut trial = board.clone();
+            trial.set(row, col, shaded);
+            for line in trial.lines_of(row, col) {
+                self.queue.push(line);
+            }
+            match propagate(&mut trial, self.queue, settle, self.budget) {
+                Ok(()) => {
+                    // Only the lines propagation changed need their ways counted again.
+                    let trial_ways = (0..trial.line_count())
+                        .map(|line| {
+                            if trial.line(line) == board.line(line) {
+                                ways[line]
+                            } else {
+                                line_ways(&trial, line)
+                            }
+                        })
+                        .collect();
+                    let still_known =
+                        on_known && self.known.is_some_and(|known| known[(row, col)] == shaded);
+                    self.run(trial, trial_ways, still_known)?;
+                }
+                Err(Halt::Contradiction) => {}
+                Err(Halt::Stopped(stop)) => return Err(stop),
+            }
+        }
+        Ok(())
     }
-    let Some((row, col)) = branch_cell(&board) else {
-        // Settled lines with no open cell meet their clues exactly.
-        solutions.push(board.shading());
-        return Ok(());
-    };
-    for shaded in [true, false] {
-        if solutions.len() >= limit {
-            break;
-        }
-        let mut trial = board.clone();
-        trial.set(row, col, shaded);
-        for line in trial.lines_of(row, col) {
-            queue.push(line);
-        }
-        match propagate(&mut trial, queue, settle, budget) {
-            Ok(()) => search(trial, limit, solutions, queue, budget)?,
-            Err(Halt::Contradiction) => {}
-            Err(Halt::Stopped(stop)) => return Err(stop),
-        }
-    }
-    Ok(())
 }
 
 /// Ways counted when choosing where to branch; lines with more count as this many.
 const BRANCH_WAYS_CAP: usize = 64;
 
+/// How many ways a line has to make up its need, capped; a line without a clue counts as more
+/// than any capped count.
+fn line_ways(board: &Board, line: usize) -> u64 {
+    let state = board.line(line);
+    if state.clue.is_some() {
+        state.ways(BRANCH_WAYS_CAP).unwrap_or(0) as u64
+    } else {
+        BRANCH_WAYS_CAP as u64 + 1
+    }
+}
+
 /// The open cell whose row and column have the fewest ways to make up their needs together
 /// (the product of their counts, each capped), the heavier on a tie (it splits a line's ways
 /// most unevenly), then the first in reading order. None when every cell is decided.
-fn branch_cell(board: &Board) -> Option<(usize, usize)> {
+fn branch_cell(board: &Board, ways: &[u64]) -> Option<(usize, usize)> {
     let shape = board.shape();
-    let ways: Vec<u64> = (0..board.line_count())
-        .map(|line| {
-            let state = board.line(line);
-            if state.clue.is_some() {
-                state.ways(BRANCH_WAYS_CAP).unwrap_or(0) as u64
-            } else {
-                BRANCH_WAYS_CAP as u64 + 1
-            }
-        })
-        .collect();
     let mut best: Option<(u64, std::cmp::Reverse<usize>, usize, usize)> = None;
     for row in 0..shape.rows {
         for col in 0..shape.cols {

@@ -2,13 +2,17 @@
 //! techniques would break a line within 6 steps, so it is the other way. Shorter chains are
 //! taken first. See [`super::probe`] for what a step is.
 
-use super::probe::{shortest, Refutation, SHORT};
+use super::probe::{Prober, Refutation, SHORT};
 use crate::core::{Budget, Stop};
 use crate::genres::kakurasu::model::Board;
 
 /// The next deduction: the open cell with the shortest refutation.
-pub fn find(board: &mut Board, budget: &mut Budget) -> Result<Option<Refutation>, Stop> {
-    shortest(board, SHORT, budget)
+pub fn find(
+    prober: &mut Prober,
+    board: &mut Board,
+    budget: &mut Budget,
+) -> Result<Option<Refutation>, Stop> {
+    prober.shortest(board, SHORT, budget)
 }
 
 #[cfg(test)]
@@ -45,7 +49,8 @@ mod tests {
         let mut board = Board::new(&puzzle);
         settled(&mut board);
         let before = board.clone();
-        let refutation = find(&mut board, &mut Budget::unlimited()).unwrap();
+        let mut prober = Prober::new(&board);
+        let refutation = find(&mut prober, &mut board, &mut Budget::unlimited()).unwrap();
         assert_eq!(board, before, "the board is left as it was");
         // The puzzle has two solutions (the diagonal-free patterns), so nothing may be
         // refuted or the refutation must be sound: check against the exact solver.
