@@ -200,7 +200,6 @@ impl Screen {
         match cands.len() {
             1 => fit_one(cands, combo, out),
             2 => fit_two(cands, combo, out),
-            3 | 4 => fit_small(cands, combo, out),
             _ => fit_general(cands, combo, out),
         }
     }
@@ -227,77 +226,6 @@ fn fit_two(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
         }
     }
     any
-}
-
-/// For runs of three and four cells, every way to give each cell one position of the
-/// combination (its digits in increasing order), as a bit mask with cell `i`'s position in
-/// bits `i*len..(i+1)*len`.
-fn orders(len: usize) -> &'static [u32] {
-    static ORDERS: OnceLock<[Vec<u32>; 2]> = OnceLock::new();
-    let orders = ORDERS.get_or_init(|| {
-        let of = |len: usize| {
-            let mut masks = Vec::new();
-            let mut order: Vec<usize> = Vec::with_capacity(len);
-            fn extend(len: usize, order: &mut Vec<usize>, masks: &mut Vec<u32>) {
-                if order.len() == len {
-                    masks.push(
-                        order
-                            .iter()
-                            .enumerate()
-                            .map(|(cell, &p)| 1u32 << (cell * len + p))
-                            .sum(),
-                    );
-                    return;
-                }
-                for p in 0..len {
-                    if !order.contains(&p) {
-                        order.push(p);
-                        extend(len, order, masks);
-                        order.pop();
-                    }
-                }
-            }
-            extend(len, &mut order, &mut masks);
-            masks
-        };
-        [of(3), of(4)]
-    });
-    &orders[len - 3]
-}
-
-/// Runs of three and four cells: every order of the combination's digits (6 or 24) tried at
-/// once against the cells' candidates, as bit masks.
-fn fit_small(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
-    let len = cands.len();
-    let mut digits = [0u8; 4];
-    for (slot, digit) in digits.iter_mut().zip(combo.iter()) {
-        *slot = digit;
-    }
-    let mut key = 0u32;
-    for (cell, &cand) in cands.iter().enumerate() {
-        for (position, &digit) in digits[..len].iter().enumerate() {
-            if cand.contains(digit) {
-                key |= 1 << (cell * len + position);
-            }
-        }
-    }
-    let mut value = 0u32;
-    for &order in orders(len) {
-        if key & order == order {
-            value |= order;
-        }
-    }
-    if value == 0 {
-        return false;
-    }
-    for (cell, slot) in out.iter_mut().enumerate() {
-        for (position, &digit) in digits[..len].iter().enumerate() {
-            if value & (1 << (cell * len + position)) != 0 {
-                slot.insert(digit);
-            }
-        }
-    }
-    true
 }
 
 /// Exact support for runs of three or more cells.
