@@ -16,7 +16,8 @@ use super::metrics;
 use super::problem::{ApiProblem, Problem};
 use super::AppState;
 use crate::api::{
-    self, CheckReport, GenerateReport, GenerateRequest, PuzzleBody, RateReport, SolveReport,
+    self, CheckReport, GenerateReport, GenerateRequest, PuzzleBody, PuzzleSource, RateReport,
+    SolveReport,
 };
 use crate::core::{Budget, InputError, Location, Shape, TargetLevel};
 
@@ -250,6 +251,28 @@ impl AppState {
             }
             ApiProblem::from(error)
         })
+    }
+}
+
+impl AppState {
+    /// Reads the puzzle (a malformed one is refused before it takes a worker), then runs
+    /// `work` on it on the pool.
+    async fn run_on_puzzle<T, F>(
+        &self,
+        body: PuzzleBody,
+        budget: Option<u64>,
+        work: F,
+    ) -> Result<T, ApiProblem>
+    where
+        T: Send + 'static,
+        F: for<'a> FnOnce(&PuzzleSource<'a>, &mut Budget) -> Result<T, api::ApiError>
+            + Send
+            + 'static,
+    {
+        body.source()?;
+        let steps = self.budget_steps(budget);
+        self.run(steps, move |budget| work(&body.source()?, budget))
+            .await
     }
 }
 
@@ -544,11 +567,9 @@ pub async fn solve(
         )));
     }
     let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
-    body.source()?;
-    let steps = state.budget_steps(request.budget);
     let report = state
-        .run(steps, move |budget| {
-            api::solve(&body.source()?, limit, budget)
+        .run_on_puzzle(body, request.budget, move |source, budget| {
+            api::solve(source, limit, budget)
         })
         .await?;
     Ok(Json(report))
@@ -570,11 +591,7 @@ pub async fn rate(
     ApiJson(request): ApiJson<RateRequest>,
 ) -> Result<Json<RateReport>, ApiProblem> {
     let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
-    body.source()?;
-    let steps = state.budget_steps(request.budget);
-    let report = state
-        .run(steps, move |budget| api::rate(&body.source()?, budget))
-        .await?;
+    let report = state.run_on_puzzle(body, request.budget, api::rate).await?;
     Ok(Json(report))
 }
 
@@ -594,13 +611,11 @@ pub async fn check(
     ApiJson(request): ApiJson<CheckRequest>,
 ) -> Result<Json<CheckReport>, ApiProblem> {
     let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
-    body.source()?;
     let answer = request.answer.rows();
     let finish = request.finish.unwrap_or(false);
-    let steps = state.budget_steps(None);
     let report = state
-        .run(steps, move |_budget| {
-            api::check(&body.source()?, &answer, finish)
+        .run_on_puzzle(body, None, move |source, _budget| {
+            api::check(source, &answer, finish)
         })
         .await?;
     Ok(Json(report))
