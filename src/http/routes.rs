@@ -455,10 +455,14 @@ pub struct CheckRequest {
     #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
     pub id: Option<String>,
     pub text: Option<String>,
-    /// One string per row (`#` blocks, `.` unmarked, `0` empty, `1`-`9` for Kakuro), or one
-    /// string with a row per line.
+    /// One string per row, or one string with a row per line, one character per cell.
+    /// Kakuro and cryptic Kakuro: `#` block, `.` unmarked, `0` empty, `1`-`9` a digit (such as
+    /// `["###", "#12", "#34"]`). Kakurasu: `#` shaded, `-` unshaded, `.` unmarked (such as
+    /// `["--#-#", "--###", "--#--"]`).
+    #[schema(example = json!(["###", "#12", "#34"]))]
     pub answer: AnswerRows,
-    /// Turn unmarked cells into empty ones before checking (default false).
+    /// Turn unmarked cells into empty (Kakuro) or unshaded (Kakurasu) ones before checking
+    /// (default false).
     pub finish: Option<bool>,
 }
 
