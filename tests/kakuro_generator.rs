@@ -164,3 +164,34 @@ fn a_cancelled_generation_stops() {
         sumpuzzles::core::GenerateError::Stopped(sumpuzzles::Stop::Cancelled)
     );
 }
+
+/// The budget a generation reports is enough to make it again, and gives the same puzzle: the
+/// generators' internal limits do not demand more than they use (every genre).
+#[test]
+fn the_reported_steps_are_enough_to_generate_again() {
+    use sumpuzzles::api::{self, GenerateRequest};
+    for (genre, shape, level) in [
+        ("kakuro", "8x8", "expert"),
+        ("kakuro", "6x6", "hard"),
+        ("kakurasu", "6x6", "expert"),
+        ("kakurasu", "3x3", "easy"),
+        ("kakuro-cryptic", "7x7", "hard"),
+    ] {
+        let request = GenerateRequest {
+            genre: api::genre_named(genre).unwrap(),
+            shape: Some(shape.parse().unwrap()),
+            level: level.parse().unwrap(),
+            seed: 11,
+        };
+        let first = api::generate(&request, &mut Budget::new(2_000_000_000)).unwrap();
+        let steps = first.stats.steps;
+        let again = api::generate(&request, &mut Budget::new(steps))
+            .unwrap_or_else(|e| panic!("{genre} {shape} {level} with {steps} steps: {e}"));
+        assert_eq!(again.id, first.id, "{genre} {shape} {level}");
+        // Fewer steps than it needs is an error, never another puzzle.
+        match api::generate(&request, &mut Budget::new(steps / 2)) {
+            Err(error) => assert_eq!(error, api::ApiError::Stopped(sumpuzzles::Stop::Exhausted)),
+            Ok(other) => assert_eq!(other.id, first.id, "{genre} {shape} {level}"),
+        }
+    }
+}

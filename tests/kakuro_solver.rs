@@ -237,3 +237,37 @@ proptest! {
         }
     }
 }
+
+/// Regression: the search once recursed once per branched cell, and a 160x160 grid of 9x9
+/// boxes (every run 45, thousands of branches deep) overflowed a worker thread's 2 MiB stack
+/// and aborted the service. The search now keeps its own stack; here it runs on a thread with
+/// a quarter of that.
+#[test]
+fn a_deep_search_fits_in_a_small_stack() {
+    let side = 160;
+    let rows: Vec<String> = (0..side)
+        .map(|r| {
+            (0..side)
+                .map(|c| match (r % 10 == 0, c % 10 == 0) {
+                    (true, true) => "#",
+                    (true, false) => "45/",
+                    (false, true) => "/45",
+                    (false, false) => ".",
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let text = rows.join("\n");
+    let outcome = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || {
+            let puzzle = format::parse_text(&text).unwrap();
+            kakuro::solve(&puzzle, 2, &mut Budget::new(50_000_000)).unwrap()
+        })
+        .unwrap()
+        .join()
+        .expect("the search ran within the small stack");
+    assert!(outcome.complete);
+    assert_eq!(outcome.count(), 2);
+}

@@ -85,6 +85,8 @@ pub struct Budget {
     used: u64,
     next_check: u64,
     cancel: CancelFlag,
+    /// Set when a spend found too few steps left.
+    ran_out: bool,
 }
 
 impl Budget {
@@ -105,6 +107,7 @@ impl Budget {
             used: 0,
             next_check: CHECK_INTERVAL,
             cancel: flag,
+            ran_out: false,
         }
     }
 
@@ -114,6 +117,7 @@ impl Budget {
         if self.remaining < steps {
             self.used += self.remaining;
             self.remaining = 0;
+            self.ran_out = true;
             return Err(Stop::Exhausted);
         }
         self.remaining -= steps;
@@ -166,6 +170,28 @@ impl Budget {
     pub fn absorb(&mut self, child: &Budget) -> Result<(), Stop> {
         self.spend(child.used())
     }
+
+    /// Runs a sub-search whose own limit of `steps` is part of an algorithm (a generator: what
+    /// the sub-search finds within that many steps decides what comes next, so it must not
+    /// depend on the caller's budget). The sub-search gets `steps`, or what is left here when
+    /// that is less; if it then runs out, it might have found more with its own limit, so this
+    /// budget's exhaustion is reported rather than a result that could differ. A sub-search that
+    /// finishes within what was left gives exactly the result its own limit would. Its steps
+    /// are charged here.
+    pub fn sub_search<T>(
+        &mut self,
+        steps: u64,
+        search: impl FnOnce(&mut Budget) -> T,
+    ) -> Result<T, Stop> {
+        let cut_short = self.remaining < steps;
+        let mut child = self.child(steps);
+        let result = search(&mut child);
+        self.absorb(&child)?;
+        if cut_short && child.ran_out {
+            return Err(Stop::Exhausted);
+        }
+        Ok(result)
+    }
 }
 
 #[cfg(test)]
@@ -200,6 +226,29 @@ mod tests {
         flag.expire();
         flag.cancel();
         assert_eq!(flag.stop_reason(), Some(Stop::DeadlineExceeded));
+    }
+
+    #[test]
+    fn a_sub_search_cut_short_is_this_budgets_exhaustion() {
+        let run = |budget: &mut Budget, needs: u64| {
+            budget.sub_search(1000, |child| {
+                let mut taken = 0;
+                while taken < needs && child.step().is_ok() {
+                    taken += 1;
+                }
+                taken
+            })
+        };
+        // Within what is left: the same result as with the full limit.
+        assert_eq!(run(&mut Budget::new(100), 50), Ok(50));
+        assert_eq!(run(&mut Budget::new(5000), 50), Ok(50));
+        // Runs out of its own limit: a result (the search decides what that means).
+        assert_eq!(run(&mut Budget::new(5000), 2000), Ok(1000));
+        // Runs out of what was left: the caller's budget is exhausted.
+        assert_eq!(run(&mut Budget::new(100), 2000), Err(Stop::Exhausted));
+        let mut budget = Budget::new(5000);
+        run(&mut budget, 50).unwrap();
+        assert_eq!(budget.used(), 50);
     }
 
     #[test]

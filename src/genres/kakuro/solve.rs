@@ -56,6 +56,17 @@ impl<'a> Solver<'a> {
         queue: &mut RunQueue,
         budget: &mut Budget,
     ) -> Result<(), Halt> {
+        self.propagate_logged(cands, queue, budget, &mut ())
+    }
+
+    /// [`Solver::propagate`], noting each cell's candidates in `trail` before they change.
+    fn propagate_logged(
+        &self,
+        cands: &mut [DigitSet],
+        queue: &mut RunQueue,
+        budget: &mut Budget,
+        trail: &mut impl Trail,
+    ) -> Result<(), Halt> {
         let mut before = [DigitSet::EMPTY; MAX_RUN];
         let mut after = [DigitSet::EMPTY; MAX_RUN];
         while let Some(run) = queue.pop() {
@@ -78,6 +89,7 @@ impl<'a> Solver<'a> {
             }
             for (i, &cell) in cells.iter().enumerate() {
                 if after[i] != before[i] {
+                    trail.note(cell, before[i]);
                     cands[cell as usize] = after[i];
                     for other in self.layout.runs_of(cell as usize) {
                         if other != run {
@@ -102,7 +114,7 @@ impl<'a> Solver<'a> {
         let mut solutions = Vec::new();
         let mut queue = self.all_runs();
         let result = match self.propagate(&mut cands, &mut queue, budget) {
-            Ok(()) => self.search(cands, limit, &mut solutions, &mut queue, budget),
+            Ok(()) => self.search(&mut cands, limit, &mut solutions, &mut queue, budget),
             Err(Halt::Contradiction) => Ok(()),
             Err(Halt::Stopped(stop)) => Err(stop),
         };
@@ -114,42 +126,71 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Depth-first search below a propagated state, in a loop rather than by recursion: a
+    /// relaxed grid of 160x160 may branch thousands of levels deep, deeper than a thread's stack
+    /// allows. Each level keeps the cell it branched on, the digits still to try and where its
+    /// changes start in the trail of undo entries; trying a digit first undoes the changes of
+    /// the digit before. The order of the search (and so of the solutions) is the recursive one.
     fn search(
         &self,
-        cands: Vec<DigitSet>,
+        cands: &mut [DigitSet],
         limit: usize,
         solutions: &mut Vec<Vec<u8>>,
         queue: &mut RunQueue,
         budget: &mut Budget,
     ) -> Result<(), Stop> {
-        if solutions.len() >= limit {
-            return Ok(());
+        struct Level {
+            cell: usize,
+            left: DigitSet,
+            mark: usize,
         }
-        let Some(cell) = self.branch_cell(&cands) else {
-            solutions.push(
-                cands
-                    .iter()
-                    .map(|set| set.smallest().unwrap_or(0))
-                    .collect(),
-            );
-            return Ok(());
-        };
-        for digit in cands[cell].iter() {
-            if solutions.len() >= limit {
-                break;
+        let mut trail: Vec<(u32, DigitSet)> = Vec::new();
+        let mut levels: Vec<Level> = Vec::new();
+        let mut descend = true;
+        loop {
+            if descend {
+                if solutions.len() >= limit {
+                    return Ok(());
+                }
+                match self.branch_cell(cands) {
+                    Some(cell) => levels.push(Level {
+                        cell,
+                        left: cands[cell],
+                        mark: trail.len(),
+                    }),
+                    None => solutions.push(
+                        cands
+                            .iter()
+                            .map(|set| set.smallest().unwrap_or(0))
+                            .collect(),
+                    ),
+                }
             }
-            let mut trial = cands.clone();
-            trial[cell] = DigitSet::single(digit);
+            let Some(level) = levels.last_mut() else {
+                return Ok(());
+            };
+            for (cell, old) in trail.drain(level.mark..).rev() {
+                cands[cell as usize] = old;
+            }
+            let next = level.left.smallest().filter(|_| solutions.len() < limit);
+            let Some(digit) = next else {
+                levels.pop();
+                descend = false;
+                continue;
+            };
+            level.left.remove(digit);
+            let cell = level.cell;
+            trail.push((cell as u32, cands[cell]));
+            cands[cell] = DigitSet::single(digit);
             for run in self.layout.runs_of(cell) {
                 queue.push(run);
             }
-            match self.propagate(&mut trial, queue, budget) {
-                Ok(()) => self.search(trial, limit, solutions, queue, budget)?,
-                Err(Halt::Contradiction) => {}
+            descend = match self.propagate_logged(cands, queue, budget, &mut trail) {
+                Ok(()) => true,
+                Err(Halt::Contradiction) => false,
                 Err(Halt::Stopped(stop)) => return Err(stop),
-            }
+            };
         }
-        Ok(())
     }
 
     /// The open cell with the fewest candidates; among those, the one whose runs have the
@@ -189,5 +230,23 @@ impl<'a> Solver<'a> {
             }
         }
         best.map(|(_, _, cell)| cell)
+    }
+}
+
+/// Where propagation notes the candidates it replaces, so a search can undo them.
+pub trait Trail {
+    fn note(&mut self, cell: u32, old: DigitSet);
+}
+
+/// No undo wanted.
+impl Trail for () {
+    #[inline]
+    fn note(&mut self, _cell: u32, _old: DigitSet) {}
+}
+
+impl Trail for Vec<(u32, DigitSet)> {
+    #[inline]
+    fn note(&mut self, cell: u32, old: DigitSet) {
+        self.push((cell, old));
     }
 }

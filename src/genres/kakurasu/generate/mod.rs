@@ -75,23 +75,31 @@ pub const SCREEN_STEPS: u64 = 20_000_000;
 /// less on the largest grids; 24x24 and 32x32 still generate at every level.
 pub const SOLVER_STEPS_PER_CELL: u64 = 8;
 
+/// Screenings after which the generator says the shape cannot hold the level. Shapes that hold
+/// it needed at most 5,645 (4x5 hard; 20 seeds of every level from 4x5 to 24x24, where 24x24
+/// needed about 1,300). A shape that cannot hold the level but is not in [`max_level`]'s table
+/// gets a clear error here instead of a search that lasts until the budget runs out.
+const MAX_ATTEMPTS: u64 = 30_000;
+
 /// The smallest and largest share of shaded cells, in percent.
 const SHADED_PERCENT: (u32, u32) = (35, 65);
 
 /// The hardest level a shape can hold, for the small shapes that cannot hold every level.
 ///
 /// Grids with one or two rows (or columns) are easy: a line of one or two cells has a
-/// different clue for each shading, so the short lines decide every cell. The others were
-/// found by rating every shading: 3x3 holds only easy puzzles, 3x4 to 3x7 and 4x4 at most
-/// medium ones, 4x5 at most hard ones (the test `max_levels_match_every_shading` repeats this
-/// for the shapes up to 4x4). Larger shapes are assumed to hold every level; 6x6 is the
-/// smallest square where expert puzzles were found.
+/// different clue for each shading, so the short lines decide every cell. 3x3 holds only easy
+/// puzzles, 3x4 to 3x7 and 4x4 at most medium ones and 4x5 at most hard ones: found by rating
+/// every shading (the test `max_levels_match_every_shading` repeats this for the shapes up to
+/// 4x4). Wider grids of three rows (3x8 and up) and 4x6 are capped the same way from search
+/// alone: 30,000 screenings found no hard three-row puzzle and no expert 4x6 one, where every
+/// shape that holds a level needed at most 5,645. Larger shapes are assumed to hold every
+/// level; 4x7 and 5x5 are the smallest where expert puzzles were found.
 pub fn max_level(shape: Shape) -> Level {
     let (short, long) = (shape.rows.min(shape.cols), shape.rows.max(shape.cols));
     match (short, long) {
         (0..=2, _) | (3, 3) => Level::Easy,
-        (3, 4..=7) | (4, 4) => Level::Medium,
-        (4, 5) => Level::Hard,
+        (3, _) | (4, 4) => Level::Medium,
+        (4, 5..=6) => Level::Hard,
         _ => Level::Expert,
     }
 }
@@ -212,6 +220,13 @@ impl Generator {
                 }
             }
             self.stats.restarts += 1;
+            if self.stats.attempts >= MAX_ATTEMPTS {
+                return Err(InputError::limits(format!(
+                    "no {} kakurasu of shape {shape} was found in {MAX_ATTEMPTS} screenings: the shape is too small for this level; try a larger shape or an easier level",
+                    self.params.level
+                ))
+                .into());
+            }
         }
     }
 
@@ -231,13 +246,10 @@ impl Generator {
     /// Screens a shading's puzzle as the module documentation describes.
     fn screen(&mut self, shading: &Grid<bool>, budget: &mut Budget) -> Result<Screened, Stop> {
         self.stats.attempts += 1;
-        if budget.remaining() < SCREEN_STEPS {
-            return Err(Stop::Exhausted);
-        }
         let puzzle = Puzzle::from_shading(shading);
-        let mut screening = budget.child(SCREEN_STEPS);
-        let graded = self.grade(&puzzle, shading, &mut screening);
-        budget.absorb(&screening)?;
+        let graded = budget.sub_search(SCREEN_STEPS, |screening| {
+            self.grade(&puzzle, shading, screening)
+        })?;
         let graded = match graded {
             Ok(graded) => graded,
             Err(Stop::Exhausted) => {
@@ -295,12 +307,9 @@ impl Generator {
             Err(ended) => return Ok(ended),
         };
         let solver_steps = SOLVER_STEPS_PER_CELL * self.params.shape.cells() as u64;
-        if budget.remaining() < solver_steps {
-            return Err(Stop::Exhausted);
-        }
-        let mut search = budget.child(solver_steps);
-        let outcome = other_solution(&board, shading, &mut search);
-        budget.absorb(&search)?;
+        let outcome = budget.sub_search(solver_steps, |search| {
+            other_solution(&board, shading, search)
+        })?;
         if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
             return Err(stop);
         }
@@ -329,6 +338,8 @@ impl Generator {
         };
         let rating = rate(&puzzle, budget);
         if !rating.complete {
+            // The rating stopped: cancelled, past the deadline, or out of budget.
+            budget.check_cancelled()?;
             return Err(Stop::Exhausted.into());
         }
         if !rating.solved || !self.params.level.accepts(rating.level) {

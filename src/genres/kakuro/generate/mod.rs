@@ -44,8 +44,9 @@
 //!
 //! The random stream is [`SeededRng`] keyed by the seed, with the shape and level as stream
 //! number, so the same parameters give the same puzzle on every machine. Budget limits that
-//! shape the search (the 4,096 solver steps, the fill's 20,000 digits) are fixed numbers, and
-//! running out of the caller's budget is an error, never a different puzzle.
+//! shape the search (the 4,096 solver steps, the fill's 20,000 digits) are fixed numbers run
+//! through [`Budget::sub_search`], and running out of the caller's budget is an error, never a
+//! different puzzle.
 
 pub mod fill;
 pub mod layout;
@@ -369,23 +370,17 @@ impl Generator {
             });
         }
         let open: Vec<usize> = screened.open_cells().collect();
-        if budget.remaining() < SOLVER_STEPS {
-            return Err(Stop::Exhausted);
-        }
-        let mut search = budget.child(SOLVER_STEPS);
-        let outcome = solver.solve(screened.cands.clone(), 4, &mut search);
-        budget.absorb(&search)?;
+        let outcome = budget.sub_search(SOLVER_STEPS, |search| {
+            solver.solve(screened.cands.clone(), 4, search)
+        })?;
         if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
             return Err(stop);
         }
         let unique = outcome.complete && outcome.count() == 1;
         if unique && self.settings.screen < self.wanted_ceiling() {
-            if budget.remaining() < GRADE_STEPS {
-                return Err(Stop::Exhausted);
-            }
-            let mut rating_budget = budget.child(GRADE_STEPS);
-            let full = grade(&solver, Level::BeyondExpert, &mut rating_budget);
-            budget.absorb(&rating_budget)?;
+            let full = budget.sub_search(GRADE_STEPS, |rating| {
+                grade(&solver, Level::BeyondExpert, rating)
+            })?;
             let full = match full {
                 Ok(full) => full,
                 Err(Stop::Exhausted) => {
@@ -450,6 +445,8 @@ impl Generator {
         }
         let rating = rate_layout(&layout, budget);
         if !rating.complete {
+            // The rating stopped: cancelled, past the deadline, or out of budget.
+            budget.check_cancelled()?;
             return Err(Stop::Exhausted.into());
         }
         if !rating.solved || !self.params.level.accepts(rating.level) {

@@ -136,13 +136,10 @@ pub fn reveal(
 
 /// Looks for two solutions within [`SOLVE_STEPS`].
 fn check(structure: &Structure, truth: &Found, budget: &mut Budget) -> Result<Verdict, Stop> {
-    if budget.remaining() < SOLVE_STEPS {
-        return Err(Stop::Exhausted);
-    }
     let solver = Solver::new(structure);
-    let mut search = budget.child(SOLVE_STEPS);
-    let outcome = solver.solve(solver.full_domains(), 2, &mut search);
-    budget.absorb(&search)?;
+    let outcome = budget.sub_search(SOLVE_STEPS, |search| {
+        solver.solve(solver.full_domains(), 2, search)
+    })?;
     if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
         return Err(stop);
     }
