@@ -8,6 +8,7 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::core::hint::Hint;
 use crate::core::{
     Budget, Deduction, GenerateError, GenerateParams, GenerationStats, InputError, Level, Location,
     Rating, Shape, Stop, TargetLevel,
@@ -319,6 +320,60 @@ pub fn check(
         }
     }
     dispatch(genre_of(source)?, Check(source, answer, finish))
+}
+
+/// A hint for a player's answer (see [`crate::core::hint`]).
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HintReport {
+    pub genre: &'static str,
+    #[serde(flatten)]
+    pub hint: Hint,
+    /// Budget steps used (the uniqueness proof included).
+    pub steps: u64,
+}
+
+/// The next hint for a player's answer (rows of the answer format): the first wrong mark, or
+/// the rater's next placement from the position. The puzzle must have exactly one solution.
+pub fn hint(
+    source: &PuzzleSource,
+    answer: &[String],
+    budget: &mut Budget,
+) -> Result<HintReport, ApiError> {
+    struct HintFor<'a, 'b>(&'a PuzzleSource<'a>, &'a [String], &'b mut Budget);
+    impl GenreVisitor for HintFor<'_, '_> {
+        type Output = Result<HintReport, ApiError>;
+        fn visit<G: Genre>(self) -> Self::Output {
+            let start = self.2.used();
+            let puzzle = parse::<G>(self.0)?;
+            let answer = G::parse_answer(&puzzle, self.1)?;
+            let outcome = G::solve(&puzzle, 2, self.2);
+            if let Some(stop) = outcome.stopped {
+                return Err(ApiError::Stopped(stop));
+            }
+            let solution = match outcome.solutions.as_slice() {
+                [one] => one,
+                found => {
+                    return Err(ApiError::Input(InputError::new(
+                        crate::core::InputErrorKind::Structure,
+                        Location::Input,
+                        if found.is_empty() {
+                            "the puzzle has no solution, so there is nothing to hint"
+                        } else {
+                            "the puzzle has more than one solution; hints need exactly one"
+                        },
+                    )))
+                }
+            };
+            let hint = G::hint(&puzzle, &answer, solution, self.2)?;
+            Ok(HintReport {
+                genre: G::NAME,
+                hint,
+                steps: self.2.used() - start,
+            })
+        }
+    }
+    dispatch(genre_of(source)?, HintFor(source, answer, budget))
 }
 
 /// A generated puzzle with its solution, rating and provenance.

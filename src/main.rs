@@ -60,6 +60,14 @@ enum Command {
         #[arg(long)]
         finish: bool,
     },
+    /// The next hint for a (partial) answer: the rater's next placement, or the first wrong mark.
+    Hint {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// File with the answer, one row per line (or a JSON array of row strings).
+        #[arg(long)]
+        answer: PathBuf,
+    },
     /// Convert a puzzle between the text, ID and JSON formats.
     Format {
         #[command(flatten)]
@@ -174,15 +182,14 @@ fn main() -> Result<()> {
             let content = read_input(&puzzle.file)?;
             let mut body = None;
             let source = source(&content, &puzzle, &mut body)?;
-            let answer_text = std::fs::read_to_string(&answer)
-                .with_context(|| format!("reading {}", answer.display()))?;
-            let rows: Vec<String> = if answer_text.trim_start().starts_with('[') {
-                serde_json::from_str(&answer_text)
-                    .context("the answer should be a JSON array of row strings")?
-            } else {
-                answer_text.lines().map(str::to_string).collect()
-            };
-            print(&api::check(&source, &rows, finish)?)
+            print(&api::check(&source, &read_answer(&answer)?, finish)?)
+        }
+        Command::Hint { puzzle, answer } => {
+            let content = read_input(&puzzle.file)?;
+            let mut body = None;
+            let source = source(&content, &puzzle, &mut body)?;
+            let rows = read_answer(&answer)?;
+            print(&api::hint(&source, &rows, &mut Budget::new(puzzle.budget))?)
         }
         Command::Format { puzzle, to } => {
             let content = read_input(&puzzle.file)?;
@@ -370,4 +377,15 @@ fn source<'a>(
 fn print(value: &impl Serialize) -> Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);
     Ok(())
+}
+
+/// Reads answer rows: one row per line, or a JSON array of row strings.
+fn read_answer(path: &PathBuf) -> Result<Vec<String>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    if text.trim_start().starts_with('[') {
+        serde_json::from_str(&text).context("the answer should be a JSON array of row strings")
+    } else {
+        Ok(text.lines().map(str::to_string).collect())
+    }
 }

@@ -213,6 +213,60 @@ async fn solve_rate_and_check_the_spec_example() {
 }
 
 #[tokio::test]
+async fn hint_gives_the_next_placement_or_the_wrong_digit() {
+    let server = default_server().await;
+    let (status, _, hinted) = server
+        .post(
+            "/hint",
+            json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#..", "#.."]}),
+        )
+        .await;
+    assert_eq!(status, 200, "{hinted}");
+    assert_eq!(hinted["genre"], "kakuro");
+    assert_eq!(hinted["kind"], "deduction");
+    assert_eq!(
+        hinted["placed"],
+        json!([{"row": 1, "col": 1, "value": "1"}])
+    );
+    assert!(hinted["explanation"]
+        .as_str()
+        .unwrap()
+        .contains("adding up to"));
+
+    let (status, _, wrong) = server
+        .post(
+            "/hint",
+            json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": "###\n#2.\n#.."}),
+        )
+        .await;
+    assert_eq!(status, 200, "{wrong}");
+    assert_eq!(wrong["kind"], "wrong");
+    assert_eq!(wrong["cells"], json!([[1, 1]]));
+    assert_eq!(wrong["placed"], json!([]));
+
+    // An answer of the wrong shape, and a puzzle with two solutions: 422 with the reason.
+    let (status, content_type, problem) = server
+        .post(
+            "/hint",
+            json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#.."]}),
+        )
+        .await;
+    assert_eq!(status, 422, "{problem}");
+    assert_eq!(content_type, "application/problem+json");
+    let (status, _, problem) = server
+        .post(
+            "/hint",
+            json!({"text": common::ARTICLE_DRAFT, "answer": common::ARTICLE_MAIN_SOLUTION.map(|row| row.replace(|c: char| c.is_ascii_digit(), "."))}),
+        )
+        .await;
+    assert_eq!(status, 422, "{problem}");
+    assert!(problem["detail"]
+        .as_str()
+        .unwrap()
+        .contains("more than one solution"));
+}
+
+#[tokio::test]
 async fn check_points_at_the_broken_clue() {
     let server = default_server().await;
     // Row 1 across 3 = 1 + 2 holds, column 1 down 4 = 1 + 3 holds; r2c2 = 5 breaks the across

@@ -4,6 +4,7 @@
 pub mod budget;
 pub mod digits;
 pub mod error;
+pub mod hint;
 pub mod outcome;
 pub mod rating;
 pub mod rng;

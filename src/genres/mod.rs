@@ -12,6 +12,7 @@ pub mod kakuro_cryptic;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::hint::Hint;
 use crate::core::{
     Budget, GenerateError, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
 };
@@ -75,6 +76,16 @@ pub trait Genre: 'static {
 
     /// Rates the puzzle with the genre's human-technique profile under the budget.
     fn rate(puzzle: &Self::Puzzle, budget: &mut Budget) -> Rating;
+
+    /// The next hint for a player's `answer` (see [`crate::core::hint`]); `solution` is the
+    /// puzzle's unique solution. An input error only for a puzzle that is not structurally
+    /// sound, which a parsed puzzle always is.
+    fn hint(
+        puzzle: &Self::Puzzle,
+        answer: &Self::Answer,
+        solution: &Self::Solution,
+        budget: &mut Budget,
+    ) -> Result<Hint, GenerateError>;
 
     /// Generates a puzzle with exactly one solution at the requested level.
     fn generate(

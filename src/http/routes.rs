@@ -16,8 +16,8 @@ use super::metrics;
 use super::problem::{ApiProblem, Problem};
 use super::AppState;
 use crate::api::{
-    self, CheckReport, GenerateReport, GenerateRequest, PuzzleBody, PuzzleSource, RateReport,
-    SolveReport,
+    self, CheckReport, GenerateReport, GenerateRequest, HintReport, PuzzleBody, PuzzleSource,
+    RateReport, SolveReport,
 };
 use crate::core::{Budget, InputError, Location, Shape, TargetLevel};
 
@@ -466,6 +466,26 @@ pub struct CheckRequest {
     pub finish: Option<bool>,
 }
 
+/// A puzzle with exactly one solution, and a player's (possibly partial) answer to hint from.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    #[schema(value_type = Option<GenreSchema>, example = "kakuro")]
+    pub genre: Option<String>,
+    #[schema(value_type = Option<PuzzleObjectSchema>)]
+    pub puzzle: Option<Value>,
+    #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
+    pub id: Option<String>,
+    pub text: Option<String>,
+    /// The player's answer, in /check's format; all `.` for a fresh puzzle.
+    #[schema(example = json!(["###", "#..", "#.."]))]
+    pub answer: AnswerRows,
+    /// Step budget, 1 to 10^12; the server caps it at its maximum.
+    #[serde(default, deserialize_with = "budget_in_range")]
+    #[schema(minimum = 1, maximum = 1000000000000_i64)]
+    pub budget: Option<u64>,
+}
+
 /// The genre's JSON puzzle object: a grid of rows for Kakuro and cryptic Kakuro, row and
 /// column clues for Kakurasu.
 #[derive(serde::Serialize, ToSchema)]
@@ -620,6 +640,38 @@ pub async fn check(
     let report = state
         .run_on_puzzle(body, None, move |source, _budget| {
             api::check(source, &answer, finish)
+        })
+        .await?;
+    Ok(Json(report))
+}
+
+/// Hint: the next deduction the rater would make from the player's position (its technique,
+/// the cells and clues it reads, the cell it fills, and one sentence in plain words), or the
+/// first mark that contradicts the unique solution. Cells are `[row, col]` from 0; the
+/// sentence counts rows and columns from 1. A deduction hint is the rater's next *placement*:
+/// eliminations that fill no cell come with it in `deductions`, and `technique`/`level` are
+/// the hardest among them. `kind` is `deduction`, `wrong`, `solved`, or `reveal` when the
+/// techniques cannot go on (the first open cell's value is given instead). Cryptic Kakuro is
+/// hinted on its decoded grid, the grid its rating is of.
+#[utoipa::path(
+    post,
+    path = "/hint",
+    tag = "puzzles",
+    request_body = HintRequest,
+    responses(
+        (status = 200, description = "The hint", body = HintReport),
+        PuzzleErrors,
+    )
+)]
+pub async fn hint(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<HintRequest>,
+) -> Result<Json<HintReport>, ApiProblem> {
+    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    let answer = request.answer.rows();
+    let report = state
+        .run_on_puzzle(body, request.budget, move |source, budget| {
+            api::hint(source, &answer, budget)
         })
         .await?;
     Ok(Json(report))

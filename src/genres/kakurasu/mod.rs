@@ -6,6 +6,7 @@ pub mod answer;
 pub mod check;
 pub mod format;
 pub mod generate;
+pub mod hint;
 pub mod line;
 pub mod model;
 pub mod rate;
@@ -13,6 +14,7 @@ pub mod solve;
 pub mod swap;
 pub mod techniques;
 
+use crate::core::hint::Hint;
 use crate::core::{
     Budget, GenerateError, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
 };
@@ -85,6 +87,15 @@ impl Genre for Kakurasu {
 
     fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
         rate::rate(puzzle, budget)
+    }
+
+    fn hint(
+        puzzle: &Puzzle,
+        answer: &Answer,
+        solution: &Solution,
+        budget: &mut Budget,
+    ) -> Result<Hint, GenerateError> {
+        Ok(hint::hint(puzzle, answer, solution, budget)?)
     }
 
     fn generate(

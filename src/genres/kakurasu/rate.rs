@@ -56,6 +56,30 @@ pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     }
 }
 
+/// Rates on from a player's position: the `givens` (row, column, shaded) are decided first,
+/// as the player marked them, and the rater runs in its usual order until its first
+/// deduction, which decides cells the player left open. The record (that one deduction);
+/// `None` when the techniques are stuck (or a rule breaks) from the position.
+pub fn replay_to_placement(
+    puzzle: &Puzzle,
+    givens: &[(usize, usize, bool)],
+    budget: &mut Budget,
+) -> Result<Option<Vec<Deduction>>, Stop> {
+    let mut board = Board::new(puzzle);
+    for &(row, col, shaded) in givens {
+        board.set(row, col, shaded);
+    }
+    let mut rater = Rater::from_board(board);
+    budget.step()?;
+    match rater.next_change(budget)? {
+        Ok(Some(change)) => {
+            rater.apply(change);
+            Ok(Some(rater.deductions))
+        }
+        Ok(None) | Err(Contradiction) => Ok(None),
+    }
+}
+
 struct Rater {
     board: Board,
     /// Hypothesis results and line narrowings kept from one scan for the next.
@@ -87,7 +111,10 @@ fn all_lines(board: &Board) -> u64 {
 
 impl Rater {
     fn new(puzzle: &Puzzle) -> Rater {
-        let board = Board::new(puzzle);
+        Rater::from_board(Board::new(puzzle))
+    }
+
+    fn from_board(board: Board) -> Rater {
         let lines = all_lines(&board);
         Rater {
             prober: Prober::new(&board),

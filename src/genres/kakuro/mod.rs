@@ -6,11 +6,13 @@ pub mod check;
 pub mod combos;
 pub mod format;
 pub mod generate;
+pub mod hint;
 pub mod model;
 pub mod rate;
 pub mod solve;
 pub mod techniques;
 
+use crate::core::hint::Hint;
 use crate::core::{
     Budget, GenerateError, GenerateParams, Generated, Grid, InputError, Rating, Shape, SolveOutcome,
 };
@@ -114,6 +116,16 @@ impl Genre for Kakuro {
             // Parsed puzzles are structurally checked; a defined answer all the same.
             Err(_) => Rating::unrated(true, 0),
         }
+    }
+
+    fn hint(
+        puzzle: &Puzzle,
+        answer: &Answer,
+        solution: &Solution,
+        budget: &mut Budget,
+    ) -> Result<Hint, GenerateError> {
+        let layout = puzzle.layout(Rules::Relaxed)?;
+        Ok(hint::hint(&layout, answer, solution, budget)?)
     }
 
     fn generate(

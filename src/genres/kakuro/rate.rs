@@ -61,6 +61,36 @@ pub fn rate_layout(layout: &Layout, budget: &mut Budget) -> Rating {
     }
 }
 
+/// Rates on from a player's position: `givens` (white-cell index and digit) are written in
+/// first, as the player wrote them, and the rater runs in its usual order until a deduction
+/// writes a cell that is not a given. The record up to and including that deduction; `None`
+/// when the techniques get stuck (or a rule breaks) before one does.
+pub fn replay_to_placement(
+    layout: &Layout,
+    givens: &[(usize, u8)],
+    budget: &mut Budget,
+) -> Result<Option<Vec<Deduction>>, Stop> {
+    let solver = Solver::new(layout);
+    let mut rater = Rater::new(&solver);
+    for &(cell, digit) in givens {
+        rater.cands[cell] = DigitSet::single(digit);
+        rater.written[cell] = true;
+        rater.announce.push_back(cell);
+    }
+    loop {
+        budget.step()?;
+        let change = match rater.next_change(budget)? {
+            Ok(Some(change)) => change,
+            Ok(None) | Err(Contradiction) => return Ok(None),
+        };
+        let writes = change.write.is_some();
+        rater.apply(change);
+        if writes {
+            return Ok(Some(rater.deductions));
+        }
+    }
+}
+
 /// Run techniques in the order the rater tries them.
 const RUN_TECHNIQUES: [Technique; 3] = [
     Technique::SumCombinations,

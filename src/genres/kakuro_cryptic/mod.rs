@@ -20,6 +20,7 @@ pub mod solve;
 
 use serde_json::{Map, Value};
 
+use crate::core::hint::Hint;
 use crate::core::{
     Budget, GenerateError, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
 };
@@ -138,6 +139,18 @@ impl Genre for KakuroCryptic {
 
     fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
         rate::rate(puzzle, budget)
+    }
+
+    /// The Kakuro hint on the decoded grid, as the rating is the decoded grid's: its
+    /// explanations name the sums in digits, which gives letters away as a hint should.
+    fn hint(
+        puzzle: &Puzzle,
+        answer: &Answer,
+        solution: &Solution,
+        budget: &mut Budget,
+    ) -> Result<Hint, GenerateError> {
+        let layout = puzzle.structure()?.decoded(&solution.mapping);
+        Ok(kakuro::hint::hint(&layout, answer, &solution.grid, budget)?)
     }
 
     fn generate(

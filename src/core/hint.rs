@@ -1,0 +1,202 @@
+//! What a hint tells a stuck player: the next thing the rater would deduce from their position,
+//! or the first mark that is already wrong.
+//!
+//! A hint is the rater's next *placement*: the player's marks are taken as given, the
+//! genre's rater runs from there in its usual order, and the first deduction that fills a cell
+//! the player left open is the hint. The deductions that narrowed that cell before it (a
+//! digit ruled out by a sum, a contradiction) come with it, because a placement alone ("only
+//! one candidate is left") does not say why; the hint's technique and level are those of the
+//! hardest of them. Candidate eliminations are not a hint by themselves: a player's answer
+//! has no pencil marks, so only a filled cell is progress they can see.
+
+use super::rating::{Deduction, Level, Placement};
+
+/// What kind of hint it is.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HintKind {
+    /// The next deduction: `placed` holds the cell it fills.
+    Deduction,
+    /// A mark already contradicts the unique solution: `cells` holds the first, in reading
+    /// order. The right value is not given away.
+    Wrong,
+    /// The answer is complete and right: nothing left to hint.
+    Solved,
+    /// The profile's techniques cannot go on from this position (the puzzle is beyond
+    /// expert); `placed` gives the first open cell's value from the solution instead.
+    Reveal,
+}
+
+/// A hint, with the deductions behind it.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Hint {
+    pub kind: HintKind,
+    /// The hardest technique behind the hint (`deduction`), or `None`.
+    pub technique: Option<&'static str>,
+    /// That technique's level (`None` for bookkeeping and for the other kinds).
+    pub level: Option<Level>,
+    /// The cells to look at, as `[row, col]` from 0: the wrong cell, or the cells the
+    /// deductions read.
+    pub cells: Vec<[usize; 2]>,
+    /// The clues the deductions read, as `[row, col]` of where each is drawn.
+    pub clues: Vec<[usize; 2]>,
+    /// The cell the hint fills and its value (`deduction`, `reveal`).
+    pub placed: Vec<Placement>,
+    /// One sentence in plain words; cells are named by row and column counted from 1.
+    pub explanation: String,
+    /// The deductions behind the hint, in the rater's order, the placing one last.
+    pub deductions: Vec<Deduction>,
+}
+
+impl Hint {
+    /// A hint pointing at a wrong mark.
+    pub fn wrong(row: usize, col: usize, explanation: String) -> Hint {
+        Hint {
+            kind: HintKind::Wrong,
+            technique: None,
+            level: None,
+            cells: vec![[row, col]],
+            clues: Vec::new(),
+            placed: Vec::new(),
+            explanation,
+            deductions: Vec::new(),
+        }
+    }
+
+    /// The answer is already solved.
+    pub fn solved() -> Hint {
+        Hint {
+            kind: HintKind::Solved,
+            technique: None,
+            level: None,
+            cells: Vec::new(),
+            clues: Vec::new(),
+            placed: Vec::new(),
+            explanation: "The answer is complete and correct: nothing is left to find.".into(),
+            deductions: Vec::new(),
+        }
+    }
+
+    /// The techniques got stuck: give away one cell of the solution.
+    pub fn reveal(placement: Placement, explanation: String) -> Hint {
+        Hint {
+            kind: HintKind::Reveal,
+            technique: None,
+            level: None,
+            cells: vec![[placement.row, placement.col]],
+            clues: Vec::new(),
+            placed: vec![placement],
+            explanation,
+            deductions: Vec::new(),
+        }
+    }
+
+    /// A deduction hint from the chain of deductions that ends in a placement. `explain`
+    /// gives the sentence for one deduction; the hint's sentence is the hardest one's,
+    /// followed by the placement when that is a different deduction. Among equally hard
+    /// ones, a deduction that rules values out is preferred to a bare placement (it says
+    /// why), then the latest.
+    pub fn from_chain(chain: Vec<Deduction>, explain: impl Fn(&Deduction) -> String) -> Hint {
+        let hardest = chain
+            .iter()
+            .enumerate()
+            .max_by_key(|(index, deduction)| {
+                (deduction.level, !deduction.removed.is_empty(), *index)
+            })
+            .map(|(index, _)| index)
+            .unwrap_or(0);
+        let last = chain.len().saturating_sub(1);
+        let mut explanation = chain.get(hardest).map(&explain).unwrap_or_default();
+        if hardest != last {
+            if let Some(placing) = chain.last() {
+                let then = explain(placing);
+                explanation = format!(
+                    "{}; then {}{}",
+                    explanation.trim_end_matches('.'),
+                    lower_first(&then),
+                    if then.ends_with('.') { "" } else { "." }
+                );
+            }
+        }
+        let mut cells = Vec::new();
+        let mut clues = Vec::new();
+        for deduction in &chain {
+            for &cell in &deduction.cells {
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+            if let Some(clue) = deduction.clue {
+                if !clues.contains(&clue) {
+                    clues.push(clue);
+                }
+            }
+        }
+        Hint {
+            kind: HintKind::Deduction,
+            technique: chain.get(hardest).map(|d| d.technique),
+            level: chain.get(hardest).and_then(|d| d.level),
+            cells,
+            clues,
+            placed: chain.last().map(|d| d.placed.clone()).unwrap_or_default(),
+            explanation,
+            deductions: chain,
+        }
+    }
+}
+
+/// A cell in plain words, counted from 1: "row 3, column 4".
+pub fn cell_name(row: usize, col: usize) -> String {
+    format!("row {}, column {}", row + 1, col + 1)
+}
+
+/// The text with its first letter in lower case (to go on a sentence).
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The text with its first letter in upper case (to start a sentence).
+pub fn upper_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// "a, b and c".
+pub fn join_and(parts: &[String]) -> String {
+    join_with(parts, "and")
+}
+
+/// "a, b or c".
+pub fn join_or(parts: &[String]) -> String {
+    join_with(parts, "or")
+}
+
+fn join_with(parts: &[String], last_word: &str) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [head @ .., last] => format!("{} {last_word} {last}", head.join(", ")),
+    }
+}
+
+/// The deductions of `record` that narrowed or filled the cell `target`, in order, ending
+/// with the one at `placing`: the chain a hint shows.
+pub fn chain_to(record: &[Deduction], placing: usize, target: [usize; 2]) -> Vec<Deduction> {
+    let touches =
+        |deduction: &Deduction| deduction.removed.iter().any(|r| [r.row, r.col] == target);
+    record[..placing]
+        .iter()
+        .filter(|d| touches(d))
+        .chain(record.get(placing))
+        .cloned()
+        .collect()
+}

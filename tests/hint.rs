@@ -1,0 +1,258 @@
+//! Hints: following them from an empty answer solves every corpus puzzle, never needs a
+//! technique harder than the puzzle's rating, and a wrong mark is pointed at.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::Value;
+use sumpuzzles::api::{self, ApiError, GenerateRequest, HintReport, PuzzleSource};
+use sumpuzzles::core::hint::HintKind;
+use sumpuzzles::core::{Budget, Level, Shape, TargetLevel};
+use sumpuzzles::GenreId;
+
+fn budget() -> Budget {
+    Budget::new(2_000_000_000)
+}
+
+fn hint(source: &PuzzleSource, answer: &[String]) -> HintReport {
+    api::hint(source, answer, &mut budget()).expect("a hint")
+}
+
+/// The empty answer: `#` where the solution has a block (Kakuro), `.` elsewhere.
+fn empty_answer(solution: &[String], genre: GenreId) -> Vec<String> {
+    solution
+        .iter()
+        .map(|row| {
+            row.chars()
+                .map(|c| match (genre, c) {
+                    (GenreId::Kakurasu, _) => '.',
+                    (_, '#') => '#',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn set(answer: &mut [String], row: usize, col: usize, value: char) {
+    let mut chars: Vec<char> = answer[row].chars().collect();
+    chars[col] = value;
+    answer[row] = chars.into_iter().collect();
+}
+
+/// Follows hints from the empty answer until solved; every placement must agree with the
+/// solution, and no hint may be harder than `level`. Returns how many hints it took.
+fn follow_hints(source: &PuzzleSource, genre: GenreId, solution: &[String], level: Level) -> usize {
+    let mut answer = empty_answer(solution, genre);
+    for count in 0..=solution.iter().map(String::len).sum::<usize>() {
+        let report = hint(source, &answer);
+        match report.hint.kind {
+            HintKind::Solved => {
+                assert!(
+                    api::check(source, &answer, true).unwrap().solved,
+                    "solved hint on an unsolved answer"
+                );
+                return count;
+            }
+            HintKind::Deduction => {
+                assert!(!report.hint.placed.is_empty(), "{report:?}");
+                assert!(!report.hint.explanation.is_empty());
+                if let Some(hint_level) = report.hint.level {
+                    assert!(
+                        hint_level <= level,
+                        "a {hint_level} hint in a {level} puzzle: {}",
+                        report.hint.explanation
+                    );
+                }
+                for placed in &report.hint.placed {
+                    let right = solution[placed.row].as_bytes()[placed.col] as char;
+                    assert_eq!(placed.value, right, "{}", report.hint.explanation);
+                    set(&mut answer, placed.row, placed.col, placed.value);
+                }
+                let last = report
+                    .hint
+                    .deductions
+                    .last()
+                    .expect("the placing deduction");
+                assert_eq!(last.placed, report.hint.placed);
+            }
+            other => panic!("unexpected {other:?} hint: {}", report.hint.explanation),
+        }
+    }
+    panic!("hints did not finish the puzzle");
+}
+
+fn corpus(folder: &str) -> Vec<(String, Value)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(folder);
+    let mut files: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (
+                name,
+                serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn rows(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| row.as_str().unwrap().to_string())
+        .collect()
+}
+
+fn level_of(entry: &Value) -> Level {
+    let rating = api::rate(
+        &PuzzleSource::Id(entry["id"].as_str().unwrap()),
+        &mut budget(),
+    )
+    .unwrap();
+    rating.level
+}
+
+fn follow_corpus(folder: &str, genre: GenreId) {
+    for (name, entry) in corpus(folder) {
+        let source = PuzzleSource::Id(entry["id"].as_str().unwrap());
+        let solution = rows(&entry["solution"]);
+        let count = follow_hints(&source, genre, &solution, level_of(&entry));
+        assert!(count > 0, "{name}");
+    }
+}
+
+#[test]
+fn following_kakuro_hints_solves_every_corpus_puzzle() {
+    follow_corpus("kakuro", GenreId::Kakuro);
+}
+
+#[test]
+fn following_kakurasu_hints_solves_every_corpus_puzzle() {
+    follow_corpus("kakurasu", GenreId::Kakurasu);
+}
+
+#[test]
+fn following_cryptic_hints_solves_generated_puzzles() {
+    for seed in 0..3 {
+        let generated = api::generate(
+            &GenerateRequest {
+                genre: GenreId::KakuroCryptic,
+                shape: Some(Shape::new(8, 8)),
+                level: TargetLevel::Any,
+                seed,
+            },
+            &mut budget(),
+        )
+        .unwrap();
+        let source = PuzzleSource::Id(&generated.id);
+        follow_hints(
+            &source,
+            GenreId::KakuroCryptic,
+            &generated.solution,
+            generated.level,
+        );
+    }
+}
+
+#[test]
+fn the_first_hint_of_the_spec_example_explains_a_sum() {
+    let source = PuzzleSource::Text {
+        genre: None,
+        text: common::SPEC_EXAMPLE,
+    };
+    let solution: Vec<String> = common::SPEC_EXAMPLE_SOLUTION.map(String::from).to_vec();
+    let report = hint(&source, &empty_answer(&solution, GenreId::Kakuro));
+    assert_eq!(report.hint.kind, HintKind::Deduction);
+    assert_eq!(report.hint.placed.len(), 1);
+    assert!(
+        report.hint.explanation.contains("adding up to"),
+        "{}",
+        report.hint.explanation
+    );
+    assert!(!report.hint.clues.is_empty());
+}
+
+#[test]
+fn a_wrong_digit_is_pointed_at_first_in_reading_order() {
+    let source = PuzzleSource::Text {
+        genre: None,
+        text: common::SPEC_EXAMPLE,
+    };
+    // Two wrong digits (row 2 col 3 should be 1, row 3 col 2 should be 1): the first in
+    // reading order is named, and right digits elsewhere do not matter.
+    let answer: Vec<String> = ["#####", "###92", "##923", "#...#", "#..##"]
+        .iter()
+        .map(|r| r.to_string())
+        .collect();
+    let report = hint(&source, &answer);
+    assert_eq!(report.hint.kind, HintKind::Wrong);
+    assert_eq!(report.hint.cells, vec![[1, 3]]);
+    assert!(
+        report.hint.placed.is_empty(),
+        "a wrong hint gives nothing away"
+    );
+    assert!(report.hint.explanation.contains("row 2, column 4"));
+
+    let empty_mark: Vec<String> = ["#####", "###0.", "##...", "#...#", "#..##"]
+        .iter()
+        .map(|r| r.to_string())
+        .collect();
+    let report = hint(&source, &empty_mark);
+    assert_eq!(report.hint.kind, HintKind::Wrong);
+    assert_eq!(report.hint.cells, vec![[1, 3]]);
+}
+
+#[test]
+fn a_wrong_kakurasu_mark_is_pointed_at() {
+    let (_, entry) = corpus("kakurasu").remove(0);
+    let source = PuzzleSource::Id(entry["id"].as_str().unwrap());
+    let solution = rows(&entry["solution"]);
+    let mut answer = empty_answer(&solution, GenreId::Kakurasu);
+    // Mark the first cell the opposite way to the solution.
+    let wrong = if solution[0].starts_with('#') {
+        '-'
+    } else {
+        '#'
+    };
+    set(&mut answer, 0, 0, wrong);
+    let report = hint(&source, &answer);
+    assert_eq!(report.hint.kind, HintKind::Wrong);
+    assert_eq!(report.hint.cells, vec![[0, 0]]);
+}
+
+#[test]
+fn hints_need_exactly_one_solution() {
+    let source = PuzzleSource::Text {
+        genre: None,
+        text: common::ARTICLE_DRAFT,
+    };
+    let solution: Vec<String> = common::ARTICLE_MAIN_SOLUTION.map(String::from).to_vec();
+    let answer = empty_answer(&solution, GenreId::Kakuro);
+    match api::hint(&source, &answer, &mut budget()) {
+        Err(ApiError::Input(error)) => {
+            assert!(
+                error.to_string().contains("more than one solution"),
+                "{error}"
+            )
+        }
+        other => panic!("expected an input error, got {other:?}"),
+    }
+    // A malformed answer is an input error too, not a panic.
+    let answer = vec!["##".to_string()];
+    assert!(matches!(
+        api::hint(&source, &answer, &mut budget()),
+        Err(ApiError::Input(_))
+    ));
+}
