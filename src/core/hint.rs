@@ -112,8 +112,16 @@ impl Hint {
         if hardest != last {
             if let Some(placing) = chain.last() {
                 let then = explain(placing);
+                // The other deductions of the chain narrowed the cell too: say so, since the
+                // sentence names only the hardest.
+                let others = chain.len() - 2;
+                let link = match others {
+                    0 => "then".to_string(),
+                    1 => "after one more step".to_string(),
+                    n => format!("after {n} more steps"),
+                };
                 explanation = format!(
-                    "{}; then {}{}",
+                    "{}; {link}, {}{}",
                     explanation.trim_end_matches('.'),
                     lower_first(&then),
                     if then.ends_with('.') { "" } else { "." }
