@@ -7,6 +7,7 @@ pub mod error;
 pub mod outcome;
 pub mod rating;
 pub mod rng;
+pub mod svg;
 
 pub use budget::{Budget, CancelFlag, Stop};
 pub use digits::DigitSet;

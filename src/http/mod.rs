@@ -145,6 +145,7 @@ fn routes() -> (Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::solve))
         .routes(routes!(routes::rate))
         .routes(routes!(routes::check))
+        .routes(routes!(routes::render))
         .routes(routes!(routes::genres))
         .routes(routes!(routes::healthz))
         .routes(routes!(routes::readyz))
