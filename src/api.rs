@@ -347,25 +347,8 @@ pub fn hint(
             let start = self.2.used();
             let puzzle = parse::<G>(self.0)?;
             let answer = G::parse_answer(&puzzle, self.1)?;
-            let outcome = G::solve(&puzzle, 2, self.2);
-            if let Some(stop) = outcome.stopped {
-                return Err(ApiError::Stopped(stop));
-            }
-            let solution = match outcome.solutions.as_slice() {
-                [one] => one,
-                found => {
-                    return Err(ApiError::Input(InputError::new(
-                        crate::core::InputErrorKind::Structure,
-                        Location::Input,
-                        if found.is_empty() {
-                            "the puzzle has no solution, so there is nothing to hint"
-                        } else {
-                            "the puzzle has more than one solution; hints need exactly one"
-                        },
-                    )))
-                }
-            };
-            let hint = G::hint(&puzzle, &answer, solution, self.2)?;
+            let solution = only_solution::<G>(&puzzle, self.2)?;
+            let hint = G::hint(&puzzle, &answer, &solution, self.2)?;
             Ok(HintReport {
                 genre: G::NAME,
                 hint,
@@ -374,6 +357,90 @@ pub fn hint(
         }
     }
     dispatch(genre_of(source)?, HintFor(source, answer, budget))
+}
+
+/// What a drawing of a puzzle writes into its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RenderFill<'a> {
+    /// Nothing: the puzzle as it is printed for solving.
+    Blank,
+    /// A player's answer (rows of the answer format), checked, its violations highlighted.
+    Answer(&'a [String]),
+    /// The puzzle's one solution.
+    Solution,
+}
+
+impl<'a> RenderFill<'a> {
+    /// The answer when there is one, else the solution when asked for, else nothing. Callers
+    /// refuse an answer together with a request for the solution before they get here.
+    pub fn new(answer: Option<&'a [String]>, solution: bool) -> RenderFill<'a> {
+        match (answer, solution) {
+            (Some(rows), _) => RenderFill::Answer(rows),
+            (None, true) => RenderFill::Solution,
+            (None, false) => RenderFill::Blank,
+        }
+    }
+}
+
+/// Draws a puzzle as a printable SVG document: blank, or filled with an answer (checked as
+/// [`check`] does with `finish`, each violation highlighted) or with the solution (found under
+/// the budget; a puzzle without exactly one solution is an error).
+pub fn render(
+    source: &PuzzleSource,
+    fill: RenderFill,
+    finish: bool,
+    budget: &mut Budget,
+) -> Result<String, ApiError> {
+    struct Render<'a, 'b>(&'a PuzzleSource<'a>, RenderFill<'a>, bool, &'b mut Budget);
+    impl GenreVisitor for Render<'_, '_> {
+        type Output = Result<String, ApiError>;
+        fn visit<G: Genre>(self) -> Self::Output {
+            let Render(source, fill, finish, budget) = self;
+            let puzzle = parse::<G>(source)?;
+            match fill {
+                RenderFill::Blank => Ok(G::render_svg(&puzzle, None, &[])),
+                RenderFill::Answer(rows) => {
+                    let answer = G::parse_answer(&puzzle, rows)?;
+                    let violations = G::check(&puzzle, &answer, finish)?;
+                    Ok(G::render_svg(&puzzle, Some(&answer), &violations))
+                }
+                RenderFill::Solution => {
+                    let solution = only_solution::<G>(&puzzle, budget)?;
+                    let answer = G::parse_answer(&puzzle, &G::solution_rows(&solution))?;
+                    Ok(G::render_svg(&puzzle, Some(&answer), &[]))
+                }
+            }
+        }
+    }
+    dispatch(genre_of(source)?, Render(source, fill, finish, budget))
+}
+
+/// The puzzle's one solution; an error when the search stopped or found none or several.
+fn only_solution<G: Genre>(
+    puzzle: &G::Puzzle,
+    budget: &mut Budget,
+) -> Result<G::Solution, ApiError> {
+    let mut outcome = G::solve(puzzle, 2, budget);
+    if !outcome.complete {
+        return Err(ApiError::Stopped(
+            outcome.stopped.unwrap_or(Stop::Exhausted),
+        ));
+    }
+    let not_unique = |message: &str| {
+        InputError::new(
+            crate::core::InputErrorKind::NotUnique,
+            Location::Input,
+            message,
+        )
+    };
+    match outcome.solutions.len() {
+        1 => Ok(outcome.solutions.remove(0)),
+        0 => Err(not_unique("the puzzle has no solution").into()),
+        _ => Err(not_unique(
+            "the puzzle has more than one solution; drawing the solution and hints need exactly one (solving lists them)",
+        )
+        .into()),
+    }
 }
 
 /// A generated puzzle with its solution, rating and provenance.

@@ -68,6 +68,21 @@ enum Command {
         #[arg(long)]
         answer: PathBuf,
     },
+    /// Draw a puzzle as a printable SVG on standard output: blank, with an answer (its broken
+    /// rules highlighted) or with the solution.
+    Render {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// File with an answer to write in, one row per line (or a JSON array of row strings).
+        #[arg(long, conflicts_with = "solution")]
+        answer: Option<PathBuf>,
+        /// Write the solution in (the puzzle must have exactly one).
+        #[arg(long)]
+        solution: bool,
+        /// With --answer: turn unmarked cells into empty ones before checking.
+        #[arg(long, requires = "answer")]
+        finish: bool,
+    },
     /// Convert a puzzle between the text, ID and JSON formats.
     Format {
         #[command(flatten)]
@@ -190,6 +205,21 @@ fn main() -> Result<()> {
             let source = source(&content, &puzzle, &mut body)?;
             let rows = read_answer(&answer)?;
             print(&api::hint(&source, &rows, &mut Budget::new(puzzle.budget))?)
+        }
+        Command::Render {
+            puzzle,
+            answer,
+            solution,
+            finish,
+        } => {
+            let content = read_input(&puzzle.file)?;
+            let mut body = None;
+            let source = source(&content, &puzzle, &mut body)?;
+            let rows = answer.as_ref().map(read_answer).transpose()?;
+            let fill = api::RenderFill::new(rows.as_deref(), solution);
+            let svg = api::render(&source, fill, finish, &mut Budget::new(puzzle.budget))?;
+            print!("{svg}");
+            Ok(())
         }
         Command::Format { puzzle, to } => {
             let content = read_input(&puzzle.file)?;
@@ -360,6 +390,17 @@ fn read_input(file: &Option<PathBuf>) -> Result<String> {
     Ok(content)
 }
 
+/// Reads answer rows from a file: one row per line, or a JSON array of row strings.
+fn read_answer(path: &PathBuf) -> Result<Vec<String>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    if text.trim_start().starts_with('[') {
+        serde_json::from_str(&text).context("the answer should be a JSON array of row strings")
+    } else {
+        Ok(text.lines().map(str::to_string).collect())
+    }
+}
+
 fn source<'a>(
     content: &'a str,
     args: &PuzzleArgs,
@@ -377,15 +418,4 @@ fn source<'a>(
 fn print(value: &impl Serialize) -> Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);
     Ok(())
-}
-
-/// Reads answer rows: one row per line, or a JSON array of row strings.
-fn read_answer(path: &PathBuf) -> Result<Vec<String>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    if text.trim_start().starts_with('[') {
-        serde_json::from_str(&text).context("the answer should be a JSON array of row strings")
-    } else {
-        Ok(text.lines().map(str::to_string).collect())
-    }
 }

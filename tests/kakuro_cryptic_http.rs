@@ -3,32 +3,15 @@
 //! `/generate` take `genre=kakuro-cryptic`, and malformed lines are 4xx problem+json.
 #![cfg(feature = "server")]
 
-use axum::body::Body;
-use axum::http::Request;
-use http_body_util::BodyExt;
+mod common;
+
 use serde_json::{json, Value};
-use sumpuzzles::http::{app, AppState, ServerConfig};
-use tower::ServiceExt;
 
 /// The example of the issue; its encrypted value is 8426039571.
 const EXAMPLE: &str = "6,X,X,(vCC),(vI),X,X,X,(hH),B,O,(vCA),(vJE),X,(hFE,vD),O,O,O,O,(hA),O,I,(hJC,vB),O,O,(hJC),H,O,O,O,X,X,X,(hJE),O,O,X";
 
 async fn post(path: &str, body: Value) -> (u16, String, Value) {
-    let request = Request::post(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = app(AppState::new(ServerConfig::default()))
-        .oneshot(request)
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let (status, content_type, bytes) = common::post_to_app(path, &body).await;
     (
         status,
         content_type,

@@ -46,6 +46,8 @@ pub enum InputErrorKind {
     Limits,
     /// An answer that does not fit its puzzle: wrong shape, digits on blocks (422).
     Answer,
+    /// A puzzle without exactly one solution where the work needs its one solution (422).
+    NotUnique,
 }
 
 /// One problem found in an input.

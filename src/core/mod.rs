@@ -8,6 +8,7 @@ pub mod hint;
 pub mod outcome;
 pub mod rating;
 pub mod rng;
+pub mod svg;
 
 pub use budget::{Budget, CancelFlag, Stop};
 pub use digits::DigitSet;

@@ -74,6 +74,14 @@ pub trait Genre: 'static {
         finish: bool,
     ) -> Result<Vec<Self::Violation>, InputError>;
 
+    /// Draws the puzzle as a printable SVG: `fill` writes an answer (or a solution read as
+    /// one) into the cells, and each of `violations` is highlighted where it is.
+    fn render_svg(
+        puzzle: &Self::Puzzle,
+        fill: Option<&Self::Answer>,
+        violations: &[Self::Violation],
+    ) -> String;
+
     /// Rates the puzzle with the genre's human-technique profile under the budget.
     fn rate(puzzle: &Self::Puzzle, budget: &mut Budget) -> Rating;
 

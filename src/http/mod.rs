@@ -146,6 +146,7 @@ fn routes() -> (Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::rate))
         .routes(routes!(routes::check))
         .routes(routes!(routes::hint))
+        .routes(routes!(routes::render))
         .routes(routes!(routes::genres))
         .routes(routes!(routes::healthz))
         .routes(routes!(routes::readyz))

@@ -99,6 +99,10 @@ impl ApiProblem {
             ApiProblem::Unprocessable(error) => match error.kind {
                 InputErrorKind::Structure => ("structure", "The puzzle breaks the structure rules"),
                 InputErrorKind::Answer => ("answer", "The answer does not fit the puzzle"),
+                InputErrorKind::NotUnique => (
+                    "not-unique",
+                    "The puzzle does not have exactly one solution",
+                ),
                 _ => ("limits", "A value is outside its limits"),
             },
             ApiProblem::BudgetExhausted => ("budget-exhausted", "The step budget ran out"),

@@ -370,8 +370,8 @@ pub enum PuzzleErrors {
     #[response(status = 415, content_type = "application/problem+json")]
     UnsupportedMediaType(Problem),
     /// Well-formed but impossible: the puzzle breaks the structure rules, a value is outside
-    /// its limits (genre, level, shape, limit), the answer does not fit the puzzle, or the
-    /// step budget ran out.
+    /// its limits (genre, level, shape, limit), the answer does not fit the puzzle, the puzzle
+    /// has not exactly one solution to draw (`/render`), or the step budget ran out.
     #[response(status = 422, content_type = "application/problem+json")]
     Unprocessable(Problem),
     /// Every worker is busy and the queue is full (or the server is shutting down): retry
@@ -675,6 +675,67 @@ pub async fn hint(
         })
         .await?;
     Ok(Json(report))
+}
+
+/// A puzzle to draw: blank, with an answer, or with its solution.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RenderRequest {
+    #[schema(value_type = Option<GenreSchema>, example = "kakuro")]
+    pub genre: Option<String>,
+    #[schema(value_type = Option<PuzzleObjectSchema>)]
+    pub puzzle: Option<Value>,
+    #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
+    pub id: Option<String>,
+    pub text: Option<String>,
+    /// An answer to write into the cells, as `/check` takes it; every rule it breaks is
+    /// highlighted (a run's sum and cells, an empty cell, a row's or column's clue).
+    #[schema(example = json!(["###", "#13", "#34"]))]
+    pub answer: Option<AnswerRows>,
+    /// Write the puzzle's solution into the cells (default false); not together with
+    /// `answer`. A puzzle without exactly one solution is a 422.
+    pub solution: Option<bool>,
+    /// With `answer`: turn unmarked cells into empty (Kakuro) or unshaded (Kakurasu) ones
+    /// before checking (default false).
+    pub finish: Option<bool>,
+    /// Step budget for finding the solution, 1 to 10^12; the server caps it at its maximum.
+    #[serde(default, deserialize_with = "budget_in_range")]
+    #[schema(minimum = 1, maximum = 1000000000000_i64)]
+    pub budget: Option<u64>,
+}
+
+/// Draw a puzzle as a printable, scalable SVG, optionally with an answer (its broken rules
+/// highlighted) or the solution written in.
+#[utoipa::path(
+    post,
+    path = "/render",
+    tag = "puzzles",
+    request_body = RenderRequest,
+    responses(
+        (status = 200, description = "The drawing, an SVG document", body = String, content_type = "image/svg+xml"),
+        PuzzleErrors,
+    )
+)]
+pub async fn render(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<RenderRequest>,
+) -> Result<([(axum::http::HeaderName, &'static str); 1], String), ApiProblem> {
+    let solution = request.solution.unwrap_or(false);
+    if solution && request.answer.is_some() {
+        return Err(ApiProblem::BadRequest(
+            "give `answer` or `solution: true`, not both: a drawing shows one of them".into(),
+        ));
+    }
+    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    let answer = request.answer.map(AnswerRows::rows);
+    let finish = request.finish.unwrap_or(false);
+    let svg = state
+        .run_on_puzzle(body, request.budget, move |source, budget| {
+            let fill = api::RenderFill::new(answer.as_deref(), solution);
+            api::render(source, fill, finish, budget)
+        })
+        .await?;
+    Ok(([(CONTENT_TYPE, "image/svg+xml")], svg))
 }
 
 /// The registered genres with their defaults and limits.

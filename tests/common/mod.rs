@@ -75,3 +75,29 @@ pub fn json_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
         .map(|line| serde_json::from_str(line).expect("valid JSON line"))
         .collect()
 }
+
+/// POSTs a JSON body to `path` through the application's router (no socket): the status, the
+/// content type and the body's bytes.
+#[cfg(feature = "server")]
+pub async fn post_to_app(path: &str, body: &serde_json::Value) -> (u16, String, Vec<u8>) {
+    use http_body_util::BodyExt;
+    use sumpuzzles::http::{app, AppState, ServerConfig};
+    use tower::ServiceExt;
+
+    let request = axum::http::Request::post(path)
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    let response = app(AppState::new(ServerConfig::default()))
+        .oneshot(request)
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, content_type, bytes.to_vec())
+}

@@ -10,6 +10,7 @@ pub mod hint;
 pub mod line;
 pub mod model;
 pub mod rate;
+pub mod render;
 pub mod solve;
 pub mod swap;
 pub mod techniques;
@@ -83,6 +84,10 @@ impl Genre for Kakurasu {
 
     fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
         check::check(puzzle, answer, finish)
+    }
+
+    fn render_svg(puzzle: &Puzzle, fill: Option<&Answer>, violations: &[Violation]) -> String {
+        render::render_svg(puzzle, fill, violations)
     }
 
     fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {

@@ -9,6 +9,7 @@ pub mod generate;
 pub mod hint;
 pub mod model;
 pub mod rate;
+pub mod render;
 pub mod solve;
 pub mod techniques;
 
@@ -108,6 +109,10 @@ impl Genre for Kakuro {
 
     fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
         check::check(puzzle, answer, finish)
+    }
+
+    fn render_svg(puzzle: &Puzzle, fill: Option<&Answer>, violations: &[Violation]) -> String {
+        render::render_svg(puzzle, fill, violations)
     }
 
     fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {

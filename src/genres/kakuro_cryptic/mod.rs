@@ -16,6 +16,7 @@ pub mod format;
 pub mod generate;
 pub mod model;
 pub mod rate;
+pub mod render;
 pub mod solve;
 
 use serde_json::{Map, Value};
@@ -135,6 +136,10 @@ impl Genre for KakuroCryptic {
 
     fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
         check::check(puzzle, answer, finish)
+    }
+
+    fn render_svg(puzzle: &Puzzle, fill: Option<&Answer>, violations: &[Violation]) -> String {
+        render::render_svg(puzzle, fill, violations)
     }
 
     fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
