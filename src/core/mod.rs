@@ -5,6 +5,7 @@ pub mod budget;
 pub mod digits;
 pub mod error;
 pub mod outcome;
+pub mod puzzlink;
 pub mod rating;
 pub mod rng;
 
