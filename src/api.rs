@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::core::hint::Hint;
+use crate::core::puzzlink;
 use crate::core::{
     Budget, Deduction, GenerateError, GenerateParams, GenerationStats, InputError, Level, Location,
     Rating, Shape, Stop, TargetLevel,
@@ -28,6 +29,8 @@ pub enum PuzzleSource<'a> {
         genre: Option<GenreId>,
         text: &'a str,
     },
+    /// A puzz.link URL such as `https://puzz.link/p?kakuro/6/5/...`; the genre is in it.
+    Url(&'a str),
 }
 
 /// Why an operation gave no report.
@@ -94,6 +97,16 @@ pub fn genre_of(source: &PuzzleSource) -> Result<GenreId, InputError> {
                 )
             })
         }
+        PuzzleSource::Url(url) => {
+            let parts = puzzlink::split(url)?;
+            parts.genre.parse().map_err(|message: String| {
+                InputError::new(
+                    crate::core::InputErrorKind::Limits,
+                    parts.genre_at(),
+                    message,
+                )
+            })
+        }
         PuzzleSource::Text { genre: None, text } => {
             for line in text.lines() {
                 let line = line.trim();
@@ -117,6 +130,7 @@ fn parse<G: Genre>(source: &PuzzleSource) -> Result<G::Puzzle, InputError> {
         PuzzleSource::Json { puzzle, .. } => G::parse_json(puzzle),
         PuzzleSource::Id(id) => G::parse_id(id),
         PuzzleSource::Text { text, .. } => G::parse_text(text),
+        PuzzleSource::Url(url) => G::parse_url(url),
     }
 }
 
@@ -129,6 +143,10 @@ pub struct PuzzleForms {
     pub text: String,
     #[cfg_attr(feature = "server", schema(value_type = crate::http::routes::PuzzleObjectSchema))]
     pub puzzle: Value,
+    /// The puzz.link URL, for a genre puzz.link has and a puzzle it can show (Kakuro whose
+    /// first row and column hold only blocks).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
 }
 
 fn forms<G: Genre>(puzzle: &G::Puzzle) -> PuzzleForms {
@@ -137,6 +155,7 @@ fn forms<G: Genre>(puzzle: &G::Puzzle) -> PuzzleForms {
         id: G::to_id(puzzle),
         text: G::to_text(puzzle),
         puzzle: G::to_json(puzzle),
+        url: G::to_url(puzzle),
     }
 }
 
@@ -452,6 +471,9 @@ pub struct GenerateReport {
     #[cfg_attr(feature = "server", schema(value_type = crate::http::routes::PuzzleObjectSchema))]
     pub puzzle: Value,
     pub text: String,
+    /// The puzz.link URL (Kakuro).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
     pub solution: Vec<String>,
     pub level: Level,
     pub shape: String,
@@ -503,6 +525,7 @@ pub fn generate(
                 id: forms.id,
                 puzzle: forms.puzzle,
                 text: forms.text,
+                url: forms.url,
                 solution: G::solution_rows(&generated.solution),
                 level: generated.rating.level,
                 shape: shape.to_string(),
@@ -549,48 +572,61 @@ pub fn genres() -> Vec<GenreInfo> {
 }
 
 /// A request body or file that names a puzzle: `{"genre": ..., "puzzle": {...}}`,
-/// `{"id": "kakuro:..."}` or `{"genre": ..., "text": "..."}`.
+/// `{"id": "kakuro:..."}`, `{"genre": ..., "text": "..."}` or `{"url": "https://puzz.link/..."}`.
 #[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
 pub struct PuzzleBody {
     pub genre: Option<String>,
     pub puzzle: Option<Value>,
     pub id: Option<String>,
     pub text: Option<String>,
+    pub url: Option<String>,
+}
+
+/// `source` when it is in `genre` (or no genre is named); an ID or URL names its own.
+fn in_genre<'a>(
+    source: PuzzleSource<'a>,
+    genre: Option<GenreId>,
+    what: &str,
+    at: Location,
+) -> Result<PuzzleSource<'a>, InputError> {
+    match genre {
+        Some(genre) if genre_of(&source)? != genre => Err(InputError::syntax(
+            at,
+            format!("the {what} is not a {genre} {what}"),
+        )),
+        _ => Ok(source),
+    }
 }
 
 impl PuzzleBody {
-    /// Where the puzzle is; exactly one of `puzzle`, `id` and `text` must be given.
+    /// Where the puzzle is; exactly one of `puzzle`, `id`, `text` and `url` must be given.
     pub fn source(&self) -> Result<PuzzleSource<'_>, InputError> {
         let genre = self.genre.as_deref().map(genre_named).transpose()?;
-        match (&self.puzzle, &self.id, &self.text) {
-            (Some(puzzle), None, None) => {
+        match (&self.puzzle, &self.id, &self.text, &self.url) {
+            (Some(puzzle), None, None, None) => {
                 let genre = genre.ok_or_else(|| {
                     InputError::syntax(Location::Input, "\"genre\" is required with \"puzzle\"")
                 })?;
                 Ok(PuzzleSource::Json { genre, puzzle })
             }
-            (None, Some(id), None) => {
-                let source = PuzzleSource::Id(id);
-                if let Some(genre) = genre {
-                    if genre_of(&source)? != genre {
-                        return Err(InputError::syntax(
-                            Location::Id { position: 1 },
-                            format!("the ID is not a {genre} ID"),
-                        ));
-                    }
-                }
-                Ok(source)
+            (None, Some(id), None, None) => {
+                in_genre(PuzzleSource::Id(id), genre, "ID", Location::Id { position: 1 })
             }
-            (None, None, Some(text)) => Ok(PuzzleSource::Text { genre, text }),
+            (None, None, Some(text), None) => Ok(PuzzleSource::Text { genre, text }),
+            (None, None, None, Some(url)) => {
+                let at = puzzlink::split(url)?.genre_at();
+                in_genre(PuzzleSource::Url(url), genre, "URL", at)
+            }
             _ => Err(InputError::syntax(
                 Location::Input,
-                "give the puzzle as exactly one of \"puzzle\" (with \"genre\"), \"id\" or \"text\"",
+                "give the puzzle as exactly one of \"puzzle\" (with \"genre\"), \"id\", \"text\" or \"url\"",
             )),
         }
     }
 }
 
-/// Reads a puzzle from a file's content: a JSON body (see [`PuzzleBody`]), an ID, or text.
+/// Reads a puzzle from a file's content: a JSON body (see [`PuzzleBody`]), a puzz.link URL, an
+/// ID, or text.
 pub fn source_from_content<'a>(
     content: &'a str,
     genre: Option<GenreId>,
@@ -614,6 +650,9 @@ pub fn source_from_content<'a>(
             }
         }
         return parsed.source();
+    }
+    if puzzlink::is_url(trimmed) {
+        return Ok(PuzzleSource::Url(trimmed));
     }
     let first = trimmed.lines().next().unwrap_or("");
     if let Some((prefix, _)) = first.split_once(':') {

@@ -24,7 +24,8 @@ struct Cli {
 /// Where a puzzle is read from and in which genre.
 #[derive(clap::Args)]
 struct PuzzleArgs {
-    /// File holding the puzzle (text, ID or JSON); standard input when absent or `-`.
+    /// File holding the puzzle (text, ID, JSON or a puzz.link URL); standard input when absent
+    /// or `-`.
     file: Option<PathBuf>,
     /// The genre, when the input does not say (text defaults to kakuro).
     #[arg(long)]
@@ -83,11 +84,12 @@ enum Command {
         #[arg(long, requires = "answer")]
         finish: bool,
     },
-    /// Convert a puzzle between the text, ID and JSON formats.
+    /// Convert a puzzle between the text, ID and JSON formats and puzz.link URLs.
     Format {
         #[command(flatten)]
         puzzle: PuzzleArgs,
-        /// Print only this format (`id`, `text` or `json`); all three as JSON when absent.
+        /// Print only this format (`id`, `text`, `json` or `url`); all of them as JSON when
+        /// absent.
         #[arg(long)]
         to: Option<String>,
     },
@@ -239,7 +241,18 @@ fn main() -> Result<()> {
                 Some("json") => {
                     print(&serde_json::json!({"genre": forms.genre, "puzzle": forms.puzzle}))
                 }
-                Some(other) => bail!("--to takes id, text or json, not '{other}'"),
+                Some("url") => match &forms.url {
+                    Some(url) => {
+                        println!("{url}");
+                        Ok(())
+                    }
+                    None => bail!(
+                        "this {} puzzle has no puzz.link URL: puzz.link shows Kakuro whose first \
+                         row and column hold only blocks, with sums up to 45",
+                        forms.genre
+                    ),
+                },
+                Some(other) => bail!("--to takes id, text, json or url, not '{other}'"),
             }
         }
         Command::Pe424 { file, budget } => {

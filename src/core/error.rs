@@ -15,6 +15,8 @@ pub enum Location {
     Text { line: usize, column: usize },
     /// A character position in an ID, counted from 1.
     Id { position: usize },
+    /// A character position in a URL (a puzz.link address), counted from 1.
+    Url { position: usize },
     /// A grid cell, row and column counted from 0.
     Cell { row: usize, col: usize },
     /// An item of a list (a clue, a row of an answer, a cell of a one-line puzzle), from 0.
@@ -27,6 +29,7 @@ impl fmt::Display for Location {
             Location::Input => f.write_str("input"),
             Location::Text { line, column } => write!(f, "line {line}, column {column}"),
             Location::Id { position } => write!(f, "ID position {position}"),
+            Location::Url { position } => write!(f, "URL position {position}"),
             Location::Cell { row, col } => write!(f, "cell row {row}, col {col}"),
             Location::Item { field, index } => write!(f, "{field} {index}"),
         }
@@ -134,6 +137,16 @@ mod tests {
     fn messages_name_the_place() {
         let error = InputError::syntax(Location::Text { line: 2, column: 5 }, "expected a sum");
         assert_eq!(error.to_string(), "line 2, column 5: expected a sum");
+    }
+
+    #[test]
+    fn url_positions_serialize_like_id_positions() {
+        let error = InputError::syntax(Location::Url { position: 7 }, "bad character");
+        assert_eq!(error.to_string(), "URL position 7: bad character");
+        assert_eq!(
+            serde_json::to_value(&error.problems[0].at).unwrap(),
+            serde_json::json!({"kind": "url", "position": 7})
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod digits;
 pub mod error;
 pub mod hint;
 pub mod outcome;
+pub mod puzzlink;
 pub mod rating;
 pub mod rng;
 pub mod svg;

@@ -14,7 +14,8 @@ use std::str::FromStr;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, GenerateError, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
+    Budget, GenerateError, GenerateParams, Generated, InputError, InputErrorKind, Location, Rating,
+    Shape, SolveOutcome,
 };
 
 /// What every genre offers: formats, the exact solver, the answer checker, the human-technique
@@ -49,6 +50,20 @@ pub trait Genre: 'static {
     fn to_text(puzzle: &Self::Puzzle) -> String;
     fn to_id(puzzle: &Self::Puzzle) -> String;
     fn to_json(puzzle: &Self::Puzzle) -> serde_json::Value;
+
+    /// Reads a puzz.link URL (`https://puzz.link/p?<genre>/...`). Genres without a puzz.link
+    /// form refuse every URL.
+    fn parse_url(_url: &str) -> Result<Self::Puzzle, InputError> {
+        Err(InputError::new(
+            InputErrorKind::Limits,
+            Location::Input,
+            format!("{} puzzles have no puzz.link form", Self::NAME),
+        ))
+    }
+    /// The puzz.link URL, when the genre has a puzz.link form and the puzzle fits it.
+    fn to_url(_puzzle: &Self::Puzzle) -> Option<String> {
+        None
+    }
 
     /// Reads answer rows (one string per row, or one string with a row per line).
     fn parse_answer(puzzle: &Self::Puzzle, rows: &[String]) -> Result<Self::Answer, InputError>;

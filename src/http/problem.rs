@@ -23,7 +23,7 @@ pub struct Problem {
     pub title: String,
     /// The HTTP status.
     pub status: u16,
-    /// What is wrong with this request, with the place (line and column, ID position, cell).
+    /// What is wrong with this request, with the place (line and column, ID or URL position, cell).
     pub detail: String,
     /// Each problem found in the input, with where it is.
     #[serde(skip_serializing_if = "Vec::is_empty")]

@@ -404,7 +404,7 @@ impl AnswerRows {
     }
 }
 
-/// A puzzle given as exactly one of `puzzle` (with `genre`), `id` or `text`.
+/// A puzzle given as exactly one of `puzzle` (with `genre`), `id`, `text` or `url`.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SolveRequest {
@@ -418,6 +418,10 @@ pub struct SolveRequest {
     pub id: Option<String>,
     /// The genre's text format.
     pub text: Option<String>,
+    /// A puzz.link URL (Kakuro), such as
+    /// `https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3BgG` (it names the genre).
+    #[schema(example = "https://puzz.link/p?kakuro/2/2/n4637")]
+    pub url: Option<String>,
     /// Stop after this many solutions (default 2, at most 100).
     #[schema(minimum = 1, maximum = 100)]
     pub limit: Option<usize>,
@@ -438,6 +442,8 @@ pub struct RateRequest {
     #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
     pub id: Option<String>,
     pub text: Option<String>,
+    #[schema(example = "https://puzz.link/p?kakuro/2/2/n4637")]
+    pub url: Option<String>,
     /// Step budget, 1 to 10^12; the server caps it at its maximum.
     #[serde(default, deserialize_with = "budget_in_range")]
     #[schema(minimum = 1, maximum = 1000000000000_i64)]
@@ -455,6 +461,8 @@ pub struct CheckRequest {
     #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
     pub id: Option<String>,
     pub text: Option<String>,
+    #[schema(example = "https://puzz.link/p?kakuro/2/2/n4637")]
+    pub url: Option<String>,
     /// One string per row, or one string with a row per line, one character per cell.
     /// Kakuro and cryptic Kakuro: `#` block, `.` unmarked, `0` empty, `1`-`9` a digit (such as
     /// `["###", "#12", "#34"]`). Kakurasu: `#` shaded, `-` unshaded, `.` unmarked (such as
@@ -477,6 +485,8 @@ pub struct HintRequest {
     #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
     pub id: Option<String>,
     pub text: Option<String>,
+    #[schema(example = "https://puzz.link/p?kakuro/2/2/n4637")]
+    pub url: Option<String>,
     /// The player's answer, in /check's format; all `.` for a fresh puzzle.
     #[schema(example = json!(["###", "#..", "#.."]))]
     pub answer: AnswerRows,
@@ -555,18 +565,18 @@ pub struct KakuroPuzzle {
     grid: Vec<String>,
 }
 
-fn puzzle_body(
-    genre: Option<String>,
-    puzzle: Option<Value>,
-    id: Option<String>,
-    text: Option<String>,
-) -> PuzzleBody {
-    PuzzleBody {
-        genre,
-        puzzle,
-        id,
-        text,
-    }
+/// The puzzle fields of a request (`genre`, `puzzle`, `id`, `text`, `url`), as the library
+/// reads them.
+macro_rules! puzzle_body {
+    ($request:expr) => {
+        PuzzleBody {
+            genre: $request.genre,
+            puzzle: $request.puzzle,
+            id: $request.id,
+            text: $request.text,
+            url: $request.url,
+        }
+    };
 }
 
 /// Solve a puzzle: count its solutions up to a limit and return them.
@@ -590,7 +600,7 @@ pub async fn solve(
             "`limit` must be 1 to {MAX_LIMIT}, not {limit}"
         )));
     }
-    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    let body = puzzle_body!(request);
     let report = state
         .run_on_puzzle(body, request.budget, move |source, budget| {
             api::solve(source, limit, budget)
@@ -614,7 +624,7 @@ pub async fn rate(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<RateRequest>,
 ) -> Result<Json<RateReport>, ApiProblem> {
-    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    let body = puzzle_body!(request);
     let report = state.run_on_puzzle(body, request.budget, api::rate).await?;
     Ok(Json(report))
 }
@@ -634,7 +644,7 @@ pub async fn check(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<CheckRequest>,
 ) -> Result<Json<CheckReport>, ApiProblem> {
-    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    let body = puzzle_body!(request);
     let answer = request.answer.rows();
     let finish = request.finish.unwrap_or(false);
     let report = state
@@ -667,7 +677,7 @@ pub async fn hint(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<HintRequest>,
 ) -> Result<Json<HintReport>, ApiProblem> {
-    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    let body = puzzle_body!(request);
     let answer = request.answer.rows();
     let report = state
         .run_on_puzzle(body, request.budget, move |source, budget| {
@@ -688,6 +698,8 @@ pub struct RenderRequest {
     #[schema(example = "kakuro:3x3:DbAb/4.6.3.7")]
     pub id: Option<String>,
     pub text: Option<String>,
+    #[schema(example = "https://puzz.link/p?kakuro/2/2/n4637")]
+    pub url: Option<String>,
     /// An answer to write into the cells, as `/check` takes it; every rule it breaks is
     /// highlighted (a run's sum and cells, an empty cell, a row's or column's clue).
     #[schema(example = json!(["###", "#13", "#34"]))]
@@ -726,7 +738,7 @@ pub async fn render(
             "give `answer` or `solution: true`, not both: a drawing shows one of them".into(),
         ));
     }
-    let body = puzzle_body(request.genre, request.puzzle, request.id, request.text);
+    let body = puzzle_body!(request);
     let answer = request.answer.map(AnswerRows::rows);
     let finish = request.finish.unwrap_or(false);
     let svg = state

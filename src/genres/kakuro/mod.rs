@@ -8,6 +8,7 @@ pub mod format;
 pub mod generate;
 pub mod hint;
 pub mod model;
+pub mod puzzlink;
 pub mod rate;
 pub mod render;
 pub mod solve;
@@ -79,6 +80,10 @@ impl Genre for Kakuro {
         checked(format::parse_json(puzzle)?)
     }
 
+    fn parse_url(url: &str) -> Result<Puzzle, InputError> {
+        checked(puzzlink::parse_url(url)?)
+    }
+
     fn to_text(puzzle: &Puzzle) -> String {
         format::to_text(puzzle)
     }
@@ -89,6 +94,10 @@ impl Genre for Kakuro {
 
     fn to_json(puzzle: &Puzzle) -> serde_json::Value {
         format::to_json(puzzle)
+    }
+
+    fn to_url(puzzle: &Puzzle) -> Option<String> {
+        puzzlink::to_url(puzzle).ok()
     }
 
     fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
