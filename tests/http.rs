@@ -316,6 +316,56 @@ async fn service_endpoints_answer() {
 }
 
 #[tokio::test]
+async fn the_play_page_loads_only_from_the_service() {
+    let server = default_server().await;
+    let page = server.client.get(&server.base).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    let csp = page.headers()["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("default-src 'none'"), "{csp}");
+    assert!(
+        csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"),
+        "{csp}"
+    );
+    assert!(page.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let html = page.text().await.unwrap();
+    // Every resource the page names is on this origin and is served.
+    let mut references: Vec<&str> = html
+        .split(['"', '\''])
+        .filter(|piece| piece.starts_with('/') && !piece.starts_with("//"))
+        .collect();
+    references.sort_unstable();
+    references.dedup();
+    for asset in ["/play.js", "/play.css", "/favicon.svg"] {
+        assert!(
+            references.contains(&asset),
+            "the page does not load {asset}"
+        );
+    }
+    let mut bodies = vec![html.clone()];
+    for reference in references {
+        let (status, _, body) = server.get(reference).await;
+        assert_eq!(status, 200, "{reference}");
+        if let ("/play.js" | "/play.css", Value::String(text)) = (reference, body) {
+            bodies.push(text);
+        }
+    }
+    assert_eq!(bodies.len(), 3);
+    for body in bodies {
+        assert!(
+            !body.contains("http://") && !body.contains("https://"),
+            "an external resource in {body:.80}"
+        );
+        assert!(!body.contains("<script>") && !body.contains("<style"));
+    }
+    // A client of the API, not part of it.
+    let (_, _, openapi) = server.get("/openapi.json").await;
+    assert!(openapi["paths"].get("/").is_none());
+}
+
+#[tokio::test]
 async fn served_openapi_matches_the_committed_document() {
     let server = default_server().await;
     let (status, _, served) = server.get("/openapi.json").await;

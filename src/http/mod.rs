@@ -5,6 +5,7 @@
 //! first turns `/readyz` to 503, then stops accepting and lets requests under way finish.
 
 pub mod metrics;
+pub mod play;
 pub mod pool;
 pub mod problem;
 pub mod routes;
@@ -237,6 +238,7 @@ pub fn app(state: Arc<AppState>) -> Router {
     let deadline = state.config.deadline;
     router
         .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
+        .merge(play::router())
         .fallback(|| async { ApiProblem::NotFound("no such resource; see /openapi.json and /docs".into()) })
         .method_not_allowed_fallback(|| async { ApiProblem::MethodNotAllowed })
         .with_state(state)

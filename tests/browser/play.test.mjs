@@ -1,0 +1,239 @@
+// Plays the page at / in headless Chromium: a Kakuro typed in to "solved", a wrong digit
+// highlighted by /check and named by /hint, a hint applied, a Kakurasu shaded to "solved" and a
+// cryptic Kakuro revealed and checked. Screenshots go to target/browser-artifacts/.
+//
+// Runs against SUMPUZZLES_URL when set, else starts target/release/sumpuzzles serve on a free
+// loopback port. Chromium is CHROMIUM (default /usr/bin/chromium). Exits non-zero on a failure.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const artifacts = join(root, 'target', 'browser-artifacts');
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const binary = process.env.SUMPUZZLES_BIN || join(root, 'target', 'release', 'sumpuzzles');
+const TIMEOUT = 30_000;
+
+function fail(message) {
+  throw new Error(message);
+}
+
+function expect(condition, message) {
+  if (!condition) fail(message);
+}
+
+async function freePort() {
+  return new Promise((ok, err) => {
+    const server = createServer();
+    server.once('error', err);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => ok(port));
+    });
+  });
+}
+
+async function startServer() {
+  if (process.env.SUMPUZZLES_URL) return { base: process.env.SUMPUZZLES_URL.replace(/\/$/, ''), stop: () => {} };
+  const port = await freePort();
+  const child = spawn(binary, ['serve', '--bind', `127.0.0.1:${port}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = null;
+  child.on('exit', (code) => { exited = code; });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + TIMEOUT;
+  for (;;) {
+    if (exited !== null) fail(`${binary} exited with ${exited} before answering`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch (_) { /* not listening yet */ }
+    if (Date.now() > deadline) fail(`${binary} did not answer /readyz within ${TIMEOUT} ms`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  return { base, stop: () => child.kill('SIGTERM') };
+}
+
+async function generate(base, params) {
+  const response = await fetch(`${base}/generate?${new URLSearchParams(params)}`);
+  expect(response.ok, `/generate ${JSON.stringify(params)} answered ${response.status}`);
+  return response.json();
+}
+
+async function newPuzzle(page, params) {
+  await page.selectOption('#genre', params.genre);
+  await page.selectOption('#shape', params.shape);
+  await page.selectOption('#level', params.level);
+  await page.fill('#seed', String(params.seed));
+  await page.click('#new');
+  await page.waitForSelector('#status[data-state=playing]');
+  await page.waitForSelector('#grid table');
+}
+
+async function checkAndWait(page) {
+  await page.click('#check');
+  await page.waitForFunction(() => !['playing', 'busy', 'revealed'].includes(document.querySelector('#status').dataset.state));
+  return { state: await page.getAttribute('#status', 'data-state'), text: await page.textContent('#status') };
+}
+
+async function shot(page, name) {
+  const path = join(artifacts, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`screenshot ${path}`);
+}
+
+async function kakuroRound(page, base) {
+  const params = { genre: 'kakuro', shape: '6x6', level: 'easy', seed: 7 };
+  const expected = await generate(base, params);
+  await newPuzzle(page, params);
+
+  expect((await page.textContent('#info .id')) === expected.id, 'the page shows another puzzle than /generate gives');
+  expect((await page.textContent('#rating-level')) === expected.rating.level, 'the rating level is not shown');
+  expect((await page.locator('#rating-techniques li').count()) === Object.keys(expected.rating.techniques).length,
+    'not every technique of the rating is listed');
+  const clues = await page.locator('td.block.clue').count();
+  expect(clues > 0, 'no sum blocks drawn');
+
+  const white = [];
+  expected.solution.forEach((row, r) => [...row].forEach((ch, c) => { if (ch !== '#') white.push([r, c, ch]); }));
+  expect((await page.locator('#grid input').count()) === white.length,
+    `${await page.locator('#grid input').count()} inputs for ${white.length} white cells`);
+
+  // Arrow keys move between white cells.
+  const [r0, c0] = white[0];
+  await page.focus(`#input-${r0}-${c0}`);
+  await page.keyboard.press('ArrowRight');
+  const focused = await page.evaluate(() => document.activeElement.id);
+  expect(focused !== `input-${r0}-${c0}` && focused.startsWith(`input-${r0}-`), `ArrowRight focused ${focused}`);
+  // Letters are refused.
+  await page.press(`#input-${r0}-${c0}`, 'x');
+  expect((await page.inputValue(`#input-${r0}-${c0}`)) === '', 'a letter was accepted in a Kakuro cell');
+
+  for (const [r, c, digit] of white) await page.press(`#input-${r}-${c}`, digit);
+  let result = await checkAndWait(page);
+  expect(result.state === 'solved' && /solved/i.test(result.text), `after typing the solution the status is ${result.state}: ${result.text}`);
+  expect((await page.locator('.violation').count()) === 0, 'a solved grid has highlighted violations');
+  await shot(page, 'kakuro-solved');
+
+  // One wrong digit: its runs break, so the cell and its sum blocks are highlighted.
+  const [wr, wc, right] = white[Math.floor(white.length / 2)];
+  const wrong = String((Number(right) % 9) + 1);
+  await page.press(`#input-${wr}-${wc}`, wrong);
+  result = await checkAndWait(page);
+  expect(result.state === 'violations' && !/solved/i.test(result.text), `after a wrong digit the status is ${result.state}: ${result.text}`);
+  expect((await page.locator('#grid .violation').count()) > 0, 'no element has the violation class');
+  expect(await page.locator(`#cell-${wr}-${wc}`).evaluate((el) => el.classList.contains('violation')),
+    `the wrong cell (${wr}, ${wc}) is not highlighted`);
+  expect((await page.locator('td.block.violation').count()) > 0, 'the broken run\'s sum block is not highlighted');
+  expect((await page.locator('#violations li').count()) > 0, 'the broken rules are not listed');
+  await shot(page, 'kakuro-violation');
+
+  // A hint on that position names the wrong digit.
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text[data-kind]');
+  expect((await page.getAttribute('#hint-text', 'data-kind')) === 'wrong', 'the hint does not point at the wrong digit');
+  expect((await page.textContent('#hint-text')).includes('wrong'), 'the hint explanation is missing');
+  expect(await page.locator(`#cell-${wr}-${wc}`).evaluate((el) => el.classList.contains('wrong')),
+    'the hint does not highlight the wrong cell');
+  await shot(page, 'kakuro-hint-wrong');
+
+  // From an empty grid a hint explains a deduction; applying it writes the solution's digits.
+  await page.click('#clear');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#hint-text').dataset.kind === 'deduction');
+  const explanation = await page.textContent('#hint-text');
+  expect(explanation.length > 20, `short hint explanation: ${explanation}`);
+  expect((await page.locator('#grid .hint-cell').count()) > 0, 'the hint highlights no cells');
+  await shot(page, 'kakuro-hint');
+  await page.click('#apply-hint');
+  const filled = [];
+  for (const [r, c, digit] of white) {
+    const value = await page.inputValue(`#input-${r}-${c}`);
+    if (value !== '') filled.push([r, c, value, digit]);
+  }
+  expect(filled.length > 0, 'applying the hint placed nothing');
+  for (const [r, c, value, digit] of filled) expect(value === digit, `the hint placed ${value} at (${r}, ${c}), the solution has ${digit}`);
+}
+
+async function kakurasuRound(page, base) {
+  const params = { genre: 'kakurasu', shape: '5x5', level: 'easy', seed: 7 };
+  const expected = await generate(base, params);
+  await newPuzzle(page, params);
+  expect((await page.locator('button.shade').count()) === 25, 'a 5x5 Kakurasu has not 25 cells');
+  for (const [r, row] of expected.solution.entries()) {
+    for (const [c, ch] of [...row].entries()) if (ch === '#') await page.click(`#cell-${r}-${c}`);
+  }
+  // Two clicks mark a cell unshaded, a third clears it again.
+  const blank = expected.solution[0].indexOf('-');
+  await page.click(`#cell-0-${blank}`);
+  await page.click(`#cell-0-${blank}`);
+  expect((await page.getAttribute(`#cell-0-${blank}`, 'data-mark')) === '-', 'two clicks do not mark a cell unshaded');
+  const result = await checkAndWait(page);
+  expect(result.state === 'solved', `the shaded Kakurasu solution is ${result.state}: ${result.text}`);
+  await shot(page, 'kakurasu-solved');
+
+  await page.click(`#cell-0-${blank}`);
+  await page.click(`#cell-0-${blank}`);
+  const broken = await checkAndWait(page);
+  expect(broken.state === 'violations', `an extra shaded cell gives ${broken.state}`);
+  expect(await page.locator(`#row-clue-0`).evaluate((el) => el.classList.contains('violation')), 'row 1\'s clue is not highlighted');
+  expect(await page.locator(`#col-clue-${blank}`).evaluate((el) => el.classList.contains('violation')),
+    `column ${blank + 1}'s clue is not highlighted`);
+  await shot(page, 'kakurasu-violation');
+}
+
+async function crypticRound(page) {
+  await newPuzzle(page, { genre: 'kakuro-cryptic', shape: '7x7', level: 'easy', seed: 7 });
+  await page.click('#reveal');
+  const result = await checkAndWait(page);
+  expect(result.state === 'solved', `the revealed cryptic Kakuro is ${result.state}: ${result.text}`);
+  await shot(page, 'cryptic-solved');
+}
+
+async function main() {
+  mkdirSync(artifacts, { recursive: true });
+  const server = await startServer();
+  let browser = null;
+  try {
+    const index = await fetch(`${server.base}/`);
+    expect(index.ok, `GET / answered ${index.status}`);
+    const csp = index.headers.get('content-security-policy') || '';
+    expect(csp.includes("default-src 'none'") && csp.includes("script-src 'self'"), `weak or missing CSP: ${csp}`);
+
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+    page.setDefaultTimeout(TIMEOUT);
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => { if (message.type() === 'error') problems.push(`console error: ${message.text()}`); });
+    // Every request the page makes must go to the service itself.
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.base)) problems.push(`request outside the service: ${request.url()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} for ${response.url()}`);
+    });
+    await page.goto(`${server.base}/`);
+    await page.waitForSelector('#shape option', { state: 'attached' });
+
+    for (const [name, round] of [['kakuro', kakuroRound], ['kakurasu', kakurasuRound], ['cryptic kakuro', crypticRound]]) {
+      await round(page, server.base);
+      console.log(`ok ${name}`);
+    }
+    expect(problems.length === 0, problems.join('\n'));
+    console.log('browser test passed');
+  } catch (error) {
+    console.error(`browser test FAILED: ${error.stack || error.message}`);
+    if (browser) {
+      const pages = browser.contexts().flatMap((c) => c.pages());
+      if (pages.length) await shot(pages[0], 'failure').catch(() => {});
+    }
+    process.exitCode = 1;
+  } finally {
+    if (browser) await browser.close();
+    server.stop();
+  }
+}
+
+await main();
