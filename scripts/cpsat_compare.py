@@ -23,9 +23,9 @@ CP-SAT models:
   units), with the tens letter at least 1.
 
 Solver parameters: num_workers = 1 (one thread, like ours), enumerate_all_solutions = True with a
-solution callback that calls StopSearch() at the second solution. enumerate_all_solutions makes
-CP-SAT keep every feasible solution through presolve (it implies
-keep_all_feasible_solutions_in_presolve), so the count is exact; nothing else is set but a time
+solution callback that calls StopSearch() at the second solution. with enumerate_all_solutions,
+CP-SAT sets keep_all_feasible_solutions_in_presolve when it is unset (see that parameter's
+documentation), so presolve removes no solution and the count is exact; nothing else is set but a time
 limit per solve (--max-time). The timed work is the Solve() call on a model built beforehand
 (presolve and search; building the model in Python is not timed). Our timing includes building
 the run layout from the parsed puzzle.
