@@ -195,3 +195,51 @@ fn the_reported_steps_are_enough_to_generate_again() {
         }
     }
 }
+
+/// The benchmark grids beyond the generator's 16x16 (`filled_grid`): the strict rules but for
+/// the size, the fill returned solves them, and the same parameters give the same grid.
+#[test]
+fn filled_grids_of_any_size_hold_their_fill() {
+    use sumpuzzles::genres::kakuro::{answer, check, generate::filled_grid, model::MAX_RUN};
+    for (side, level, seed) in [(7, 1, 3), (20, 4, 0), (25, 3, 1), (30, 4, 2)] {
+        let params = GenerateParams {
+            shape: Shape::new(side, side),
+            level: target(level),
+            seed,
+        };
+        let (puzzle, solution) = filled_grid(&params, &mut Budget::new(100_000_000)).unwrap();
+        let layout = puzzle.layout(Rules::Relaxed).expect("relaxed structure");
+        assert!(layout.white_count() > side * side / 3, "{params:?}");
+        for (cell, &(row, col)) in layout.whites.iter().enumerate() {
+            assert!(row > 0 && col > 0, "{params:?}: white cell at {row},{col}");
+            assert_eq!(
+                layout.runs_of(cell).count(),
+                2,
+                "{params:?}: cell {row},{col}"
+            );
+        }
+        for run in &layout.runs {
+            assert!((2..=MAX_RUN).contains(&run.cells.len()), "{params:?}");
+        }
+        assert_eq!(
+            puzzle.layout(Rules::Strict).is_ok(),
+            side <= 16,
+            "{params:?}: only the size breaks the strict rules"
+        );
+        let marks = answer::parse_answer(&puzzle, &solution.rows()).unwrap();
+        assert!(check::check(&puzzle, &marks, true).unwrap().is_empty());
+        let (again, _) = filled_grid(&params, &mut Budget::new(100_000_000)).unwrap();
+        assert_eq!(format::to_id(&again), format::to_id(&puzzle));
+    }
+    for shape in [Shape::new(2, 10), Shape::new(161, 20)] {
+        let params = GenerateParams {
+            shape,
+            level: TargetLevel::Any,
+            seed: 0,
+        };
+        assert!(matches!(
+            filled_grid(&params, &mut Budget::new(1_000_000)),
+            Err(sumpuzzles::core::GenerateError::Input(_))
+        ));
+    }
+}

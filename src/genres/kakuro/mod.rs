@@ -35,7 +35,8 @@ fn checked(puzzle: Puzzle) -> Result<Puzzle, InputError> {
     Ok(puzzle)
 }
 
-/// Solves `puzzle` (relaxed rules), returning up to `limit` solutions.
+/// Solves `puzzle` (relaxed rules), returning up to `limit` solutions. The search is
+/// [`solve::Strategy::ADAPTIVE`]: any grid, also a large one with many solutions.
 pub fn solve(
     puzzle: &Puzzle,
     limit: usize,
@@ -43,7 +44,12 @@ pub fn solve(
 ) -> Result<SolveOutcome<Solution>, InputError> {
     let layout = puzzle.layout(Rules::Relaxed)?;
     let solver = solve::Solver::new(&layout);
-    let outcome = solver.solve(solver.full_candidates(), limit, budget);
+    let outcome = solver.solve_with(
+        solve::Strategy::ADAPTIVE,
+        solver.full_candidates(),
+        limit,
+        budget,
+    );
     Ok(outcome.map(|digits| solution_grid(&layout, &digits)))
 }
 

@@ -1,8 +1,9 @@
-//! The exact solver: run-level filtering to a fixpoint, then fewest-candidates-first branching.
+//! The exact solver: run-level filtering to a fixpoint, then branching on a cell's digits.
 //!
 //! One budget step is one run filtered by [`fit_run`]. The solver counts solutions up to the
 //! caller's limit and stops there: to prove uniqueness it only has to find a second solution
-//! or show there is none.
+//! or show there is none. How it picks the cell to branch on, and whether it starts over, is a
+//! [`Strategy`].
 
 use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome, Stop};
 
@@ -19,6 +20,32 @@ pub use crate::core::{Contradiction, Halt};
 
 /// The runs waiting to be filtered.
 pub type RunQueue = IndexQueue;
+
+/// How the search picks the cell to branch on, and whether it starts over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// The open cell with the fewest candidates (ties: the fewest open cells in its runs),
+    /// depth first to the end. The generator (version 1) and the rater depend on its order of
+    /// solutions and its step counts, so it stays as it is.
+    FewestCandidates,
+    /// For any grid, including large ones with many solutions, where a wrong digit placed early
+    /// can otherwise be found out only after the search has tried every filling of unrelated
+    /// cells placed after it (thrashing):
+    /// - the open cell with the fewest candidates per weight, a run's weight being one plus the
+    ///   times its filtering failed, a cell's the weights of its runs added (dom/wdeg);
+    /// - first the cell all of whose digits failed last, until one of its digits holds (last
+    ///   conflict), which brings the digit to blame to light quickly;
+    /// - starting over from the top after `first_restart` failures, then after half as many
+    ///   again each time (at least one more), keeping the weights and the solutions found but
+    ///   not the last conflict (restarts). A start-over that is not cut short searches
+    ///   everything, so counts stay exact.
+    Adaptive { first_restart: u64 },
+}
+
+impl Strategy {
+    /// The adaptive search as [`crate::genres::kakuro::solve`] runs it.
+    pub const ADAPTIVE: Strategy = Strategy::Adaptive { first_restart: 64 };
+}
 
 impl<'a> Solver<'a> {
     pub fn new(layout: &'a Layout) -> Solver<'a> {
@@ -76,14 +103,14 @@ impl<'a> Solver<'a> {
             }
             let cells = &self.layout.runs[run].cells;
             let len = cells.len();
-            if len > MAX_RUN {
-                queue.clear();
-                return Err(Halt::Contradiction);
-            }
-            for (slot, &cell) in before.iter_mut().zip(cells) {
-                *slot = cands[cell as usize];
-            }
-            if !fit_run(&before[..len], self.run_combos[run], &mut after[..len]) {
+            let fits = len <= MAX_RUN && {
+                for (slot, &cell) in before.iter_mut().zip(cells) {
+                    *slot = cands[cell as usize];
+                }
+                fit_run(&before[..len], self.run_combos[run], &mut after[..len])
+            };
+            if !fits {
+                trail.failed(run);
                 queue.clear();
                 return Err(Halt::Contradiction);
             }
@@ -103,9 +130,20 @@ impl<'a> Solver<'a> {
     }
 
     /// Counts solutions from `cands`, up to `limit`, returning the ones found (digit per white
-    /// cell, in white-cell order).
+    /// cell, in white-cell order), with [`Strategy::FewestCandidates`].
     pub fn solve(
         &self,
+        cands: Vec<DigitSet>,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> SolveOutcome<Vec<u8>> {
+        self.solve_with(Strategy::FewestCandidates, cands, limit, budget)
+    }
+
+    /// Counts solutions from `cands`, up to `limit`, searching with `strategy`.
+    pub fn solve_with(
+        &self,
+        strategy: Strategy,
         mut cands: Vec<DigitSet>,
         limit: usize,
         budget: &mut Budget,
@@ -114,7 +152,33 @@ impl<'a> Solver<'a> {
         let mut solutions = Vec::new();
         let mut queue = self.all_runs();
         let result = match self.propagate(&mut cands, &mut queue, budget) {
-            Ok(()) => self.search(&mut cands, limit, &mut solutions, &mut queue, budget),
+            Ok(()) => {
+                let mut search = Search {
+                    strategy,
+                    limit,
+                    fail_limit: match strategy {
+                        Strategy::FewestCandidates => u64::MAX,
+                        Strategy::Adaptive { first_restart } => first_restart.max(1),
+                    },
+                    log: Log {
+                        trail: Vec::new(),
+                        weights: vec![1; self.layout.runs.len()],
+                    },
+                    last_conflict: None,
+                };
+                loop {
+                    let mut state = cands.clone();
+                    match self.search(&mut state, &mut search, &mut solutions, &mut queue, budget) {
+                        Ok(Searched::All) => break Ok(()),
+                        Ok(Searched::CutShort) => {
+                            let limit = search.fail_limit;
+                            search.fail_limit = (limit + limit / 2).max(limit + 1);
+                            search.last_conflict = None;
+                        }
+                        Err(stop) => break Err(stop),
+                    }
+                }
+            }
             Err(Halt::Contradiction) => Ok(()),
             Err(Halt::Stopped(stop)) => Err(stop),
         };
@@ -128,69 +192,128 @@ impl<'a> Solver<'a> {
 
     /// Depth-first search below a propagated state, in a loop rather than by recursion: a
     /// relaxed grid of 160x160 may branch thousands of levels deep, deeper than a thread's stack
-    /// allows. Each level keeps the cell it branched on, the digits still to try and where its
-    /// changes start in the trail of undo entries; trying a digit first undoes the changes of
-    /// the digit before. The order of the search (and so of the solutions) is the recursive one.
+    /// allows. Each level keeps the cell it branched on, the digits still to try, where its
+    /// changes start in the trail of undo entries and how many solutions were known when it
+    /// began; trying a digit first undoes the changes of the digit before. The order of the
+    /// search (and so of the solutions) is the recursive one. A solution found before (in an
+    /// earlier start-over) is not counted again.
     fn search(
         &self,
         cands: &mut [DigitSet],
-        limit: usize,
+        search: &mut Search,
         solutions: &mut Vec<Vec<u8>>,
         queue: &mut RunQueue,
         budget: &mut Budget,
-    ) -> Result<(), Stop> {
+    ) -> Result<Searched, Stop> {
         struct Level {
             cell: usize,
             left: DigitSet,
             mark: usize,
+            known: usize,
         }
-        let mut trail: Vec<(u32, DigitSet)> = Vec::new();
+        let limit = search.limit;
+        let trail_start = search.log.trail.len();
         let mut levels: Vec<Level> = Vec::new();
+        let mut failures = 0u64;
         let mut descend = true;
         loop {
             if descend {
                 if solutions.len() >= limit {
-                    return Ok(());
+                    search.log.trail.truncate(trail_start);
+                    return Ok(Searched::All);
                 }
-                match self.branch_cell(cands) {
+                match self.pick_cell(cands, search) {
                     Some(cell) => levels.push(Level {
                         cell,
                         left: cands[cell],
-                        mark: trail.len(),
+                        mark: search.log.trail.len(),
+                        known: solutions.len(),
                     }),
-                    None => solutions.push(
-                        cands
+                    None => {
+                        let solution: Vec<u8> = cands
                             .iter()
                             .map(|set| set.smallest().unwrap_or(0))
-                            .collect(),
-                    ),
+                            .collect();
+                        if !solutions.contains(&solution) {
+                            solutions.push(solution);
+                        }
+                    }
                 }
             }
             let Some(level) = levels.last_mut() else {
-                return Ok(());
+                return Ok(Searched::All);
             };
-            for (cell, old) in trail.drain(level.mark..).rev() {
+            for (cell, old) in search.log.trail.drain(level.mark..).rev() {
                 cands[cell as usize] = old;
             }
             let next = level.left.smallest().filter(|_| solutions.len() < limit);
             let Some(digit) = next else {
+                if level.known == solutions.len() {
+                    search.last_conflict = Some(level.cell);
+                }
                 levels.pop();
                 descend = false;
                 continue;
             };
             level.left.remove(digit);
             let cell = level.cell;
-            trail.push((cell as u32, cands[cell]));
+            search.log.trail.push((cell as u32, cands[cell]));
             cands[cell] = DigitSet::single(digit);
             for run in self.layout.runs_of(cell) {
                 queue.push(run);
             }
-            descend = match self.propagate_logged(cands, queue, budget, &mut trail) {
-                Ok(()) => true,
-                Err(Halt::Contradiction) => false,
+            descend = match self.propagate_logged(cands, queue, budget, &mut search.log) {
+                Ok(()) => {
+                    if search.last_conflict == Some(cell) {
+                        search.last_conflict = None;
+                    }
+                    true
+                }
+                Err(Halt::Contradiction) => {
+                    failures += 1;
+                    if failures >= search.fail_limit {
+                        search.log.trail.truncate(trail_start);
+                        return Ok(Searched::CutShort);
+                    }
+                    false
+                }
                 Err(Halt::Stopped(stop)) => return Err(stop),
             };
         }
+    }
+
+    /// The cell to branch on under the search's strategy; None when every cell is fixed.
+    fn pick_cell(&self, cands: &[DigitSet], search: &Search) -> Option<usize> {
+        match search.strategy {
+            Strategy::FewestCandidates => self.branch_cell(cands),
+            Strategy::Adaptive { .. } => search
+                .last_conflict
+                .filter(|&cell| !cands[cell].is_single())
+                .or_else(|| self.weighted_branch_cell(cands, &search.log.weights)),
+        }
+    }
+
+    /// The open cell with the fewest candidates per weight of its runs (the first of equals).
+    fn weighted_branch_cell(&self, cands: &[DigitSet], weights: &[u32]) -> Option<usize> {
+        let mut best: Option<(u64, u64, usize)> = None;
+        for (cell, set) in cands.iter().enumerate() {
+            let count = u64::from(set.len());
+            if count <= 1 {
+                continue;
+            }
+            let weight: u64 = self
+                .layout
+                .runs_of(cell)
+                .map(|run| u64::from(weights[run]))
+                .sum();
+            // count / weight < best_count / best_weight, without division.
+            if best.is_none_or(|(best_count, best_weight, _)| {
+                count * best_weight < best_count * weight
+            }) {
+                best = Some((count, weight, cell));
+            }
+        }
+        best.map(|(_, _, cell)| cell)
     }
 
     /// The open cell with the fewest candidates; among those, the one whose runs have the
@@ -233,9 +356,11 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// Where propagation notes the candidates it replaces, so a search can undo them.
+/// Where propagation notes the candidates it replaces, so a search can undo them, and the run
+/// whose filtering failed, so a search can weigh it.
 pub trait Trail {
     fn note(&mut self, cell: u32, old: DigitSet);
+    fn failed(&mut self, _run: usize) {}
 }
 
 /// No undo wanted.
@@ -244,9 +369,39 @@ impl Trail for () {
     fn note(&mut self, _cell: u32, _old: DigitSet) {}
 }
 
-impl Trail for Vec<(u32, DigitSet)> {
+/// What a search carries from node to node and from one start-over to the next.
+struct Search {
+    strategy: Strategy,
+    limit: usize,
+    /// Failures after which this start-over is cut short.
+    fail_limit: u64,
+    log: Log,
+    /// The cell all of whose digits failed last, until one of its digits holds.
+    last_conflict: Option<usize>,
+}
+
+/// The undo entries of a search, and each run's weight: one plus the times it failed.
+struct Log {
+    trail: Vec<(u32, DigitSet)>,
+    weights: Vec<u32>,
+}
+
+impl Trail for Log {
     #[inline]
     fn note(&mut self, cell: u32, old: DigitSet) {
-        self.push((cell, old));
+        self.trail.push((cell, old));
     }
+
+    #[inline]
+    fn failed(&mut self, run: usize) {
+        self.weights[run] = self.weights[run].saturating_add(1);
+    }
+}
+
+/// How one start-over of a search ended.
+enum Searched {
+    /// Everything searched, or the limit reached.
+    All,
+    /// Cut short after its failures: start over.
+    CutShort,
 }

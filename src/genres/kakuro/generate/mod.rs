@@ -59,7 +59,7 @@ use crate::core::{
 use self::fill::FillStyle;
 use self::layout::LayoutRules;
 use super::combos::combos;
-use super::model::{Cell, Layout, Puzzle, Rules, MAX_RUN, STRICT_MAX_SIDE};
+use super::model::{Cell, Layout, Puzzle, Rules, MAX_RUN, RELAXED_MAX_SIDE, STRICT_MAX_SIDE};
 use super::rate::{grade, rate_layout};
 use super::solve::Solver;
 use super::{solution_grid, Solution};
@@ -118,12 +118,7 @@ pub fn generate(
         );
     }
     let start = budget.used();
-    let mut generator = Generator {
-        params: *params,
-        settings: settings(params.level),
-        rng: SeededRng::new(params.seed, params.stream()),
-        stats: GenerationStats::default(),
-    };
+    let mut generator = Generator::new(params);
     let (puzzle, solution, rating) = generator.run(budget)?;
     generator.stats.steps = budget.used() - start;
     Ok(Generated {
@@ -134,6 +129,39 @@ pub fn generate(
         generator_version: GENERATOR_VERSION,
         stats: generator.stats,
     })
+}
+
+/// The longest run layouts may have, and how many layouts or fills have failed so far.
+struct Layouts {
+    run_limit: usize,
+    failed: u32,
+}
+
+impl Layouts {
+    fn new(run_limit: usize) -> Layouts {
+        Layouts {
+            run_limit,
+            failed: 0,
+        }
+    }
+}
+
+/// A random grid of any shape from 3x3 to the relaxed limit, for benchmarks on grids larger
+/// than the generator makes: the first layout and fill that work for `params` (the level's
+/// layout rules and fill noise, and the random stream [`generate`] starts from), with the sums
+/// the fill gives. Nothing is screened or repaired, so the grid has at least one solution, the
+/// fill returned with it, and may have several. It obeys the strict rules but for its size.
+pub fn filled_grid(
+    params: &GenerateParams,
+    budget: &mut Budget,
+) -> Result<(Puzzle, Solution), GenerateError> {
+    params.shape.check_within(3, RELAXED_MAX_SIDE, "kakuro")?;
+    let mut generator = Generator::new(params);
+    let mut layouts = Layouts::new(generator.settings.run_limit);
+    let mut candidate = generator.next_candidate(&mut layouts, budget)?;
+    candidate.update_sums();
+    let solution = solution_grid(&candidate.layout, &candidate.digits);
+    Ok((candidate.puzzle(), solution))
 }
 
 struct Generator {
@@ -208,6 +236,15 @@ impl Verdict {
 }
 
 impl Generator {
+    fn new(params: &GenerateParams) -> Generator {
+        Generator {
+            params: *params,
+            settings: settings(params.level),
+            rng: SeededRng::new(params.seed, params.stream()),
+            stats: GenerationStats::default(),
+        }
+    }
+
     fn run(
         &mut self,
         budget: &mut Budget,
@@ -221,23 +258,9 @@ impl Generator {
             self.stats.attempts = 1;
             return Ok((puzzle, solution, rating));
         }
-        let mut run_limit = self.settings.run_limit;
-        let mut failed_layouts = 0;
+        let mut layouts = Layouts::new(self.settings.run_limit);
         loop {
-            budget.check_cancelled()?;
-            let Some(mut candidate) = self.new_candidate(run_limit, budget)? else {
-                failed_layouts += 1;
-                if failed_layouts % LAYOUT_FAILURES == 0 {
-                    run_limit += 1;
-                    if run_limit > MAX_RUN {
-                        return Err(InputError::limits(format!(
-                            "no kakuro layout of shape {shape} has runs of 2 to 9 cells with a white cell in every inner row and column"
-                        ))
-                        .into());
-                    }
-                }
-                continue;
-            };
+            let mut candidate = self.next_candidate(&mut layouts, budget)?;
             if let Some(found) = self.improve(&mut candidate, budget)? {
                 return Ok(found);
             }
@@ -248,6 +271,31 @@ impl Generator {
                     self.params.level
                 ))
                 .into());
+            }
+        }
+    }
+
+    /// The next layout and fill that work, allowing longer runs as [`Layouts`] counts failures.
+    fn next_candidate(
+        &mut self,
+        layouts: &mut Layouts,
+        budget: &mut Budget,
+    ) -> Result<Candidate, GenerateError> {
+        loop {
+            budget.check_cancelled()?;
+            if let Some(candidate) = self.new_candidate(layouts.run_limit, budget)? {
+                return Ok(candidate);
+            }
+            layouts.failed += 1;
+            if layouts.failed % LAYOUT_FAILURES == 0 {
+                layouts.run_limit += 1;
+                if layouts.run_limit > MAX_RUN {
+                    let shape = self.params.shape;
+                    return Err(InputError::limits(format!(
+                        "no kakuro layout of shape {shape} has runs of 2 to 9 cells with a white cell in every inner row and column"
+                    ))
+                    .into());
+                }
             }
         }
     }

@@ -1,0 +1,357 @@
+//! Our exact solver's side of the comparison with OR-Tools CP-SAT (`scripts/cpsat_compare.py`,
+//! run by `scripts/cpsat-compare.sh`; results in `docs/benchmarks-cpsat.md`).
+//!
+//! `cargo run --release --example solver_compare -- inputs [--testdata DIR] > inputs.jsonl`
+//! writes the puzzles, one JSON line each: `{"class", "genre", "name", "text", "model"}`, where
+//! `text` is the genre's text format and `model` the puzzle as our parser reads it (runs with
+//! their cells and sums, Kakurasu clues, cryptic clue letters and shown letters), so the CP-SAT
+//! side needs no parser of its own. The set is made afresh by every call, the same each time:
+//! - `article`: the three grids of kakuro-solver-article.txt, read from `DIR/article/` (DIR is
+//!   `--testdata`, else `$SUMPUZZLES_TESTDATA`; skipped when neither is there);
+//! - `kakuro corpus RxC`, `kakurasu corpus RxC`: every puzzle of `corpus/`, by shape;
+//! - `kakuro large NxN` (16, 20, 25, 30; seeds 0-9): a random layout and a random valid fill
+//!   with the sums it gives ([`generate::filled_grid`] at the expert settings). The generator
+//!   makes unique puzzles only up to 16x16; these are not screened, so each has at least one
+//!   solution (its fill) and may have several: counting to 2 is the work either way;
+//! - `kakurasu large NxN` (24 and 32; seeds 0-4): generated puzzles, level any;
+//! - `cryptic 7x7`: 200 generated cryptic Kakuro puzzles (7x7, level any, seeds 0-199);
+//! - `cryptic pe424`: the 200 lines of Project Euler 424, when `DIR/pe424/` has them.
+//!
+//! `cargo run --release --example solver_compare -- time inputs.jsonl [--max-steps N]` times our
+//! exact solver on each puzzle, in this process and on one thread: the text is parsed once, then
+//! `Genre::solve(puzzle, 2, budget)` (layout building included) runs repeatedly, and one JSON
+//! line per puzzle gives the median time, the runs, and the solutions found (at most 2). One
+//! untimed run first sets the number of timed runs: enough for about 50 ms, 3 to 101.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use sumpuzzles::api::{self, GenerateRequest};
+use sumpuzzles::core::{Budget, GenerateParams, Level, Shape, TargetLevel};
+use sumpuzzles::genres::kakuro::{self, generate};
+use sumpuzzles::genres::{kakurasu, kakuro_cryptic, GenreId};
+use sumpuzzles::{dispatch, Genre, GenreVisitor};
+
+/// Sides of the large Kakuro grids, and how many of each.
+const KAKURO_LARGE: [usize; 4] = [16, 20, 25, 30];
+const KAKURO_LARGE_SEEDS: u64 = 10;
+/// Sides of the large Kakurasu puzzles, and how many of each.
+const KAKURASU_LARGE: [usize; 2] = [24, 32];
+const KAKURASU_LARGE_SEEDS: u64 = 5;
+/// The generated cryptic set: shape and how many.
+const CRYPTIC_SHAPE: Shape = Shape::new(7, 7);
+const CRYPTIC_SEEDS: u64 = 200;
+/// Budget for generating one input.
+const GENERATE_STEPS: u64 = 2_000_000_000;
+/// Timed runs aim at this much time per puzzle.
+const TIME_PER_PUZZLE: Duration = Duration::from_millis(50);
+const MIN_RUNS: usize = 3;
+const MAX_RUNS: usize = 101;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let option = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let result = match args.first().map(String::as_str) {
+        Some("inputs") => {
+            let testdata = option("--testdata")
+                .map(PathBuf::from)
+                .or_else(|| std::env::var_os("SUMPUZZLES_TESTDATA").map(PathBuf::from));
+            write_inputs(testdata.as_deref())
+        }
+        Some("time") => match args.get(1) {
+            Some(path) => {
+                let max_steps = option("--max-steps")
+                    .map(|s| s.parse::<u64>().map_err(|e| format!("--max-steps: {e}")))
+                    .transpose()
+                    .map(|steps| steps.unwrap_or(GENERATE_STEPS));
+                max_steps.and_then(|steps| time_inputs(Path::new(path), steps))
+            }
+            None => Err("usage: solver_compare time INPUTS.jsonl [--max-steps N]".into()),
+        },
+        _ => Err("usage: solver_compare inputs [--testdata DIR] | time INPUTS.jsonl".into()),
+    };
+    if let Err(message) = result {
+        eprintln!("solver_compare: {message}");
+        std::process::exit(2);
+    }
+}
+
+/// One puzzle of the input set.
+struct Input {
+    class: String,
+    genre: GenreId,
+    name: String,
+    text: String,
+}
+
+fn write_inputs(testdata: Option<&Path>) -> Result<(), String> {
+    let mut inputs = Vec::new();
+    match testdata {
+        Some(dir) => {
+            for name in ["main", "draft", "hard"] {
+                let path = dir.join("article").join(format!("{name}.txt"));
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                inputs.push(input("article", GenreId::Kakuro, name, text));
+            }
+        }
+        None => eprintln!("no test data folder (--testdata or SUMPUZZLES_TESTDATA): article grids and pe424 skipped"),
+    }
+    for genre in [GenreId::Kakuro, GenreId::Kakurasu] {
+        inputs.extend(corpus(genre)?);
+    }
+    for side in KAKURO_LARGE {
+        for seed in 0..KAKURO_LARGE_SEEDS {
+            let params = GenerateParams {
+                shape: Shape::new(side, side),
+                level: TargetLevel::Exactly(Level::Expert),
+                seed,
+            };
+            let (puzzle, _) = generate::filled_grid(&params, &mut Budget::new(GENERATE_STEPS))
+                .map_err(|e| format!("kakuro large {side}x{side} seed {seed}: {e}"))?;
+            inputs.push(input(
+                &format!("kakuro large {side}x{side}"),
+                GenreId::Kakuro,
+                &format!("seed {seed}"),
+                kakuro::format::to_text(&puzzle),
+            ));
+        }
+    }
+    for side in KAKURASU_LARGE {
+        let shape = Shape::new(side, side);
+        inputs.extend(generated(
+            GenreId::Kakurasu,
+            shape,
+            KAKURASU_LARGE_SEEDS,
+            "kakurasu large",
+        )?);
+    }
+    inputs.extend(generated(
+        GenreId::KakuroCryptic,
+        CRYPTIC_SHAPE,
+        CRYPTIC_SEEDS,
+        "cryptic",
+    )?);
+    if let Some(dir) = testdata {
+        let path = dir.join("pe424/p424_kakuro200.txt");
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                for (index, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+                    let name = format!("line {}", index + 1);
+                    inputs.push(input(
+                        "cryptic pe424",
+                        GenreId::KakuroCryptic,
+                        &name,
+                        line.into(),
+                    ));
+                }
+            }
+            Err(e) => eprintln!("{}: {e}: pe424 skipped", path.display()),
+        }
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for input in &inputs {
+        let model = model(input.genre, &input.text)
+            .map_err(|e| format!("{} {}: {e}", input.class, input.name))?;
+        let line = json!({
+            "class": input.class,
+            "genre": input.genre.name(),
+            "name": input.name,
+            "text": input.text,
+            "model": model,
+        });
+        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
+}
+
+fn input(class: &str, genre: GenreId, name: &str, text: String) -> Input {
+    Input {
+        class: class.into(),
+        genre,
+        name: name.into(),
+        text,
+    }
+}
+
+/// Every corpus puzzle of a genre, classed by shape, in file-name order.
+fn corpus(genre: GenreId) -> Result<Vec<Input>, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(genre.name());
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            let record: Value = std::fs::read_to_string(path)
+                .map_err(|e| e.to_string())
+                .and_then(|text| serde_json::from_str(&text).map_err(|e| e.to_string()))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let field = |name: &str| {
+                record[name]
+                    .as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| format!("{}: no \"{name}\"", path.display()))
+            };
+            let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+            Ok(input(
+                &format!("{} corpus {}", genre.name(), field("shape")?),
+                genre,
+                &stem,
+                field("text")?,
+            ))
+        })
+        .collect()
+}
+
+/// Puzzles from our generator at level any, seeds `0..seeds`.
+fn generated(genre: GenreId, shape: Shape, seeds: u64, class: &str) -> Result<Vec<Input>, String> {
+    (0..seeds)
+        .map(|seed| {
+            let request = GenerateRequest {
+                genre,
+                shape: Some(shape),
+                level: TargetLevel::Any,
+                seed,
+            };
+            let report = api::generate(&request, &mut Budget::new(GENERATE_STEPS))
+                .map_err(|e| format!("{genre} {shape} seed {seed}: {e}"))?;
+            Ok(input(
+                &format!("{class} {shape}"),
+                genre,
+                &format!("seed {seed}"),
+                report.text,
+            ))
+        })
+        .collect()
+}
+
+/// The puzzle as the CP-SAT side models it, read by our own parser.
+fn model(genre: GenreId, text: &str) -> Result<Value, String> {
+    let runs = |layout: &kakuro::Layout| -> Vec<Vec<u32>> {
+        layout.runs.iter().map(|run| run.cells.clone()).collect()
+    };
+    match genre {
+        GenreId::Kakuro => {
+            let puzzle = kakuro::Kakuro::parse_text(text).map_err(|e| e.to_string())?;
+            let layout = puzzle
+                .layout(kakuro::Rules::Relaxed)
+                .map_err(|e| e.to_string())?;
+            let sums: Vec<u16> = layout.runs.iter().map(|run| run.sum).collect();
+            Ok(json!({ "cells": layout.white_count(), "runs": runs(&layout), "sums": sums }))
+        }
+        GenreId::Kakurasu => {
+            let puzzle = kakurasu::Kakurasu::parse_text(text).map_err(|e| e.to_string())?;
+            Ok(json!({ "row_clues": puzzle.row_clues(), "col_clues": puzzle.col_clues() }))
+        }
+        GenreId::KakuroCryptic => {
+            let puzzle =
+                kakuro_cryptic::KakuroCryptic::parse_text(text).map_err(|e| e.to_string())?;
+            let structure = puzzle.structure().map_err(|e| e.to_string())?;
+            // A clue as its letters' indices (A = 0), tens first.
+            let clues: Vec<Vec<usize>> = structure
+                .clues
+                .iter()
+                .map(|clue| {
+                    clue.tens
+                        .iter()
+                        .chain([&clue.units])
+                        .map(|l| l.index())
+                        .collect()
+                })
+                .collect();
+            let shown: Vec<[usize; 2]> = structure
+                .shown
+                .iter()
+                .enumerate()
+                .filter_map(|(cell, letter)| letter.map(|l| [cell, l.index()]))
+                .collect();
+            Ok(json!({
+                "cells": structure.layout.white_count(),
+                "runs": runs(&structure.layout),
+                "clues": clues,
+                "shown": shown,
+            }))
+        }
+    }
+}
+
+fn time_inputs(path: &Path, max_steps: u64) -> Result<(), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (index, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let at = |e: String| format!("{} line {}: {e}", path.display(), index + 1);
+        let line = line.map_err(|e| at(e.to_string()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: Value = serde_json::from_str(&line).map_err(|e| at(e.to_string()))?;
+        let field = |name: &str| {
+            record[name]
+                .as_str()
+                .ok_or_else(|| at(format!("no \"{name}\"")))
+        };
+        let genre = api::genre_named(field("genre")?).map_err(|e| at(e.to_string()))?;
+        let timing = dispatch(genre, TimeSolve(field("text")?, max_steps)).map_err(at)?;
+        let result = json!({
+            "class": field("class")?,
+            "name": field("name")?,
+            "count": timing.count,
+            "complete": timing.complete,
+            "steps": timing.steps,
+            "runs": timing.runs,
+            "median_us": timing.median.as_secs_f64() * 1e6,
+        });
+        writeln!(out, "{result}").map_err(|e| e.to_string())?;
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+struct Timing {
+    count: usize,
+    complete: bool,
+    steps: u64,
+    runs: usize,
+    median: Duration,
+}
+
+/// Parses a puzzle once and times the exact solver on it (limit 2).
+struct TimeSolve<'a>(&'a str, u64);
+
+impl GenreVisitor for TimeSolve<'_> {
+    type Output = Result<Timing, String>;
+
+    fn visit<G: Genre>(self) -> Self::Output {
+        let puzzle = G::parse_text(self.0).map_err(|e| e.to_string())?;
+        let solve = || {
+            let start = Instant::now();
+            let outcome = G::solve(&puzzle, 2, &mut Budget::new(self.1));
+            (start.elapsed(), outcome)
+        };
+        let (first, outcome) = solve();
+        let wanted = TIME_PER_PUZZLE.as_secs_f64() / first.as_secs_f64().max(1e-9);
+        let runs = (wanted.ceil() as usize).clamp(MIN_RUNS, MAX_RUNS);
+        let mut times: Vec<Duration> = (0..runs).map(|_| solve().0).collect();
+        times.sort();
+        Ok(Timing {
+            count: outcome.count(),
+            complete: outcome.complete,
+            steps: outcome.steps,
+            runs,
+            median: times[runs / 2],
+        })
+    }
+}

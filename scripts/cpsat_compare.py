@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Our exact solver against Google OR-Tools CP-SAT, counting solutions to 2 on the same puzzles.
+
+Run it through scripts/cpsat-compare.sh, which builds the Rust example, makes the virtual
+environment with the pinned ortools (scripts/requirements-bench.txt) and pins the process to one
+core. What it does:
+
+1. `solver_compare inputs` writes the input set (JSON lines with class, genre, name, text and a
+   model read by our own parser), made afresh and the same on every call;
+2. `solver_compare time` times our exact solver on each puzzle (limit 2, one thread, median of
+   repeated runs) and prints one JSON line per puzzle;
+3. this script models each puzzle in CP-SAT, counts its solutions to 2 with one worker, takes
+   the median of repeated solves, checks that both counts agree, and prints a table per class.
+
+CP-SAT models:
+- Kakuro: an integer variable 1-9 per white cell; per run, AddAllDifferent over its cells
+  (runs of two or more cells) and the sum of its cells equal to its sum.
+- Kakurasu: a Boolean per cell; per row with a clue, the column numbers (1-based) of its shaded
+  cells add up to the clue, and per column with a clue the row numbers.
+- Cryptic Kakuro: a variable 0-9 per letter A-J with AddAllDifferent (a permutation of 0-9); a
+  variable 1-9 per white cell, equal to its letter's variable where the cell shows one; per run,
+  AddAllDifferent and the sum of its cells equal to the clue's value (10 * tens + units, or
+  units), with the tens letter at least 1.
+
+Solver parameters: num_workers = 1 (one thread, like ours), enumerate_all_solutions = True with a
+solution callback that calls StopSearch() at the second solution. with enumerate_all_solutions,
+CP-SAT sets keep_all_feasible_solutions_in_presolve when it is unset (see that parameter's
+documentation), so presolve removes no solution and the count is exact; nothing else is set but a time
+limit per solve (--max-time). The timed work is the Solve() call on a model built beforehand
+(presolve and search; building the model in Python is not timed). Our timing includes building
+the run layout from the parsed puzzle.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+
+from ortools.sat.python import cp_model
+import ortools
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_BIN = os.path.join(REPO, "target", "release", "examples", "solver_compare")
+
+
+def build_kakuro(model, m):
+    cells = [model.NewIntVar(1, 9, f"c{i}") for i in range(m["cells"])]
+    for run, total in zip(m["runs"], m["sums"]):
+        add_run(model, [cells[c] for c in run], total)
+
+
+def add_run(model, cells, total):
+    if len(cells) > 1:
+        model.AddAllDifferent(cells)
+    model.Add(sum(cells) == total)
+
+
+def build_kakurasu(model, m):
+    rows, cols = len(m["row_clues"]), len(m["col_clues"])
+    shaded = [[model.NewBoolVar(f"x{r}_{c}") for c in range(cols)] for r in range(rows)]
+    for r, clue in enumerate(m["row_clues"]):
+        if clue is not None:
+            model.Add(sum((c + 1) * shaded[r][c] for c in range(cols)) == clue)
+    for c, clue in enumerate(m["col_clues"]):
+        if clue is not None:
+            model.Add(sum((r + 1) * shaded[r][c] for r in range(rows)) == clue)
+
+
+def build_cryptic(model, m):
+    letters = [model.NewIntVar(0, 9, "ABCDEFGHIJ"[i]) for i in range(10)]
+    model.AddAllDifferent(letters)
+    cells = [model.NewIntVar(1, 9, f"c{i}") for i in range(m["cells"])]
+    for cell, letter in m["shown"]:
+        model.Add(cells[cell] == letters[letter])
+    for run, clue in zip(m["runs"], m["clues"]):
+        if len(clue) == 2:
+            model.Add(letters[clue[0]] >= 1)
+            value = 10 * letters[clue[0]] + letters[clue[1]]
+        else:
+            value = letters[clue[0]]
+        add_run(model, [cells[c] for c in run], value)
+
+
+BUILDERS = {
+    "kakuro": build_kakuro,
+    "kakurasu": build_kakurasu,
+    "kakuro-cryptic": build_cryptic,
+}
+
+
+class StopAtTwo(cp_model.CpSolverSolutionCallback):
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def on_solution_callback(self):
+        self.count += 1
+        if self.count >= 2:
+            self.StopSearch()
+
+
+def cpsat_solve(model, max_time):
+    """One solve: (seconds, CP-SAT's own wall time, solutions found up to 2, complete)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.max_time_in_seconds = max_time
+    callback = StopAtTwo()
+    start = time.perf_counter()
+    status = solver.Solve(model, callback)
+    elapsed = time.perf_counter() - start
+    # OPTIMAL / INFEASIBLE: the enumeration finished; FEASIBLE: stopped at the second solution
+    # or by the time limit (complete only in the first case).
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or callback.count >= 2
+    return elapsed, solver.WallTime(), min(callback.count, 2), complete
+
+
+def runs_for(first_seconds, args, spent):
+    """How many more timed solves after the first one."""
+    if spent > args.budget:
+        return 0
+    if first_seconds < 0.5:
+        return args.runs - 1
+    if first_seconds < 5:
+        return 2
+    return 0
+
+
+def run_cpsat(inputs, args):
+    results = []
+    spent = 0.0
+    for index, record in enumerate(inputs):
+        model = cp_model.CpModel()
+        BUILDERS[record["genre"]](model, record["model"])
+        first = cpsat_solve(model, args.max_time)
+        solves = [first] + [
+            cpsat_solve(model, args.max_time) for _ in range(runs_for(first[0], args, spent))
+        ]
+        spent += sum(s[0] for s in solves)
+        results.append(
+            {
+                "seconds": statistics.median(s[0] for s in solves),
+                "wall": statistics.median(s[1] for s in solves),
+                "count": first[2],
+                "complete": all(s[3] for s in solves),
+                "runs": len(solves),
+            }
+        )
+        if args.progress and (index + 1) % 50 == 0:
+            print(f"  CP-SAT: {index + 1}/{len(inputs)} puzzles, {spent:.0f} s", file=sys.stderr)
+    return results
+
+
+def fmt_time(seconds):
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} µs"
+
+
+def fmt_ratio(ratio):
+    return f"{ratio:,.0f}x" if ratio >= 10 else f"{ratio:.1f}x"
+
+
+def table(inputs, ours, cpsat, target):
+    classes = defaultdict(list)
+    order = []
+    for record, mine, theirs in zip(inputs, ours, cpsat):
+        if record["class"] not in classes:
+            order.append(record["class"])
+        classes[record["class"]].append((record, mine, theirs))
+    lines = [
+        "| Class | Puzzles | Ours (median) | CP-SAT (median) | Ratio: median of per-puzzle "
+        "| Ratio of medians | Min ratio | Counts (1 / 2) | Unfinished (ours / CP-SAT) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    problems = []
+    below = []
+    for name in order:
+        rows = classes[name]
+        finished = [(r, m, t) for r, m, t in rows if m["complete"] and t["complete"]]
+        for r, m, t in finished:
+            if m["count"] != t["count"]:
+                problems.append(
+                    f"COUNT MISMATCH: {name} {r['name']}: ours {m['count']}, CP-SAT {t['count']}"
+                )
+        ours_time = [m["median_us"] / 1e6 for _, m, _ in finished]
+        cpsat_time = [t["seconds"] for _, _, t in finished]
+        ratios = [c / o for o, c in zip(ours_time, cpsat_time)]
+        counts = [m["count"] for _, m, _ in finished]
+        unfinished = (
+            sum(not m["complete"] for _, m, _ in rows),
+            sum(not t["complete"] for _, _, t in rows),
+        )
+        if not finished:
+            lines.append(
+                f"| {name} | {len(rows)} | — | — | — | — | — | — | {unfinished[0]} / {unfinished[1]} |"
+            )
+            below.append(name)
+            continue
+        median_ratio = statistics.median(ratios)
+        if min(ratios) < target or unfinished[0]:
+            below.append(name)
+        lines.append(
+            f"| {name} | {len(rows)} | {fmt_time(statistics.median(ours_time))} "
+            f"| {fmt_time(statistics.median(cpsat_time))} | {fmt_ratio(median_ratio)} "
+            f"| {fmt_ratio(statistics.median(cpsat_time) / statistics.median(ours_time))} "
+            f"| {fmt_ratio(min(ratios))} | {counts.count(1)} / {counts.count(2)} "
+            f"| {unfinished[0]} / {unfinished[1]} |"
+        )
+    return lines, problems, below
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bin", default=DEFAULT_BIN, help="the built solver_compare example")
+    parser.add_argument("--testdata", help="test data folder (default: $SUMPUZZLES_TESTDATA)")
+    parser.add_argument("--inputs", help="use this input set instead of making one")
+    parser.add_argument("--classes", help="only classes whose name contains this text")
+    parser.add_argument("--runs", type=int, default=5, help="CP-SAT solves per fast puzzle")
+    parser.add_argument(
+        "--budget", type=float, default=300, help="CP-SAT seconds after which puzzles get one solve"
+    )
+    parser.add_argument("--max-time", type=float, default=60, help="CP-SAT time limit per solve")
+    parser.add_argument("--max-steps", default="2000000000", help="our step limit per solve")
+    parser.add_argument("--target", type=float, default=50, help="the ratio to reach")
+    parser.add_argument("--out", help="write per-puzzle results here (JSON lines)")
+    parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        inputs_path = args.inputs
+        if inputs_path is None:
+            inputs_path = os.path.join(tmp, "inputs.jsonl")
+            command = [args.bin, "inputs"]
+            if args.testdata:
+                command += ["--testdata", args.testdata]
+            with open(inputs_path, "w") as out:
+                subprocess.run(command, stdout=out, check=True)
+        with open(inputs_path) as lines:
+            inputs = [json.loads(line) for line in lines if line.strip()]
+        if args.classes:
+            inputs = [r for r in inputs if args.classes in r["class"]]
+            inputs_path = os.path.join(tmp, "selected.jsonl")
+            with open(inputs_path, "w") as out:
+                out.writelines(json.dumps(r) + "\n" for r in inputs)
+
+        started = time.time()
+        print(f"ours: {len(inputs)} puzzles ...", file=sys.stderr)
+        timed = subprocess.run(
+            [args.bin, "time", inputs_path, "--max-steps", args.max_steps],
+            stdout=subprocess.PIPE,
+            check=True,
+            text=True,
+        )
+        ours = [json.loads(line) for line in timed.stdout.splitlines() if line.strip()]
+        ours_seconds = time.time() - started
+        print(f"CP-SAT: {len(inputs)} puzzles ...", file=sys.stderr)
+        started = time.time()
+        cpsat = run_cpsat(inputs, args)
+        cpsat_seconds = time.time() - started
+
+    assert len(ours) == len(inputs) == len(cpsat)
+    for record, mine in zip(inputs, ours):
+        assert (record["class"], record["name"]) == (mine["class"], mine["name"])
+    if args.out:
+        with open(args.out, "w") as out:
+            for record, mine, theirs in zip(inputs, ours, cpsat):
+                out.write(
+                    json.dumps(
+                        {"class": record["class"], "name": record["name"], "ours": mine, "cpsat": theirs}
+                    )
+                    + "\n"
+                )
+
+    lines, problems, below = table(inputs, ours, cpsat, args.target)
+    print(f"ortools {ortools.__version__}; ours {ours_seconds:.0f} s, CP-SAT {cpsat_seconds:.0f} s in all")
+    print()
+    print("\n".join(lines))
+    print()
+    for problem in problems:
+        print(problem)
+    if below:
+        print(f"Below {args.target:g}x (lowest ratio) or unfinished: {', '.join(below)}")
+    else:
+        print(f"Every class at least {args.target:g}x on every puzzle.")
+    if problems:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
