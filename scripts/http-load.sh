@@ -297,6 +297,6 @@ for name in check-10x10 solve-10x10; do
 done
 if ((FAILED)); then
     echo "FAILED: some runs had responses with a status of 400 or more, or socket errors" >&2
-    tail -n 20 "$WORK/server.log" >&2
+    sed 's/\x1b\[[0-9;]*m//g' "$WORK/server.log" | tail -n 20 >&2
     exit 1
 fi
