@@ -340,8 +340,9 @@ fn serve(args: ServeArgs) -> Result<()> {
     if let Some(queue) = args.queue {
         config.queue = queue;
     }
-    // The searches keep their own stacks, but the blocking threads that run them get room to
-    // spare anyway: a stack overflow aborts the process, it cannot be caught like a panic.
+    // The searches run on the pool's own threads (8 MiB stacks, src/http/pool.rs); the
+    // runtime's threads, which read the requests, get the same room: a stack overflow aborts
+    // the process, it cannot be caught like a panic.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_stack_size(8 << 20)

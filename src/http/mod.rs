@@ -201,13 +201,20 @@ async fn overall_deadline(
     }
 }
 
-fn panic_response(payload: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    let message = payload
+/// The message a panic was raised with, when it has one.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
         .downcast_ref::<String>()
         .map(String::as_str)
         .or_else(|| payload.downcast_ref::<&str>().copied())
-        .unwrap_or("unknown");
-    tracing::error!(panic = message, "a request handler panicked");
+        .unwrap_or("unknown")
+}
+
+fn panic_response(payload: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    tracing::error!(
+        panic = panic_message(payload.as_ref()),
+        "a request handler panicked"
+    );
     ::metrics::counter!(metrics::PANICS).increment(1);
     ApiProblem::Internal.into_response()
 }

@@ -1,53 +1,97 @@
 //! The bounded worker pool: CPU-heavy work runs here, never on the async runtime's threads.
 //!
-//! At most `workers` jobs run at once (on tokio's blocking threads); at most `queue` more
-//! wait for a worker. Beyond that a request gets 503 with `Retry-After` at once. Every job
-//! gets a [`CancelFlag`]: it is raised when the request's future is dropped (the client went
-//! away) or when the deadline passes, and the search stops at its next budget check. A
-//! worker's permit is held by the job itself, so a cancelled job keeps its worker until it has
-//! really stopped and the count stays true.
+//! `workers` threads of the pool's own take jobs from one queue in turn; at most `queue` jobs
+//! wait for a worker, and a request beyond that gets 503 with `Retry-After` at once. A worker
+//! that finishes a job takes the next waiting one without sleeping, so under load no thread is
+//! put to sleep and woken again for each job (with tokio's blocking threads behind a semaphore
+//! that happened for every job, and cost a small request a quarter to a third of its CPU time:
+//! see docs/benchmarks-http.md). Every job gets a [`CancelFlag`]: it is raised when the
+//! request's future is dropped (the client went away) or when the deadline passes. A job whose
+//! flag is raised before it starts is dropped unrun; a running search stops at its next budget
+//! check, and its worker counts as busy until it has really stopped.
 
+use std::collections::VecDeque;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-use tokio::sync::Semaphore;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use super::metrics;
 use super::problem::ApiProblem;
 use crate::core::CancelFlag;
 
-pub struct Pool {
-    permits: Arc<Semaphore>,
+/// Stack of each worker thread. The searches keep their own stacks, but a stack overflow
+/// aborts the process (it cannot be caught like a panic), so the workers get room to spare.
+const WORKER_STACK: usize = 8 << 20;
+
+/// A queued job; it is handed its worker's [`Busy`] mark and drops it before answering.
+type Job = Box<dyn for<'a> FnOnce(Busy<'a>) + Send>;
+
+/// Counts its worker as running until dropped.
+struct Busy<'a>(&'a AtomicUsize);
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+struct Queue {
+    jobs: VecDeque<Job>,
+    /// Workers asleep waiting for a job, counting those woken for one that have not taken it
+    /// yet: a job queued while `jobs.len() <= idle` needs one of them woken.
+    idle: usize,
+    /// Set when the pool is dropped: the workers take what is queued (jobs whose requests
+    /// are gone, as the pool goes with the service) and stop.
+    closed: bool,
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    job_queued: Condvar,
+    /// Jobs taken by a worker and not finished. A worker is free again as soon as its job has
+    /// finished, before it is back at the queue (see `Pool::free`).
+    running: AtomicUsize,
     workers: usize,
-    queue_limit: usize,
-    waiting: Arc<AtomicUsize>,
-    running: Arc<AtomicUsize>,
-    retry_after: u64,
 }
 
-/// Decrements a counter (and its gauge) when dropped.
-struct Count {
-    counter: Arc<AtomicUsize>,
-    gauge: &'static str,
-}
+impl Shared {
+    /// The queue; nothing panics while holding it, so a poisoned lock still holds a sound queue.
+    fn queue(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 
-impl Count {
-    fn enter(counter: &Arc<AtomicUsize>, gauge: &'static str) -> Count {
-        let now = counter.fetch_add(1, Ordering::SeqCst) + 1;
-        ::metrics::gauge!(gauge).set(now as f64);
-        Count {
-            counter: counter.clone(),
-            gauge,
+    /// A worker thread: takes the oldest job, runs it, and sleeps only when none is waiting.
+    fn work(&self) {
+        loop {
+            let job = {
+                let mut queue = self.queue();
+                loop {
+                    if let Some(job) = queue.jobs.pop_front() {
+                        self.running.fetch_add(1, Ordering::SeqCst);
+                        break job;
+                    }
+                    if queue.closed {
+                        return;
+                    }
+                    queue.idle += 1;
+                    queue = self
+                        .job_queued
+                        .wait(queue)
+                        .unwrap_or_else(PoisonError::into_inner);
+                    queue.idle -= 1;
+                }
+            };
+            // Jobs catch their own panics (see `Pool::run`): this never unwinds.
+            job(Busy(&self.running));
         }
     }
 }
 
-impl Drop for Count {
-    fn drop(&mut self) {
-        let now = self.counter.fetch_sub(1, Ordering::SeqCst) - 1;
-        ::metrics::gauge!(self.gauge).set(now as f64);
-    }
+pub struct Pool {
+    shared: Arc<Shared>,
+    queue_limit: usize,
+    retry_after: u64,
 }
 
 /// Raises the flag when the request's future is dropped before the job finished.
@@ -66,30 +110,55 @@ impl Drop for CancelOnDrop {
 }
 
 impl Pool {
+    /// Starts the worker threads. Like the runtime's own threads, a worker the operating system
+    /// refuses at start is a panic: the service cannot run without it.
     pub fn new(workers: usize, queue_limit: usize, retry_after: u64) -> Pool {
         let workers = workers.max(1);
-        Pool {
-            permits: Arc::new(Semaphore::new(workers)),
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(Queue {
+                jobs: VecDeque::new(),
+                idle: 0,
+                closed: false,
+            }),
+            job_queued: Condvar::new(),
+            running: AtomicUsize::new(0),
             workers,
+        });
+        for index in 0..workers {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .name(format!("sumpuzzles-worker-{index}"))
+                .stack_size(WORKER_STACK)
+                .spawn(move || shared.work())
+                .expect("the operating system refused a worker thread");
+        }
+        Pool {
+            shared,
             queue_limit,
-            waiting: Arc::new(AtomicUsize::new(0)),
-            running: Arc::new(AtomicUsize::new(0)),
             retry_after,
         }
     }
 
     pub fn workers(&self) -> usize {
-        self.workers
+        self.shared.workers
     }
 
     /// Jobs running now.
     pub fn running(&self) -> usize {
-        self.running.load(Ordering::SeqCst)
+        self.shared.running.load(Ordering::SeqCst)
     }
 
     /// Requests waiting for a worker now.
     pub fn waiting(&self) -> usize {
-        self.waiting.load(Ordering::SeqCst)
+        let queue = self.shared.queue();
+        queue.jobs.len().saturating_sub(self.free())
+    }
+
+    /// Workers not running a job: each takes a queued job without it waiting. A worker whose
+    /// job has just finished counts as free while it makes its way back to the queue, so that
+    /// the request after a finished one is not shed for that moment (queue 0).
+    fn free(&self) -> usize {
+        self.shared.workers.saturating_sub(self.running())
     }
 
     /// Runs `work` on a worker, with a flag that the deadline or a departed client raises.
@@ -98,48 +167,49 @@ impl Pool {
         T: Send + 'static,
         F: FnOnce(CancelFlag) -> T + Send + 'static,
     {
-        let start = Instant::now();
-        let permit = match self.permits.clone().try_acquire_owned() {
-            Ok(permit) => permit,
-            Err(_) => {
-                if self.waiting() >= self.queue_limit {
-                    ::metrics::counter!(metrics::SHED).increment(1);
-                    return Err(ApiProblem::Overloaded {
-                        retry_after: self.retry_after,
-                    });
-                }
-                let _waiting = Count::enter(&self.waiting, metrics::QUEUE_DEPTH);
-                match tokio::time::timeout(deadline, self.permits.clone().acquire_owned()).await {
-                    Ok(Ok(permit)) => permit,
-                    Ok(Err(_closed)) => return Err(ApiProblem::ShuttingDown),
-                    Err(_elapsed) => {
-                        ::metrics::counter!(metrics::DEADLINE).increment(1);
-                        return Err(ApiProblem::DeadlineExceeded);
-                    }
-                }
-            }
-        };
         let flag = CancelFlag::new();
+        let (done, outcome) = tokio::sync::oneshot::channel();
+        let job_flag = flag.clone();
+        let job: Job = Box::new(move |busy| {
+            // The client went away or the deadline passed while the job waited.
+            if job_flag.stop_reason().is_some() {
+                return;
+            }
+            let outcome = std::panic::catch_unwind(AssertUnwindSafe(move || work(job_flag)));
+            // Free before answering, so that whoever has the answer sees the worker free.
+            drop(busy);
+            let _ = done.send(outcome);
+        });
+        {
+            let mut queue = self.shared.queue();
+            if queue.jobs.len() >= self.free() + self.queue_limit {
+                ::metrics::counter!(metrics::SHED).increment(1);
+                return Err(ApiProblem::Overloaded {
+                    retry_after: self.retry_after,
+                });
+            }
+            queue.jobs.push_back(job);
+            if queue.jobs.len() <= queue.idle {
+                self.shared.job_queued.notify_one();
+            }
+        }
         let mut guard = CancelOnDrop {
             flag: flag.clone(),
             armed: true,
         };
-        let running = self.running.clone();
-        let job_flag = flag.clone();
-        let handle = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let _running = Count::enter(&running, metrics::POOL_IN_USE);
-            work(job_flag)
-        });
-        let left = deadline.saturating_sub(start.elapsed());
-        let outcome = tokio::time::timeout(left, handle).await;
+        let outcome = tokio::time::timeout(deadline, outcome).await;
         guard.armed = false;
         match outcome {
-            Ok(Ok(value)) => Ok(value),
-            Ok(Err(join_error)) => {
-                tracing::error!(error = %join_error, "a worker panicked");
+            Ok(Ok(Ok(value))) => Ok(value),
+            Ok(Ok(Err(panic))) => {
+                tracing::error!(
+                    panic = super::panic_message(panic.as_ref()),
+                    "a worker panicked"
+                );
                 Err(ApiProblem::Internal)
             }
+            // Not reached: a job is dropped unrun only once its request has stopped waiting.
+            Ok(Err(_dropped)) => Err(ApiProblem::Internal),
             Err(_elapsed) => {
                 flag.expire();
                 ::metrics::counter!(metrics::DEADLINE).increment(1);
@@ -149,8 +219,17 @@ impl Pool {
     }
 }
 
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.shared.queue().closed = true;
+        self.shared.job_queued.notify_all();
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use std::time::Instant;
+
     use super::*;
 
     /// Work that runs until its flag is raised, as a search checking its budget would.
@@ -161,6 +240,21 @@ mod tests {
             spins += 1;
         }
         spins
+    }
+
+    /// Starts a job that runs until its deadline or its cancellation, once it holds a worker.
+    async fn hold_a_worker(
+        pool: &Arc<Pool>,
+        deadline: Duration,
+    ) -> tokio::task::JoinHandle<Result<u32, ApiProblem>> {
+        let request = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(deadline, until_cancelled).await })
+        };
+        while pool.running() == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        request
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -176,13 +270,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_full_pool_sheds_at_once() {
         let pool = Arc::new(Pool::new(1, 0, 3));
-        let busy = {
-            let pool = pool.clone();
-            tokio::spawn(async move { pool.run(Duration::from_millis(300), until_cancelled).await })
-        };
-        while pool.running() == 0 {
-            tokio::time::sleep(Duration::from_millis(1)).await;
-        }
+        let busy = hold_a_worker(&pool, Duration::from_millis(300)).await;
         let start = Instant::now();
         let shed = pool.run(Duration::from_secs(5), |_| ()).await;
         assert!(matches!(
@@ -200,13 +288,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_departed_client_frees_its_worker() {
         let pool = Arc::new(Pool::new(1, 0, 1));
-        let request = {
-            let pool = pool.clone();
-            tokio::spawn(async move { pool.run(Duration::from_secs(30), until_cancelled).await })
-        };
-        while pool.running() == 0 {
-            tokio::time::sleep(Duration::from_millis(1)).await;
-        }
+        let request = hold_a_worker(&pool, Duration::from_secs(30)).await;
         // The request's future is dropped, as when the client disconnects.
         request.abort();
         let start = Instant::now();
@@ -242,5 +324,34 @@ mod tests {
         }
         results.sort();
         assert_eq!(results, vec![0, 1, 2, 3]);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_whose_client_left_while_it_waited_never_runs() {
+        let pool = Arc::new(Pool::new(1, 4, 1));
+        let busy = hold_a_worker(&pool, Duration::from_millis(300)).await;
+        let ran = Arc::new(AtomicUsize::new(0));
+        let waiting = {
+            let pool = pool.clone();
+            let ran = ran.clone();
+            tokio::spawn(async move {
+                pool.run(Duration::from_secs(5), move |_| {
+                    ran.fetch_add(1, Ordering::SeqCst);
+                })
+                .await
+            })
+        };
+        while pool.waiting() == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        waiting.abort();
+        assert!(matches!(
+            busy.await.unwrap(),
+            Err(ApiProblem::DeadlineExceeded)
+        ));
+        // Jobs start in turn: once this one has run, the abandoned one was taken and dropped.
+        assert_eq!(pool.run(Duration::from_secs(5), |_| 2).await.unwrap(), 2);
+        assert_eq!(ran.load(Ordering::SeqCst), 0);
+        assert_eq!(pool.waiting(), 0);
     }
 }
