@@ -50,6 +50,7 @@
 
 pub mod fill;
 pub mod layout;
+pub mod random_grid;
 
 use crate::core::{
     Budget, DigitSet, GenerateError, GenerateParams, Generated, GenerationStats, Grid, InputError,
