@@ -41,6 +41,10 @@ def duration(ns):
     return f"{ns:.3g} ns"
 
 
+def geometric_mean(values):
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--baseline", help="a baseline saved with --save-baseline NAME")
@@ -59,7 +63,7 @@ def main():
         raise SystemExit(f"no criterion results under {args.dir}: run cargo bench first")
 
     if args.baseline:
-        print(f"| Benchmark | Median | Baseline {args.baseline} | Ratio |")
+        print(f"| Benchmark | Baseline {args.baseline} | This run | Ratio |")
         print("|---|---|---|---|")
     else:
         print("| Benchmark | Median |")
@@ -69,18 +73,27 @@ def main():
         if not args.baseline:
             print(f"| {full_id} | {duration(median)} |")
         elif base is None:
-            print(f"| {full_id} | {duration(median)} | — | — |")
+            print(f"| {full_id} | — | {duration(median)} | — |")
         else:
             ratios.append(median / base)
-            print(f"| {full_id} | {duration(median)} | {duration(base)} | {median / base:.2f} |")
+            print(f"| {full_id} | {duration(base)} | {duration(median)} | {median / base:.2f} |")
     if ratios:
         ratios.sort()
-        geometric_mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
         print(
             f"\n{len(ratios)} benchmarks against {args.baseline}: ratios from {ratios[0]:.2f} "
             f"to {ratios[-1]:.2f}, median {ratios[len(ratios) // 2]:.2f}, "
-            f"geometric mean {geometric_mean:.2f}."
+            f"geometric mean {geometric_mean(ratios):.2f}.\n"
         )
+        # A change that slows a whole operation shows in its group's mean, where the noise of
+        # single benchmarks partly cancels out.
+        groups = {}
+        for full_id, median, base in rows:
+            if base is not None:
+                groups.setdefault(full_id.rsplit("/", 1)[0], []).append(median / base)
+        print("| Group | Benchmarks | Geometric mean ratio |")
+        print("|---|---|---|")
+        for group in sorted(groups, key=natural):
+            print(f"| {group} | {len(groups[group])} | {geometric_mean(groups[group]):.2f} |")
 
 
 if __name__ == "__main__":
