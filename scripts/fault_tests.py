@@ -446,7 +446,13 @@ def schemathesis(binary):
     instance = Instance(binary, 18141, budget=2_000_000)
     try:
         run = subprocess.run(
-            [tool, "run", f"http://127.0.0.1:{instance.port}/openapi.json", "--checks", "all", "--max-time", "60", "-w", "2"],
+            # Every check but `positive_data_acceptance`: a puzzle is given as exactly one of
+            # `puzzle`, `id`, `text` and `url`, which the schema states in words but cannot
+            # state as a constraint (utoipa writes no `oneOf` of required fields), so a body
+            # with two of them is valid by the schema and rightly a 400 (tests/http.rs checks
+            # that 400). Every other check, negative data rejected included, stays on.
+            [tool, "run", f"http://127.0.0.1:{instance.port}/openapi.json", "--checks", "all",
+             "--exclude-checks", "positive_data_acceptance", "--max-time", "60", "-w", "2"],
             cwd=ROOT,
             capture_output=True,
             text=True,
