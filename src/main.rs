@@ -13,6 +13,10 @@ use sumpuzzles::core::{Budget, Shape, TargetLevel};
 use sumpuzzles::genres::kakuro_cryptic::batch;
 use sumpuzzles::GenreId;
 
+#[cfg(feature = "server")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Generate, rate, solve and check sum puzzles (Kakuro, Kakurasu, cryptic Kakuro).
 #[derive(Parser)]
 #[command(version, about)]

@@ -3,24 +3,49 @@
 
 use super::{InputError, Location, Shape};
 
-/// Whitespace-separated tokens with their byte offsets in `line`.
-pub fn tokens(line: &str) -> Vec<(usize, &str)> {
-    let mut found = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                found.push((s, &line[s..i]));
-                start = None;
+/// Whitespace-separated tokens with their byte offsets in `line`, without allocating: a grid
+/// row is read once per request, and ASCII bytes are told apart without decoding characters.
+pub fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> + Clone {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < line.len() {
+            let (space, len) = char_at(line, at);
+            if !space {
+                break;
             }
-            (false, None) => start = Some(i),
-            _ => {}
+            at += len;
         }
+        if at == line.len() {
+            return None;
+        }
+        let start = at;
+        while at < line.len() {
+            let (space, len) = char_at(line, at);
+            if space {
+                break;
+            }
+            at += len;
+        }
+        Some((start, &line[start..at]))
+    })
+}
+
+/// Whether the character at byte `at` of `line` (a character boundary) is whitespace, and its
+/// length in bytes.
+#[inline]
+fn char_at(line: &str, at: usize) -> (bool, usize) {
+    let byte = line.as_bytes()[at];
+    if byte.is_ascii() {
+        // char::is_whitespace for ASCII: space, \t, \n, vertical tab, form feed, \r.
+        return (
+            matches!(byte, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'),
+            1,
+        );
     }
-    if let Some(s) = start {
-        found.push((s, &line[s..]));
-    }
-    found
+    line[at..]
+        .chars()
+        .next()
+        .map_or((false, 1), |c| (c.is_whitespace(), c.len_utf8()))
 }
 
 /// Answer rows as characters, one per cell, checked against the puzzle's shape. Rows come as
@@ -73,7 +98,17 @@ mod tests {
 
     #[test]
     fn tokens_keep_their_offsets() {
-        assert_eq!(tokens("  ab c\td "), vec![(2, "ab"), (5, "c"), (7, "d")]);
+        assert_eq!(
+            tokens("  ab c\td ").collect::<Vec<_>>(),
+            vec![(2, "ab"), (5, "c"), (7, "d")]
+        );
+        assert_eq!(tokens("x").collect::<Vec<_>>(), vec![(0, "x")]);
+        assert_eq!(tokens(" \t ").count(), 0);
+        // Unicode spaces separate tokens too, and other characters stay whole.
+        assert_eq!(
+            tokens("é\u{a0}ü\u{2003}x").collect::<Vec<_>>(),
+            vec![(0, "é"), (4, "ü"), (9, "x")]
+        );
     }
 
     #[test]

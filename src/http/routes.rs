@@ -5,9 +5,13 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use axum::body::Bytes;
+use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
 use axum::http::header::CONTENT_TYPE;
+use axum::http::HeaderMap;
 use axum::Json;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -22,9 +26,45 @@ use crate::api::{
 use crate::core::{Budget, InputError, Location, Shape, TargetLevel};
 
 /// JSON bodies with our problem details for every rejection.
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiProblem))]
+///
+/// A body sent as `application/json` is read by serde_json directly. Only a body that fails is
+/// read again by axum's `Json`, whose rejection names the field at fault: the path tracking it
+/// does for that costs every request otherwise. Other content types go to `Json` as they are.
 pub struct ApiJson<T>(pub T);
+
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiProblem;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiProblem> {
+        if !is_plain_json(request.headers()) {
+            let Json(value) = Json::<T>::from_request(request, state).await?;
+            return Ok(ApiJson(value));
+        }
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(JsonRejection::from)?;
+        match serde_json::from_slice(&bytes) {
+            Ok(value) => Ok(ApiJson(value)),
+            Err(_) => {
+                let Json(value) = Json::<T>::from_bytes(&bytes)?;
+                Ok(ApiJson(value))
+            }
+        }
+    }
+}
+
+/// Whether the content type is `application/json`, with parameters or without.
+fn is_plain_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
 
 /// Query strings with our problem details for every rejection.
 #[derive(FromRequestParts)]

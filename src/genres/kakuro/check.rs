@@ -9,7 +9,7 @@ use crate::core::{DigitSet, InputError};
 
 use super::answer::{Answer, Mark};
 use super::combos::combos;
-use super::model::{Puzzle, Rules};
+use super::model::Puzzle;
 
 /// The rule a violation breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -42,7 +42,7 @@ pub struct Violation {
 
 /// Every violation of `answer`; `finish` first turns unmarked cells into empty ones.
 pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
-    let layout = puzzle.layout(Rules::Relaxed)?;
+    let layout = puzzle.relaxed_layout()?;
     let mark_of = |cell: u32| {
         let (row, col) = layout.whites[cell as usize];
         match answer.marks[(row, col)] {

@@ -129,10 +129,10 @@ fn parse_row<T>(
     line: &str,
     syntax: &GridSyntax<T>,
 ) -> Result<Vec<T>, InputError> {
-    let mut cells = Vec::new();
     let tokens = tokens(line);
-    if tokens.len() == 1 {
-        if let Some(row) = (syntax.compact)(tokens[0].1) {
+    let mut first_two = tokens.clone().map(|(_, token)| token);
+    if let (Some(only), None) = (first_two.next(), first_two.next()) {
+        if let Some(row) = (syntax.compact)(only) {
             if row.len() > syntax.max_side {
                 return Err(InputError::limits(format!(
                     "a row has more than {} cells",
@@ -142,6 +142,7 @@ fn parse_row<T>(
             return Ok(row);
         }
     }
+    let mut cells = Vec::with_capacity(syntax.max_side.min(line.len() / 2 + 1));
     for (start, token) in tokens {
         let at = || text_location(text, line_start + start);
         cells.push((syntax.cell)(token).map_err(|message| InputError::syntax(at(), message))?);

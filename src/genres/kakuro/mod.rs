@@ -31,7 +31,7 @@ pub struct Kakuro;
 /// Reads a puzzle and checks it against the relaxed rules, so any later error is about the
 /// puzzle's content, not its structure.
 fn checked(puzzle: Puzzle) -> Result<Puzzle, InputError> {
-    puzzle.layout(Rules::Relaxed)?;
+    puzzle.relaxed_layout()?;
     Ok(puzzle)
 }
 
@@ -42,15 +42,15 @@ pub fn solve(
     limit: usize,
     budget: &mut Budget,
 ) -> Result<SolveOutcome<Solution>, InputError> {
-    let layout = puzzle.layout(Rules::Relaxed)?;
-    let solver = solve::Solver::new(&layout);
+    let layout = puzzle.relaxed_layout()?;
+    let solver = solve::Solver::new(layout);
     let outcome = solver.solve_with(
         solve::Strategy::ADAPTIVE,
         solver.full_candidates(),
         limit,
         budget,
     );
-    Ok(outcome.map(|digits| solution_grid(&layout, &digits)))
+    Ok(outcome.map(|digits| solution_grid(layout, &digits)))
 }
 
 /// Spreads digits in white-cell order over the grid.
@@ -131,8 +131,8 @@ impl Genre for Kakuro {
     }
 
     fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
-        match puzzle.layout(Rules::Relaxed) {
-            Ok(layout) => rate::rate_layout(&layout, budget),
+        match puzzle.relaxed_layout() {
+            Ok(layout) => rate::rate_layout(layout, budget),
             // Parsed puzzles are structurally checked; a defined answer all the same.
             Err(_) => Rating::unrated(true, 0),
         }
@@ -144,8 +144,8 @@ impl Genre for Kakuro {
         solution: &Solution,
         budget: &mut Budget,
     ) -> Result<Hint, GenerateError> {
-        let layout = puzzle.layout(Rules::Relaxed)?;
-        Ok(hint::hint(&layout, answer, solution, budget)?)
+        let layout = puzzle.relaxed_layout()?;
+        Ok(hint::hint(layout, answer, solution, budget)?)
     }
 
     fn generate(

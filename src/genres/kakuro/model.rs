@@ -1,5 +1,8 @@
 //! The Kakuro puzzle, its structure rules, and the run layout every algorithm works on.
 
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
+
 use crate::core::{Grid, InputError, InputErrorKind, Location, Problem, Shape};
 
 /// Largest side of a grid under the spec's rules (what the generator makes).
@@ -49,15 +52,43 @@ pub enum Rules {
 }
 
 /// A Kakuro puzzle: blocks with sums, and white cells.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Puzzle {
     grid: Grid<Cell>,
+    /// The layout under the relaxed rules, built on first use: reading a puzzle checks its
+    /// structure, and the operation that follows (solve, rate, check) needs the same layout.
+    /// A puzzle's grid never changes, so the layout never goes stale.
+    relaxed: OnceLock<Layout>,
+}
+
+/// Puzzles are their grids; whether the layout is built yet makes no difference.
+impl PartialEq for Puzzle {
+    fn eq(&self, other: &Puzzle) -> bool {
+        self.grid == other.grid
+    }
+}
+
+impl Eq for Puzzle {}
+
+impl Hash for Puzzle {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.grid.hash(state);
+    }
+}
+
+impl std::fmt::Debug for Puzzle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Puzzle").field("grid", &self.grid).finish()
+    }
 }
 
 impl Puzzle {
     /// A puzzle from its cells; the structure is not checked here (see [`Puzzle::layout`]).
     pub fn new(grid: Grid<Cell>) -> Puzzle {
-        Puzzle { grid }
+        Puzzle {
+            grid,
+            relaxed: OnceLock::new(),
+        }
     }
 
     pub fn grid(&self) -> &Grid<Cell> {
@@ -74,7 +105,20 @@ impl Puzzle {
 
     /// The runs and white cells, after checking the structure under `rules`.
     pub fn layout(&self, rules: Rules) -> Result<Layout, InputError> {
-        Layout::build(self, rules)
+        match (rules, self.relaxed.get()) {
+            (Rules::Relaxed, Some(layout)) => Ok(layout.clone()),
+            _ => Layout::build(self, rules),
+        }
+    }
+
+    /// The layout under the relaxed rules, built once and kept (a structure error is not
+    /// kept: it is found again on each call).
+    pub fn relaxed_layout(&self) -> Result<&Layout, InputError> {
+        if let Some(layout) = self.relaxed.get() {
+            return Ok(layout);
+        }
+        let layout = Layout::build(self, Rules::Relaxed)?;
+        Ok(self.relaxed.get_or_init(|| layout))
     }
 
     /// Every problem with the structure under `rules` (empty when the grid is fine).
@@ -162,7 +206,7 @@ impl Layout {
         }
 
         let mut white_index = vec![NO_RUN; shape.cells()];
-        let mut whites = Vec::new();
+        let mut whites = Vec::with_capacity(shape.cells());
         for (row, col, cell) in grid.iter() {
             if cell.is_white() {
                 white_index[row * shape.cols + col] = whites.len() as u32;
@@ -188,7 +232,8 @@ impl Layout {
         }
 
         // Runs start right of or below a block (or at the edge); sums are read off the block.
-        let mut runs = Vec::new();
+        // At most two runs a white cell; a run of one cell per slot at the most.
+        let mut runs = Vec::with_capacity(2 * whites.len());
         let mut cell_runs = vec![[NO_RUN; 2]; whites.len()];
         for row in 0..shape.rows {
             for col in 0..shape.cols {
@@ -218,7 +263,7 @@ impl Layout {
                         Cell::White if at_edge => ((row, col), None),
                         Cell::White => continue,
                     };
-                    let mut cells = Vec::new();
+                    let mut cells = Vec::with_capacity(MAX_RUN);
                     let (mut r, mut c) = first;
                     while r < shape.rows && c < shape.cols && grid[(r, c)].is_white() {
                         cells.push(white_index[r * shape.cols + c]);
@@ -309,6 +354,23 @@ impl Layout {
 mod tests {
     use super::*;
     use crate::genres::kakuro::format::parse_text;
+
+    #[test]
+    fn the_relaxed_layout_is_built_once_and_equality_ignores_it() {
+        let puzzle = parse_text("# 4/ 6/\n/3 . .\n/7 . .").unwrap();
+        let fresh = puzzle.clone();
+        let first: *const Layout = puzzle.relaxed_layout().unwrap();
+        let again: *const Layout = puzzle.relaxed_layout().unwrap();
+        assert_eq!(first, again);
+        assert_eq!(puzzle, fresh);
+        assert_eq!(
+            puzzle.relaxed_layout().unwrap(),
+            &fresh.layout(Rules::Relaxed).unwrap()
+        );
+        let broken = parse_text("# #\n. .").unwrap();
+        assert!(broken.relaxed_layout().is_err());
+        assert!(broken.relaxed_layout().is_err());
+    }
 
     #[test]
     fn runs_follow_the_clue_blocks() {

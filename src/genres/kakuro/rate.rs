@@ -26,7 +26,7 @@ use crate::core::{
     Budget, Deduction, DigitSet, InputError, Level, Placement, Rating, Removal, Stop,
 };
 
-use super::model::{Layout, Puzzle, Rules, MAX_RUN};
+use super::model::{Layout, Puzzle, MAX_RUN};
 use super::solve::{Halt, Solver};
 use super::techniques::probe::Prober;
 use super::techniques::{
@@ -36,8 +36,7 @@ use super::techniques::{
 
 /// Rates a puzzle (relaxed rules).
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Result<Rating, InputError> {
-    let layout = puzzle.layout(Rules::Relaxed)?;
-    Ok(rate_layout(&layout, budget))
+    Ok(rate_layout(puzzle.relaxed_layout()?, budget))
 }
 
 /// Rates a checked layout.
