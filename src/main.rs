@@ -1,8 +1,9 @@
 //! The `sumpuzzles` command: solve, rate, check, convert and generate puzzles, and (with the
 //! `server` feature) serve them over HTTP.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
@@ -176,7 +177,41 @@ struct ServeArgs {
     log_format: String,
 }
 
-fn main() -> Result<()> {
+/// Writes to standard output; a failed write (a closed pipe) is an error for `main` to handle,
+/// not a panic as with `print!`.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write!(std::io::stdout().lock(), $($arg)*)
+    };
+}
+
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    };
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`sumpuzzles ... | head`): nothing left to say to anyone.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("Error: {error:?}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn run() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve { puzzle, limit } => {
@@ -224,7 +259,7 @@ fn main() -> Result<()> {
             let rows = answer.as_ref().map(read_answer).transpose()?;
             let fill = api::RenderFill::new(rows.as_deref(), solution);
             let svg = api::render(&source, fill, finish, &mut Budget::new(puzzle.budget))?;
-            print!("{svg}");
+            out!("{svg}")?;
             Ok(())
         }
         Command::Format { puzzle, to } => {
@@ -235,11 +270,11 @@ fn main() -> Result<()> {
             match to.as_deref() {
                 None => print(&forms),
                 Some("id") => {
-                    println!("{}", forms.id);
+                    outln!("{}", forms.id)?;
                     Ok(())
                 }
                 Some("text") => {
-                    print!("{}", forms.text);
+                    out!("{}", forms.text)?;
                     Ok(())
                 }
                 Some("json") => {
@@ -247,7 +282,7 @@ fn main() -> Result<()> {
                 }
                 Some("url") => match &forms.url {
                     Some(url) => {
-                        println!("{url}");
+                        outln!("{url}")?;
                         Ok(())
                     }
                     None => bail!(
@@ -264,9 +299,9 @@ fn main() -> Result<()> {
                 .with_context(|| format!("reading {}", file.display()))?;
             let results = batch::solve_lines(&text, budget);
             for result in &results {
-                println!("{result}");
+                outln!("{result}")?;
             }
-            println!("sum: {}", batch::encrypted_sum(&results));
+            outln!("sum: {}", batch::encrypted_sum(&results))?;
             let failed = results.iter().filter(|r| r.encrypted().is_none()).count();
             if failed > 0 {
                 bail!(
@@ -299,7 +334,7 @@ fn main() -> Result<()> {
         Command::Healthcheck { url } => healthcheck(&url),
         #[cfg(feature = "server")]
         Command::Openapi => {
-            println!("{}", sumpuzzles::http::openapi().to_pretty_json()?);
+            outln!("{}", sumpuzzles::http::openapi().to_pretty_json()?)?;
             Ok(())
         }
     }
@@ -434,6 +469,6 @@ fn source<'a>(
 }
 
 fn print(value: &impl Serialize) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
+    outln!("{}", serde_json::to_string_pretty(value)?)?;
     Ok(())
 }

@@ -1,0 +1,78 @@
+//! The `sumpuzzles` command as a user runs it: output, exit codes, and no panic when the
+//! reader of its output goes away.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+fn sumpuzzles() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sumpuzzles"))
+}
+
+#[test]
+fn solving_an_id_prints_the_unique_solution() {
+    let output = sumpuzzles()
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .expect("stdin is piped")
+                .write_all(b"kakuro:3x3:DbAb/4.6.3.7")?;
+            child.wait_with_output()
+        })
+        .expect("the command runs");
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(report["unique"], true);
+    assert_eq!(report["solutions"][0][1], "#12");
+}
+
+#[test]
+fn a_malformed_puzzle_fails_with_a_message_not_a_panic() {
+    let output = sumpuzzles()
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .expect("stdin is piped")
+                .write_all(b"# 4/ x\n/3 . .")?;
+            child.wait_with_output()
+        })
+        .expect("the command runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("Error:"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// `sumpuzzles openapi | head -c 100`: the document is larger than a pipe's buffer (64 KiB),
+/// so the command is still writing when the reader closes its end.
+#[cfg(feature = "server")]
+#[test]
+fn a_closed_output_pipe_ends_the_command_quietly() {
+    let mut child = sumpuzzles()
+        .arg("openapi")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command runs");
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut head = [0u8; 100];
+    stdout.read_exact(&mut head).expect("the document starts");
+    drop(stdout);
+    let output = child.wait_with_output().expect("the command ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(output.status.success(), "{:?}: {stderr}", output.status);
+    assert!(String::from_utf8_lossy(&head).contains("openapi"));
+}
