@@ -4,7 +4,9 @@
 //! ([`Strategy::FewestCandidates`], the generator's), `adaptive` ([`solve::ADAPTIVE`], the
 //! API's) or `adaptive:N` (starting over after N failures first). One JSON line per puzzle, as
 //! `solver_compare time` prints them: class, name, count (to 2), complete, steps, runs and the
-//! median time in microseconds (the structure is built once, the solver in every run).
+//! median time in microseconds (the structure is built once, the solver in every run). A third
+//! argument, RUNS, fixes the timed runs of every puzzle (for counting instructions with
+//! `perf stat`, steadier than times on a busy machine).
 
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -22,7 +24,7 @@ const MAX_STEPS: u64 = 2_000_000_000;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: cryptic_strategies INPUTS.jsonl old|adaptive|adaptive:N";
+    let usage = "usage: cryptic_strategies INPUTS.jsonl old|adaptive|adaptive:N [RUNS]";
     let (Some(path), Some(name)) = (args.first(), args.get(1)) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -38,6 +40,12 @@ fn main() {
             }
         },
     };
+    let fixed_runs: Option<usize> = args.get(2).map(|runs| {
+        runs.parse().unwrap_or_else(|_| {
+            eprintln!("{usage}");
+            std::process::exit(2)
+        })
+    });
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for line in std::io::BufReader::new(file).lines() {
@@ -60,7 +68,7 @@ fn main() {
         };
         let (first, outcome) = solve();
         let wanted = TIME_PER_PUZZLE.as_secs_f64() / first.as_secs_f64().max(1e-9);
-        let runs = (wanted.ceil() as usize).clamp(MIN_RUNS, MAX_RUNS);
+        let runs = fixed_runs.unwrap_or((wanted.ceil() as usize).clamp(MIN_RUNS, MAX_RUNS));
         let mut times: Vec<Duration> = (0..runs).map(|_| solve().0).collect();
         times.sort();
         let result = json!({
@@ -70,7 +78,7 @@ fn main() {
             "complete": outcome.complete,
             "steps": outcome.steps,
             "runs": runs,
-            "median_us": times[runs / 2].as_secs_f64() * 1e6,
+            "median_us": times.get(runs / 2).map_or(0.0, |t| t.as_secs_f64() * 1e6),
         });
         writeln!(out, "{result}").expect("stdout");
     }
