@@ -9,6 +9,7 @@ pub mod outcome;
 pub mod puzzlink;
 pub mod rating;
 pub mod rng;
+pub mod search;
 pub mod svg;
 
 pub use budget::{Budget, CancelFlag, Stop};

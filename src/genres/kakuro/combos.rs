@@ -133,6 +133,11 @@ pub fn fit_run_sums(cands: &[DigitSet], sums: SumSet, out: &mut [DigitSet]) -> S
         rest &= rest - 1;
         let mut any = false;
         for &combo in combos(len, sum as u16) {
+            // Once the sum is known to have a filling, a combination that can only give cells
+            // digits they have already got changes nothing.
+            if any && adds_nothing(cands, combo, out) {
+                continue;
+            }
             any |= screen.fit(cands, combo, out);
         }
         if any {
@@ -140,6 +145,15 @@ pub fn fit_run_sums(cands: &[DigitSet], sums: SumSet, out: &mut [DigitSet]) -> S
         }
     }
     feasible
+}
+
+/// Whether `combo` can give no cell a digit `out` does not hold for it already.
+#[inline]
+fn adds_nothing(cands: &[DigitSet], combo: DigitSet, out: &[DigitSet]) -> bool {
+    cands
+        .iter()
+        .zip(out)
+        .all(|(&cand, &got)| (cand & combo).is_subset(got))
 }
 
 /// [`fit_run_sums`] for two cells, by shifting bit sets rather than walking combinations.

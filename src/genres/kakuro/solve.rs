@@ -5,6 +5,7 @@
 //! or show there is none. How it picks the cell to branch on, and whether it starts over, is a
 //! [`Strategy`].
 
+use crate::core::search::{next_fail_limit, Searched};
 use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome, Stop};
 
 use super::combos::{combos, fit_run};
@@ -21,31 +22,10 @@ pub use crate::core::{Contradiction, Halt};
 /// The runs waiting to be filtered.
 pub type RunQueue = IndexQueue;
 
-/// How the search picks the cell to branch on, and whether it starts over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strategy {
-    /// The open cell with the fewest candidates (ties: the fewest open cells in its runs),
-    /// depth first to the end. The generator (version 1) and the rater depend on its order of
-    /// solutions and its step counts, so it stays as it is.
-    FewestCandidates,
-    /// For any grid, including large ones with many solutions, where a wrong digit placed early
-    /// can otherwise be found out only after the search has tried every filling of unrelated
-    /// cells placed after it (thrashing):
-    /// - the open cell with the fewest candidates per weight, a run's weight being one plus the
-    ///   times its filtering failed, a cell's the weights of its runs added (dom/wdeg);
-    /// - first the cell all of whose digits failed last, until one of its digits holds (last
-    ///   conflict), which brings the digit to blame to light quickly;
-    /// - starting over from the top after `first_restart` failures, then after half as many
-    ///   again each time (at least one more), keeping the weights and the solutions found but
-    ///   not the last conflict (restarts). A start-over that is not cut short searches
-    ///   everything, so counts stay exact.
-    Adaptive { first_restart: u64 },
-}
-
-impl Strategy {
-    /// The adaptive search as [`crate::genres::kakuro::solve`] runs it.
-    pub const ADAPTIVE: Strategy = Strategy::Adaptive { first_restart: 64 };
-}
+/// How the search picks the cell to branch on, and whether it starts over. Under
+/// [`Strategy::FewestCandidates`] ties go to the cell whose runs have the fewest open cells;
+/// under [`Strategy::Adaptive`] a cell's weight is the weights of its two runs added.
+pub use crate::core::search::Strategy;
 
 impl<'a> Solver<'a> {
     pub fn new(layout: &'a Layout) -> Solver<'a> {
@@ -156,10 +136,7 @@ impl<'a> Solver<'a> {
                 let mut search = Search {
                     strategy,
                     limit,
-                    fail_limit: match strategy {
-                        Strategy::FewestCandidates => u64::MAX,
-                        Strategy::Adaptive { first_restart } => first_restart.max(1),
-                    },
+                    fail_limit: strategy.first_fail_limit(),
                     log: Log {
                         trail: Vec::new(),
                         weights: vec![1; self.layout.runs.len()],
@@ -171,8 +148,7 @@ impl<'a> Solver<'a> {
                     match self.search(&mut state, &mut search, &mut solutions, &mut queue, budget) {
                         Ok(Searched::All) => break Ok(()),
                         Ok(Searched::CutShort) => {
-                            let limit = search.fail_limit;
-                            search.fail_limit = (limit + limit / 2).max(limit + 1);
+                            search.fail_limit = next_fail_limit(search.fail_limit);
                             search.last_conflict = None;
                         }
                         Err(stop) => break Err(stop),
@@ -396,12 +372,4 @@ impl Trail for Log {
     fn failed(&mut self, run: usize) {
         self.weights[run] = self.weights[run].saturating_add(1);
     }
-}
-
-/// How one start-over of a search ended.
-enum Searched {
-    /// Everything searched, or the limit reached.
-    All,
-    /// Cut short after its failures: start over.
-    CutShort,
 }

@@ -51,14 +51,16 @@ pub fn solve_puzzle(
     Ok(solve_structure(&puzzle.structure()?, limit, budget))
 }
 
-/// Solves a puzzle's checked structure, returning up to `limit` solutions.
+/// Solves a puzzle's checked structure, returning up to `limit` solutions. The search is
+/// [`solve::ADAPTIVE`], which has no heavy tail of slow puzzles; the generator and the rater
+/// keep [`solve::Strategy::FewestCandidates`], whose order and step counts they depend on.
 pub fn solve_structure(
     structure: &Structure,
     limit: usize,
     budget: &mut Budget,
 ) -> SolveOutcome<Solution> {
     let solver = solve::Solver::new(structure);
-    let outcome = solver.solve(solver.full_domains(), limit, budget);
+    let outcome = solver.solve_with(solve::ADAPTIVE, solver.full_domains(), limit, budget);
     outcome.map(|found| solution(structure, &found))
 }
 
