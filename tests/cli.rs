@@ -1,30 +1,34 @@
 //! The `sumpuzzles` command as a user runs it: output, exit codes, and no panic when the
 //! reader of its output goes away.
 
-use std::io::Read;
-use std::process::{Command, Stdio};
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
 
 fn sumpuzzles() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sumpuzzles"))
 }
 
-#[test]
-fn solving_an_id_prints_the_unique_solution() {
-    let output = sumpuzzles()
-        .args(["solve", "-"])
+/// Runs the command with `input` on its standard input, and collects what it wrote.
+fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = sumpuzzles()
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child
-                .stdin
-                .take()
-                .expect("stdin is piped")
-                .write_all(b"kakuro:3x3:DbAb/4.6.3.7")?;
-            child.wait_with_output()
-        })
         .expect("the command runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input)
+        .expect("the command reads its input");
+    child.wait_with_output().expect("the command ends")
+}
+
+#[test]
+fn solving_an_id_prints_the_unique_solution() {
+    let output = run_with_input(&["solve", "-"], b"kakuro:3x3:DbAb/4.6.3.7");
     assert!(output.status.success());
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(report["unique"], true);
@@ -33,22 +37,7 @@ fn solving_an_id_prints_the_unique_solution() {
 
 #[test]
 fn a_malformed_puzzle_fails_with_a_message_not_a_panic() {
-    let output = sumpuzzles()
-        .args(["solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child
-                .stdin
-                .take()
-                .expect("stdin is piped")
-                .write_all(b"# 4/ x\n/3 . .")?;
-            child.wait_with_output()
-        })
-        .expect("the command runs");
+    let output = run_with_input(&["solve", "-"], b"# 4/ x\n/3 . .");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.starts_with("Error:"), "{stderr}");
