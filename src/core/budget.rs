@@ -41,33 +41,59 @@ const RUNNING: u8 = 0;
 const CANCELLED: u8 = 1;
 const DEADLINE: u8 = 2;
 
+/// Asked whenever a flag is read, for a host with no second thread to raise the flag: a Web
+/// Worker, whose event loop is blocked while it searches, reads a cell of shared memory or a
+/// clock through it. `Some` stops the searches as if the flag had been raised.
+pub type StopPoll = fn() -> Option<Stop>;
+
 /// A flag that any thread can raise to stop the searches that share it.
 #[derive(Clone, Debug, Default)]
-pub struct CancelFlag(Arc<AtomicU8>);
+pub struct CancelFlag {
+    state: Arc<AtomicU8>,
+    poll: Option<StopPoll>,
+}
 
 impl CancelFlag {
     pub fn new() -> CancelFlag {
         CancelFlag::default()
     }
 
+    /// A flag that also stops when `poll` says so (read every [`CHECK_INTERVAL`] steps).
+    pub fn polling(poll: StopPoll) -> CancelFlag {
+        CancelFlag {
+            state: Arc::default(),
+            poll: Some(poll),
+        }
+    }
+
     /// Ask the searches holding this flag to stop; they report [`Stop::Cancelled`].
     pub fn cancel(&self) {
-        let _ = self
-            .0
-            .compare_exchange(RUNNING, CANCELLED, Ordering::Relaxed, Ordering::Relaxed);
+        self.raise(CANCELLED);
     }
 
     /// Stop because time ran out; the searches report [`Stop::DeadlineExceeded`].
     pub fn expire(&self) {
-        let _ = self
-            .0
-            .compare_exchange(RUNNING, DEADLINE, Ordering::Relaxed, Ordering::Relaxed);
+        self.raise(DEADLINE);
     }
 
-    /// The reason to stop, if the flag was raised.
+    fn raise(&self, reason: u8) {
+        let _ = self
+            .state
+            .compare_exchange(RUNNING, reason, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// The reason to stop, if the flag was raised (or its poll says so: then the flag stays
+    /// raised, so every later read agrees without asking again).
     pub fn stop_reason(&self) -> Option<Stop> {
-        match self.0.load(Ordering::Relaxed) {
-            RUNNING => None,
+        match self.state.load(Ordering::Relaxed) {
+            RUNNING => {
+                let stop = self.poll.and_then(|poll| poll())?;
+                self.raise(match stop {
+                    Stop::DeadlineExceeded => DEADLINE,
+                    Stop::Cancelled | Stop::Exhausted => CANCELLED,
+                });
+                self.stop_reason()
+            }
             CANCELLED => Some(Stop::Cancelled),
             _ => Some(Stop::DeadlineExceeded),
         }
@@ -218,6 +244,22 @@ mod tests {
         }
         assert!(steps < CHECK_INTERVAL);
         assert_eq!(budget.check_cancelled(), Err(Stop::Cancelled));
+    }
+
+    #[test]
+    fn a_poll_that_says_stop_raises_the_flag_for_good() {
+        static ASKED: AtomicU8 = AtomicU8::new(0);
+        fn stop_on_second_ask() -> Option<Stop> {
+            (ASKED.fetch_add(1, Ordering::Relaxed) >= 1).then_some(Stop::Cancelled)
+        }
+        let mut budget = Budget::with_flag(1_000_000, CancelFlag::polling(stop_on_second_ask));
+        let mut steps = 0;
+        while budget.step().is_ok() {
+            steps += 1;
+        }
+        assert_eq!(steps, 2 * CHECK_INTERVAL - 1);
+        assert_eq!(budget.check_cancelled(), Err(Stop::Cancelled));
+        assert_eq!(ASKED.load(Ordering::Relaxed), 2);
     }
 
     #[test]

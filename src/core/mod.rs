@@ -2,6 +2,7 @@
 //! input errors, and the result types of solving and rating.
 
 pub mod budget;
+pub mod clock;
 pub mod digits;
 pub mod error;
 pub mod hint;
@@ -13,6 +14,7 @@ pub mod search;
 pub mod svg;
 
 pub use budget::{Budget, CancelFlag, Stop};
+pub use clock::Stopwatch;
 pub use digits::DigitSet;
 pub use error::{InputError, InputErrorKind, Location, Problem};
 pub use outcome::{Contradiction, Halt, SolveOutcome};
