@@ -515,9 +515,9 @@ pub fn generate(
                 level: self.0.level,
                 seed: self.0.seed,
             };
-            let start = std::time::Instant::now();
+            let start = crate::core::Stopwatch::start();
             let mut generated = G::generate(&params, self.1)?;
-            generated.stats.elapsed_ms = start.elapsed().as_millis() as u64;
+            generated.stats.elapsed_ms = start.elapsed_ms();
             let forms = forms::<G>(&generated.puzzle);
             let fields = G::solution_fields(&generated.solution);
             Ok(GenerateReport {
