@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly package in wasm/ (pkg/: the .wasm, its JavaScript glue and TypeScript
+# declarations) and prints its size.
+#
+# Two ways to compile for wasm32-unknown-unknown, the first that is there wins:
+#   - rustup's target (`rustup target add wasm32-unknown-unknown`), what a developer has;
+#   - Debian's rustc-web toolchain (rustc and cargo in /usr/bin with the standard library's
+#     source, which -Zbuild-std compiles for the target), for machines where rustup cannot
+#     download targets. Installed with apt-get when neither is there.
+# SUMPUZZLES_WASM_TOOLCHAIN=rustup or =debian picks one.
+#
+# wasm-bindgen-cli must be the version of the `wasm-bindgen` crate pinned in wasm/Cargo.toml. It
+# is taken from $WASM_BINDGEN, the PATH, or $WASM_BINDGEN_ROOT/bin (default
+# ~/.cargo/wasm-bindgen-VERSION), and built from crates.io into $WASM_BINDGEN_ROOT when none of
+# them is that version (a few minutes, once per machine).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+package="$PWD/wasm"
+target=wasm32-unknown-unknown
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+bindgen_version=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$package/Cargo.toml")
+if [ -z "$bindgen_version" ]; then
+  echo "build-wasm: no pinned wasm-bindgen = \"=X.Y.Z\" in wasm/Cargo.toml" >&2
+  exit 1
+fi
+bindgen_root="${WASM_BINDGEN_ROOT:-${CARGO_HOME:-$HOME/.cargo}/wasm-bindgen-$bindgen_version}"
+
+# The first wasm-bindgen of the pinned version, or nothing.
+find_bindgen() {
+  local candidate
+  for candidate in "${WASM_BINDGEN:-}" "$(command -v wasm-bindgen || true)" "$bindgen_root/bin/wasm-bindgen"; do
+    if [ -n "$candidate" ] && [ -x "$candidate" ] &&
+      [ "$("$candidate" --version 2>/dev/null)" = "wasm-bindgen $bindgen_version" ]; then
+      echo "$candidate"
+      return
+    fi
+  done
+}
+
+bindgen=$(find_bindgen)
+if [ -z "$bindgen" ]; then
+  echo "build-wasm: building wasm-bindgen-cli $bindgen_version into $bindgen_root"
+  # Without --locked: its lock file names versions this registry may not carry. The default
+  # feature (TLS for the test runner's downloads) is not needed to generate bindings.
+  cargo install --root "$bindgen_root" wasm-bindgen-cli --version "$bindgen_version" \
+    --no-default-features
+  bindgen="$bindgen_root/bin/wasm-bindgen"
+fi
+
+has_rustup_target() {
+  command -v rustup >/dev/null &&
+    rustup target list --installed 2>/dev/null | grep -qx "$target"
+}
+debian_toolchain_ready() {
+  [ -x /usr/bin/rustc ] && [ -x /usr/bin/cargo ] && [ -x /usr/bin/rust-lld ] &&
+    [ -d "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library" ]
+}
+
+toolchain="${SUMPUZZLES_WASM_TOOLCHAIN:-}"
+if [ -z "$toolchain" ]; then
+  if has_rustup_target; then toolchain=rustup; else toolchain=debian; fi
+fi
+
+cd "$package"
+case "$toolchain" in
+rustup)
+  echo "build-wasm: compiling with rustup's $target target"
+  cargo build --locked --release --target "$target"
+  ;;
+debian)
+  if ! debian_toolchain_ready; then
+    echo "build-wasm: installing Debian's rustc-web toolchain"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+      rustc-web cargo-web rust-web-src lld-22
+  fi
+  echo "build-wasm: compiling with $(/usr/bin/rustc --version) and -Zbuild-std"
+  # RUSTC_BOOTSTRAP lets this stable compiler take -Zbuild-std; only this build sees it.
+  RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc /usr/bin/cargo build --locked --release \
+    --target "$target" -Zbuild-std=std,panic_abort
+  ;;
+*)
+  echo "build-wasm: SUMPUZZLES_WASM_TOOLCHAIN must be rustup or debian, not $toolchain" >&2
+  exit 1
+  ;;
+esac
+
+# --target web: one ES module for browsers, Web Workers and Node (index.js hands it the bytes
+# in Node). Debian's wasm-opt (binaryen 108) predates the reference types wasm-bindgen emits
+# and breaks the module, so none is run.
+rm -rf pkg
+"$bindgen" --target web --out-dir pkg --out-name sumpuzzles \
+  "target/$target/release/sumpuzzles_wasm.wasm"
+
+wasm=pkg/sumpuzzles_bg.wasm
+echo "build-wasm: $package/$wasm: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped;" \
+  "package (pkg/ and index.*) $(cat pkg/* index.js index.d.ts | gzip -9c | wc -c) bytes gzipped"
