@@ -348,7 +348,7 @@ ok "/generate: $puzzle_id"
 # Same genre, shape, level, seed and generator version: the same puzzle as a build on the host
 # (when target/release/sumpuzzles is there and newer than the sources).
 HOST_BIN=target/release/sumpuzzles
-if [[ -x $HOST_BIN ]] && [[ -z $(find src Cargo.toml Cargo.lock -newer "$HOST_BIN" -print -quit) ]]; then
+if [[ -x $HOST_BIN ]] && [[ -z $(find src Cargo.toml Cargo.lock -type f -newer "$HOST_BIN" -print -quit) ]]; then
     host_id=$("$HOST_BIN" generate --genre kakuro --shape 6x6 --level hard --seed 7 |
         python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
     [[ $host_id == "$puzzle_id" ]] || fail "the host build generates $host_id, the container $puzzle_id"
