@@ -28,7 +28,7 @@ pub struct GenerateRequest {
     /// The genre. Required (in the query string or the body).
     #[cfg_attr(
         feature = "server",
-        schema(value_type = Option<GenreId>, example = "kakuro"),
+        schema(value_type = Option<GenreId>),
         param(value_type = Option<GenreId>)
     )]
     pub genre: Option<String>,

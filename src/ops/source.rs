@@ -16,7 +16,7 @@ pub enum PuzzleSource {
     /// The genre's JSON puzzle object.
     Object {
         /// The genre.
-        #[cfg_attr(feature = "server", schema(value_type = GenreId, example = "kakuro"))]
+        #[cfg_attr(feature = "server", schema(value_type = GenreId))]
         genre: String,
         /// The genre's JSON puzzle object.
         #[cfg_attr(feature = "server", schema(value_type = crate::genres::AnyPuzzleObject))]
