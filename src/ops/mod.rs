@@ -50,8 +50,8 @@ pub use self::generate::{fresh_seed, generate, GenerateReport, GenerateRequest};
 pub use self::genres::{genres, GenreInfo};
 pub use self::problem::Problem;
 pub use self::puzzle::{
-    check, format, hint, rate, render, solve, CheckReport, HintReport, PuzzleForms, RateReport,
-    SolveReport,
+    check, format, hint, rate, render, solve, CheckReport, HintReport, PuzzleForms,
+    PuzzleOperation, RateReport, SolveReport,
 };
 pub use self::request::{
     from_json, AnswerRows, CheckOptions, CheckRequest, FormatOptions, FormatRequest, HintOptions,

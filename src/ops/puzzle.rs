@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::request::{
-    CheckRequest, FormatRequest, HintRequest, RateRequest, RenderRequest, SolveRequest,
+    CheckOptions, CheckRequest, FormatOptions, FormatRequest, HintOptions, HintRequest,
+    PuzzleRequest, RateOptions, RateRequest, RenderOptions, RenderRequest, SolveOptions,
+    SolveRequest,
 };
 use super::source::PuzzleSource;
 use super::{Operation, MAX_LIMIT};
@@ -286,8 +288,7 @@ enum Fill {
 }
 
 /// What a render request asks to write in: an answer and the solution together do not fit.
-fn render_fill(request: &RenderRequest) -> Result<Fill, Error> {
-    let options = &request.options;
+fn render_fill(options: &RenderOptions) -> Result<Fill, Error> {
     match (&options.answer, options.solution.unwrap_or(false)) {
         (Some(_), true) => Err(Error::request(
             "give `answer` or `solution: true`, not both: a drawing shows one of them",
@@ -327,7 +328,7 @@ pub fn render(request: &RenderRequest, budget: &mut Budget) -> Result<String, Er
             }
         }
     }
-    let fill = render_fill(request)?;
+    let fill = render_fill(&request.options)?;
     on_puzzle(&request.puzzle, Render { fill, budget })
 }
 
@@ -349,101 +350,98 @@ fn only_solution<G: Genre>(puzzle: &G::Puzzle, budget: &mut Budget) -> Result<G:
     }
 }
 
-impl Operation for SolveRequest {
+/// What each operation on a puzzle adds to [`Operation`]: its budget, its own precheck and its
+/// run. The puzzle's genre is checked for every one of them alike.
+pub trait PuzzleOperation: Sized + Send + 'static {
+    type Report: Send + 'static;
+    fn requested_budget(&self) -> Option<u64>;
+    fn precheck(&self) -> Result<(), Error> {
+        Ok(())
+    }
+    fn run(request: &PuzzleRequest<Self>, budget: &mut Budget) -> Result<Self::Report, Error>;
+}
+
+impl<T: PuzzleOperation> Operation for PuzzleRequest<T> {
+    type Report = T::Report;
+
+    fn requested_budget(&self) -> Option<u64> {
+        self.options.requested_budget()
+    }
+
+    fn precheck(&self) -> Result<(), Error> {
+        self.options.precheck()?;
+        self.puzzle.genre()?;
+        Ok(())
+    }
+
+    fn run(&self, budget: &mut Budget) -> Result<T::Report, Error> {
+        T::run(self, budget)
+    }
+}
+
+impl PuzzleOperation for SolveOptions {
     type Report = SolveReport;
-
     fn requested_budget(&self) -> Option<u64> {
-        self.options.budget
+        self.budget
     }
-
     fn precheck(&self) -> Result<(), Error> {
-        solve_limit(self.options.limit)?;
-        self.puzzle.genre().map(drop).map_err(Error::from)
+        solve_limit(self.limit).map(drop)
     }
-
-    fn run(&self, budget: &mut Budget) -> Result<SolveReport, Error> {
-        solve(self, budget)
+    fn run(request: &SolveRequest, budget: &mut Budget) -> Result<SolveReport, Error> {
+        solve(request, budget)
     }
 }
 
-impl Operation for RateRequest {
+impl PuzzleOperation for RateOptions {
     type Report = RateReport;
-
     fn requested_budget(&self) -> Option<u64> {
-        self.options.budget
+        self.budget
     }
-
-    fn precheck(&self) -> Result<(), Error> {
-        self.puzzle.genre().map(drop).map_err(Error::from)
-    }
-
-    fn run(&self, budget: &mut Budget) -> Result<RateReport, Error> {
-        rate(self, budget)
+    fn run(request: &RateRequest, budget: &mut Budget) -> Result<RateReport, Error> {
+        rate(request, budget)
     }
 }
 
-impl Operation for CheckRequest {
+impl PuzzleOperation for CheckOptions {
     type Report = CheckReport;
-
     fn requested_budget(&self) -> Option<u64> {
         None
     }
-
-    fn precheck(&self) -> Result<(), Error> {
-        self.puzzle.genre().map(drop).map_err(Error::from)
-    }
-
-    fn run(&self, _budget: &mut Budget) -> Result<CheckReport, Error> {
-        check(self)
+    fn run(request: &CheckRequest, _budget: &mut Budget) -> Result<CheckReport, Error> {
+        check(request)
     }
 }
 
-impl Operation for HintRequest {
+impl PuzzleOperation for HintOptions {
     type Report = HintReport;
-
     fn requested_budget(&self) -> Option<u64> {
-        self.options.budget
+        self.budget
     }
-
-    fn precheck(&self) -> Result<(), Error> {
-        self.puzzle.genre().map(drop).map_err(Error::from)
-    }
-
-    fn run(&self, budget: &mut Budget) -> Result<HintReport, Error> {
-        hint(self, budget)
+    fn run(request: &HintRequest, budget: &mut Budget) -> Result<HintReport, Error> {
+        hint(request, budget)
     }
 }
 
-impl Operation for RenderRequest {
+impl PuzzleOperation for RenderOptions {
     /// The SVG document.
     type Report = String;
-
     fn requested_budget(&self) -> Option<u64> {
-        self.options.budget
+        self.budget
     }
-
     fn precheck(&self) -> Result<(), Error> {
-        render_fill(self)?;
-        self.puzzle.genre().map(drop).map_err(Error::from)
+        render_fill(self).map(drop)
     }
-
-    fn run(&self, budget: &mut Budget) -> Result<String, Error> {
-        render(self, budget)
+    fn run(request: &RenderRequest, budget: &mut Budget) -> Result<String, Error> {
+        render(request, budget)
     }
 }
 
-impl Operation for FormatRequest {
+impl PuzzleOperation for FormatOptions {
     type Report = PuzzleForms;
-
     fn requested_budget(&self) -> Option<u64> {
         None
     }
-
-    fn precheck(&self) -> Result<(), Error> {
-        self.puzzle.genre().map(drop).map_err(Error::from)
-    }
-
-    fn run(&self, _budget: &mut Budget) -> Result<PuzzleForms, Error> {
-        format(self)
+    fn run(request: &FormatRequest, _budget: &mut Budget) -> Result<PuzzleForms, Error> {
+        format(request)
     }
 }

@@ -12,17 +12,8 @@ use super::answer::{Answer, Mark};
 use super::line::{full_mask, Line};
 use super::model::Puzzle;
 
-/// The rule a violation breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Rule {
-    /// Row totals.
-    R1,
-    /// Column totals.
-    R2,
-}
-
-/// A broken line of a Kakurasu answer, tagged by its `rule`: the row (R1) or column (R2),
-/// counted from 0, the weight shaded so far and the clue.
+/// A broken line of a Kakurasu answer, tagged by its `rule`: a row's total (R1) or a column's
+/// (R2), counted from 0, with the weight shaded so far and the clue.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "rule")]
 #[cfg_attr(
@@ -52,14 +43,6 @@ pub enum Violation {
 }
 
 impl Violation {
-    /// The rule it breaks.
-    pub fn rule(&self) -> Rule {
-        match self {
-            Violation::R1 { .. } => Rule::R1,
-            Violation::R2 { .. } => Rule::R2,
-        }
-    }
-
     /// The broken row (R1).
     pub fn row(&self) -> Option<usize> {
         match *self {

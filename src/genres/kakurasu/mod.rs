@@ -24,7 +24,7 @@ use crate::core::{
 use super::{BoardKind, Genre, NoExtra};
 
 pub use answer::{Answer, Mark, Solution};
-pub use check::{Rule, Violation};
+pub use check::Violation;
 pub use model::{Board, Puzzle};
 
 /// The Kakurasu genre.

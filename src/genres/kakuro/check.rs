@@ -11,17 +11,8 @@ use super::answer::{Answer, Mark};
 use super::combos::combos;
 use super::model::Puzzle;
 
-/// The rule a violation breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Rule {
-    /// Runs: different digits adding up to the sum.
-    R1,
-    /// Every white cell filled.
-    R2,
-}
-
-/// A broken rule instance of a Kakuro answer, tagged by its `rule`. Rows and columns count
-/// from 0.
+/// A broken rule instance of a Kakuro answer, tagged by its `rule`: R1, runs of different
+/// digits adding up to their sums; R2, every white cell filled. Rows and columns count from 0.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "rule")]
 #[cfg_attr(
@@ -57,14 +48,6 @@ pub enum Violation {
 }
 
 impl Violation {
-    /// The rule it breaks.
-    pub fn rule(&self) -> Rule {
-        match self {
-            Violation::R1 { .. } => Rule::R1,
-            Violation::R2 { .. } => Rule::R2,
-        }
-    }
-
     /// Where it is: the row and column, and for a run its direction (1 down, 0 across).
     pub fn place(&self) -> (usize, usize, Option<u8>) {
         match *self {
@@ -162,7 +145,7 @@ mod tests {
         let found = violations(&["###", "#4.", "#.."], false);
         assert!(found
             .iter()
-            .any(|v| v.rule() == Rule::R1 && v.place() == (1, 0, Some(0))));
+            .any(|v| matches!(v, Violation::R1 { .. }) && v.place() == (1, 0, Some(0))));
         // Down 4 in two cells is {1, 3}: the 4 breaks it too.
         assert!(found.iter().any(|v| v.place() == (0, 1, Some(1))));
     }
@@ -173,12 +156,12 @@ mod tests {
         let found = violations(&["###", "#1.", "#3."], true);
         let empty: Vec<(usize, usize, Option<u8>)> = found
             .iter()
-            .filter(|v| v.rule() == Rule::R2)
+            .filter(|v| matches!(v, Violation::R2 { .. }))
             .map(Violation::place)
             .collect();
         assert_eq!(empty, vec![(1, 2, None), (2, 2, None)]);
         // An empty cell only breaks R2: its runs can still be completed.
-        assert!(found.iter().all(|v| v.rule() == Rule::R2));
+        assert!(found.iter().all(|v| matches!(v, Violation::R2 { .. })));
     }
 
     #[test]

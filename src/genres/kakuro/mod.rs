@@ -23,7 +23,7 @@ use crate::core::{
 use super::{BoardKind, Genre, NoExtra};
 
 pub use answer::{Answer, Mark, Solution};
-pub use check::{Rule, Violation};
+pub use check::Violation;
 pub use model::{Cell, Layout, Puzzle, Rules, Run};
 
 /// The Kakuro genre.

@@ -22,19 +22,9 @@ use crate::genres::kakuro::{Answer, Mark};
 
 use super::model::{Clue, Letter, Puzzle, LETTERS};
 
-/// The rule a violation breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Rule {
-    /// Runs: different digits, and a total its letters can write.
-    R1,
-    /// Every white cell filled.
-    R2,
-    /// One digit per letter and one letter per digit.
-    R3,
-}
-
-/// A broken rule instance of a cryptic Kakuro answer, tagged by its `rule`. Rows and columns
-/// count from 0.
+/// A broken rule instance of a cryptic Kakuro answer, tagged by its `rule`: R1, runs of
+/// different digits whose totals their letters can write; R2, every white cell filled; R3, one
+/// digit per letter and one letter per digit. Rows and columns count from 0.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "rule")]
 #[cfg_attr(
@@ -92,15 +82,6 @@ pub enum Violation {
 }
 
 impl Violation {
-    /// The rule it breaks.
-    pub fn rule(&self) -> Rule {
-        match self {
-            Violation::R1 { .. } => Rule::R1,
-            Violation::R2 { .. } => Rule::R2,
-            Violation::R3 { .. } => Rule::R3,
-        }
-    }
-
     /// Where it is: the row and column, and for a run its direction (1 down, 0 across).
     pub fn place(&self) -> (usize, usize, Option<u8>) {
         match *self {

@@ -31,7 +31,7 @@ use crate::genres::kakuro::{self, Answer};
 use super::{BoardKind, Genre};
 
 pub use answer::Solution;
-pub use check::{Rule, Violation};
+pub use check::Violation;
 pub use model::{Cell, Clue, Letter, Puzzle, Structure};
 
 /// The cryptic Kakuro genre.
