@@ -2,7 +2,7 @@
 //!
 //! Each genre is a folder with the same files (model, formats, solve, check, techniques,
 //! rate, generate, and `wire.rs` for what the doors send beyond the formats) behind the
-//! [`Genre`] trait. The [`registry!`] line of a genre is all the rest of the crate needs: it
+//! [`Genre`] trait. The `registry!` line of a genre is all the rest of the crate needs: it
 //! declares the genre's module and gives it a [`GenreId`] variant, an arm in [`dispatch`],
 //! its [`Registered`] conversions, and a variant in each union the reports carry
 //! ([`AnyPuzzleObject`], [`AnyViolation`], [`AnySolutionExtra`]), whose schemas are built
@@ -173,7 +173,7 @@ pub trait Genre: 'static {
 }
 
 /// A genre in the registry: its [`GenreId`] and the conversions of its wire types into the
-/// unions the reports carry. The genre's [`registry!`] line implements it.
+/// unions the reports carry. The genre's `registry!` line implements it.
 pub trait Registered: Genre {
     /// The genre's variant.
     const ID: GenreId;
@@ -187,7 +187,9 @@ pub trait Registered: Genre {
 
 /// Work that is generic over the genre; [`dispatch`] runs it for a [`GenreId`].
 pub trait GenreVisitor {
+    /// What the work gives.
     type Output;
+    /// Does the work for the genre `G`.
     fn visit<G: Registered>(self) -> Self::Output;
 }
 
@@ -200,7 +202,10 @@ macro_rules! registry {
         /// The registered genres, in the registry's order.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum GenreId {
-            $($variant),+
+            $(
+                #[doc = concat!("The genre of `", stringify!($module), "`.")]
+                $variant
+            ),+
         }
 
         impl GenreId {
@@ -226,21 +231,30 @@ macro_rules! registry {
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum AnyPuzzleObject {
-            $($variant(<$module::$genre as Genre>::PuzzleObject)),+
+            $(
+                #[doc = concat!("A puzzle object of `", stringify!($module), "`.")]
+                $variant(<$module::$genre as Genre>::PuzzleObject)
+            ),+
         }
 
         /// A violation of any genre: the genre's [`Genre::Violation`].
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum AnyViolation {
-            $($variant(<$module::$genre as Genre>::Violation)),+
+            $(
+                #[doc = concat!("A violation of `", stringify!($module), "`.")]
+                $variant(<$module::$genre as Genre>::Violation)
+            ),+
         }
 
         /// The solution fields of any genre: the genre's [`Genre::SolutionExtra`].
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum AnySolutionExtra {
-            $($variant(<$module::$genre as Genre>::SolutionExtra)),+
+            $(
+                #[doc = concat!("The solution fields of `", stringify!($module), "`.")]
+                $variant(<$module::$genre as Genre>::SolutionExtra)
+            ),+
         }
 
         $(

@@ -134,19 +134,30 @@ impl Parameters {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GenerateReport {
+    /// The puzzle's genre.
     pub genre: GenreId,
+    /// The puzzle's ID.
     pub id: String,
+    /// The genre's JSON puzzle object.
     pub puzzle: AnyPuzzleObject,
+    /// The genre's text format.
     pub text: String,
     /// The puzz.link URL, for a genre puzz.link has.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// The one solution, as answer rows.
     pub solution: Vec<String>,
+    /// The level the rater finds (the level asked for, or one of them for `any`).
     pub level: Level,
+    /// `<rows>x<cols>`.
     pub shape: String,
+    /// The seed: with the genre, shape, level and generator version it makes this puzzle.
     pub seed: u64,
+    /// The generator's version.
     pub generator_version: u32,
+    /// The rating, as `/rate` gives it.
     pub rating: RateReport,
+    /// How much work the generation took.
     pub stats: GenerationStats,
     /// The genre's fields of the solution, when it has any.
     #[serde(flatten)]

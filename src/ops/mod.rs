@@ -9,7 +9,7 @@
 //! | [`check`] | [`CheckRequest`] | [`CheckReport`] |
 //! | [`hint`] | [`HintRequest`] | [`HintReport`] |
 //! | [`render`] | [`RenderRequest`] | an SVG document |
-//! | [`format`] | [`FormatRequest`] | [`PuzzleForms`] |
+//! | [`format()`] | [`FormatRequest`] | [`PuzzleForms`] |
 //! | [`genres`] | none | [`GenreInfo`]s |
 //!
 //! The requests are what the HTTP API's JSON bodies (and `/generate`'s query string) are

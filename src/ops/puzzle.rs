@@ -47,9 +47,13 @@ fn on_puzzle<W: PuzzleWork>(source: &PuzzleSource, work: W) -> Result<W::Report,
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PuzzleForms {
+    /// The puzzle's genre.
     pub genre: GenreId,
+    /// The puzzle's ID.
     pub id: String,
+    /// The genre's text format.
     pub text: String,
+    /// The genre's JSON puzzle object.
     pub puzzle: AnyPuzzleObject,
     /// The puzz.link URL, for a genre puzz.link has and a puzzle it can show.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -84,7 +88,9 @@ pub fn format(request: &FormatRequest) -> Result<PuzzleForms, Error> {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SolveReport {
+    /// The puzzle's genre.
     pub genre: GenreId,
+
     /// Solutions found, never more than the limit.
     pub count: usize,
     /// True when the puzzle is proven to have exactly one solution.
@@ -148,7 +154,9 @@ pub(super) fn solution_extra<G: Registered>(solution: &G::Solution) -> Option<An
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RateReport {
+    /// The puzzle's genre.
     pub genre: GenreId,
+
     /// The hardest level needed, or `beyond_expert` when the techniques could not finish.
     pub level: Level,
     /// True when the puzzle has exactly one solution (checked by the exact solver).
@@ -161,8 +169,11 @@ pub struct RateReport {
     pub techniques: BTreeMap<&'static str, u32>,
     /// Every deduction in order.
     pub deductions: Vec<Deduction>,
+    /// The rater profile.
     pub profile: &'static str,
+    /// The rater profile's version.
     pub profile_version: u32,
+    /// Budget steps used (the uniqueness proof included).
     pub steps: u64,
 }
 
@@ -204,7 +215,9 @@ pub fn rate(request: &RateRequest, budget: &mut Budget) -> Result<RateReport, Er
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CheckReport {
+    /// The puzzle's genre.
     pub genre: GenreId,
+
     /// True when the answer is complete and breaks no rule.
     pub solved: bool,
     /// Every broken rule instance (with unmarked cells made empty first when `finish`).
@@ -245,7 +258,9 @@ pub fn check(request: &CheckRequest) -> Result<CheckReport, Error> {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HintReport {
+    /// The puzzle's genre.
     pub genre: GenreId,
+    /// The hint.
     #[serde(flatten)]
     pub hint: Hint,
     /// Budget steps used (the uniqueness proof included).
@@ -353,11 +368,15 @@ fn only_solution<G: Genre>(puzzle: &G::Puzzle, budget: &mut Budget) -> Result<G:
 /// What each operation on a puzzle adds to [`Operation`]: its budget, its own precheck and its
 /// run. The puzzle's genre is checked for every one of them alike.
 pub trait PuzzleOperation: Sized + Send + 'static {
+    /// What the operation answers.
     type Report: Send + 'static;
+    /// The step budget the request names, if it names one.
     fn requested_budget(&self) -> Option<u64>;
+    /// The checks of the operation's own fields that need no search; none by default.
     fn precheck(&self) -> Result<(), Error> {
         Ok(())
     }
+    /// Runs the operation on `request` under `budget`.
     fn run(request: &PuzzleRequest<Self>, budget: &mut Budget) -> Result<Self::Report, Error>;
 }
 

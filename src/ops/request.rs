@@ -28,6 +28,7 @@ pub struct PuzzleRequest<T> {
 }
 
 impl<T> PuzzleRequest<T> {
+    /// A request on `puzzle` with the operation's `options`.
     pub fn new(puzzle: PuzzleSource, options: T) -> PuzzleRequest<T> {
         PuzzleRequest { puzzle, options }
     }
@@ -138,7 +139,9 @@ pub type FormatRequest = PuzzleRequest<FormatOptions>;
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(untagged)]
 pub enum AnswerRows {
+    /// One string per row.
     Rows(Vec<String>),
+    /// One string, a row per line.
     Text(String),
 }
 

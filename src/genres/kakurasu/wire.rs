@@ -10,8 +10,10 @@ use super::model::Puzzle;
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema), schema(as = KakurasuPuzzle))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PuzzleObject {
+    /// The row clues, top to bottom.
     #[cfg_attr(feature = "server", schema(example = json!([8, 12, 3])))]
     pub row_clues: Vec<Option<u32>>,
+    /// The column clues, left to right.
     #[cfg_attr(feature = "server", schema(example = json!([0, 0, 6, 2, 3])))]
     pub col_clues: Vec<Option<u32>>,
 }

@@ -12,6 +12,7 @@ use super::model::Puzzle;
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema), schema(as = KakuroPuzzle))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PuzzleObject {
+    /// One string per row.
     #[cfg_attr(feature = "server", schema(example = json!(["# 4/ 6/", "/3 . .", "/7 . ."])))]
     pub grid: Vec<String>,
 }

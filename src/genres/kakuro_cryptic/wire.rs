@@ -20,6 +20,7 @@ use crate::genres::kakuro::format::grid_rows;
 )]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PuzzleObject {
+    /// One string per row.
     #[cfg_attr(feature = "server", schema(example = json!(["# # CC/ I/ # #", "# /H B . CA/ JE/"])))]
     pub grid: Vec<String>,
 }
