@@ -14,7 +14,7 @@ pub mod svg;
 
 pub use budget::{Budget, CancelFlag, Stop};
 pub use digits::DigitSet;
-pub use error::{InputError, InputErrorKind, Location, Problem};
+pub use error::{Error, InputError, InputErrorKind, Location, Problem};
 pub use outcome::{Contradiction, Halt, SolveOutcome};
 pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel};
 pub use rng::SeededRng;
@@ -23,5 +23,5 @@ pub use grid::{Grid, Shape};
 pub mod generate;
 pub mod queue;
 pub mod text;
-pub use generate::{GenerateError, GenerateParams, Generated, GenerationStats};
+pub use generate::{GenerateParams, Generated, GenerationStats};
 pub use queue::IndexQueue;
