@@ -1,16 +1,13 @@
 // The sumpuzzles engine in WebAssembly, for a browser page, a Web Worker or Node 20 and later.
 //
 // Each function takes the JSON object the HTTP endpoint takes as its request body (or that
-// object's JSON text) and returns what the endpoint answers. A failure throws an Error carrying
-// the endpoint's problem details: `type`, `title`, `status`, `detail` and `problems` as its own
-// properties, the whole object as `error.problem`. The `...Json` forms take and return JSON text,
-// byte for byte the server's body (64-bit seeds exact: JSON.parse rounds those above 2^53).
+// object's JSON text) and returns what the endpoint answers: the parsed JSON body, or for
+// `render` the SVG document. A failure throws an Error carrying the endpoint's problem details:
+// `type`, `title`, `status`, `detail` and `problems` as its own properties, the whole object as
+// `error.problem`. The `...Json` forms take and return JSON text, byte for byte the server's
+// body (64-bit seeds exact: JSON.parse rounds those above 2^53).
 
-import initModule, {
-  initSync as initModuleSync,
-  generate as generateText,
-  genres as genresText,
-} from './pkg/sumpuzzles.js';
+import initModule, * as engine from './pkg/sumpuzzles.js';
 
 const wasmUrl = new URL('./pkg/sumpuzzles_bg.wasm', import.meta.url);
 let ready = false;
@@ -22,6 +19,7 @@ let ready = false;
  * (Node, where fetch cannot read files) and fetched otherwise.
  */
 export async function init(source) {
+  if (ready) return;
   if (source === undefined && wasmUrl.protocol === 'file:') {
     const { readFile } = await import('node:fs/promises');
     source = await readFile(wasmUrl);
@@ -32,7 +30,8 @@ export async function init(source) {
 
 /** Loads the module from bytes or a compiled `WebAssembly.Module` (a worker handed one). */
 export function initSync(source) {
-  initModuleSync({ module: source });
+  if (ready) return;
+  engine.initSync({ module: source });
   ready = true;
 }
 
@@ -44,22 +43,57 @@ export function genres() {
 /** `genres()` as JSON text. */
 export function genresJson() {
   loaded();
-  return genresText();
+  return engine.genres();
+}
+
+/** Generates a puzzle, as `POST /generate` with this body. */
+export const generate = parsed('generate');
+/** Solves a puzzle, as `POST /solve`. */
+export const solve = parsed('solve');
+/** Rates a puzzle, as `POST /rate`. */
+export const rate = parsed('rate');
+/** The next hint for an answer, as `POST /hint`. */
+export const hint = parsed('hint');
+/** Checks an answer, as `POST /check`. */
+export const check = parsed('check');
+/** A puzzle in every format, as the CLI's `format`. */
+export const format = parsed('format');
+
+/** `generate()` on JSON text, returning JSON text. */
+export const generateJson = text('generate');
+/** `solve()` on JSON text, returning JSON text. */
+export const solveJson = text('solve');
+/** `rate()` on JSON text, returning JSON text. */
+export const rateJson = text('rate');
+/** `hint()` on JSON text, returning JSON text. */
+export const hintJson = text('hint');
+/** `check()` on JSON text, returning JSON text. */
+export const checkJson = text('check');
+/** `format()` on JSON text, returning JSON text. */
+export const formatJson = text('format');
+
+/** Draws a puzzle, as `POST /render`: the SVG document, as text. */
+export function render(request, options) {
+  return text('render')(asJson(request), options);
 }
 
 /**
- * Generates a puzzle, as `POST /generate`. `options.shouldStop`, when given, is called every
- * few hundred search steps; true stops the search with the `cancelled` problem (see README.md
- * for cancelling from a Web Worker).
+ * The JSON-text form of an operation. `options.shouldStop`, when given, is called every few
+ * hundred search steps; true (or a throw) stops the search with the `cancelled` problem (see
+ * README.md for cancelling from a Web Worker). `check` and `format` do not search.
  */
-export function generate(request, options) {
-  return JSON.parse(generateJson(asJson(request), options));
+function text(operation) {
+  const run = engine[operation];
+  return (request, options = {}) => {
+    loaded();
+    return run(request, options.shouldStop);
+  };
 }
 
-/** `generate()` on JSON text, returning JSON text. */
-export function generateJson(request, options = {}) {
-  loaded();
-  return generateText(request, options.shouldStop);
+/** The object form of an operation: its request as an object (or text), its report parsed. */
+function parsed(operation) {
+  const call = text(operation);
+  return (request, options) => JSON.parse(call(asJson(request), options));
 }
 
 function asJson(request) {
