@@ -12,7 +12,11 @@ try {
   generate(request, {
     shouldStop: () => {
       polls += 1;
-      if (polls === 1) parentPort.postMessage('searching');
+      if (polls === 1) {
+        // The page raises the cell once it hears this: from the next poll on.
+        parentPort.postMessage('searching');
+        return false;
+      }
       return Atomics.load(cell, 0) !== 0;
     },
   });
