@@ -95,6 +95,8 @@ esac
 rm -rf pkg
 "$bindgen" --target web --out-dir pkg --out-name sumpuzzles \
   "target/$target/release/sumpuzzles_wasm.wasm"
+# The JSON types of index.d.ts, from the OpenAPI document the Rust types derive.
+node scripts/api-types.mjs ../openapi/openapi.json >pkg/api.d.ts
 
 wasm=pkg/sumpuzzles_bg.wasm
 echo "build-wasm: $package/$wasm: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped;" \

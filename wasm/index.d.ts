@@ -1,4 +1,26 @@
-// Types of the sumpuzzles WebAssembly package (index.js).
+// Types of the sumpuzzles WebAssembly package (index.js). The JSON types themselves (requests,
+// reports, puzzle objects, violations, problems) are written from the OpenAPI document when
+// the package is built (pkg/api.d.ts, by scripts/api-types.mjs): they are the HTTP API's.
+
+import type {
+  CheckReport,
+  CheckRequest,
+  GenerateParameters,
+  GenerateReport,
+  Genre,
+  GenreInfo,
+  HintReport,
+  HintRequest,
+  Problem,
+  PuzzleObject,
+  RateReport,
+  RateRequest,
+  RenderRequest,
+  SolveReport,
+  SolveRequest,
+} from './pkg/api.js';
+
+export type * from './pkg/api.js';
 
 /** What `init` loads: bytes, a compiled module, or a Response or URL to fetch. */
 export type InitSource =
@@ -9,84 +31,86 @@ export type InitSource =
   | URL
   | string;
 
-/** Loads the module; call once before anything else. Default: the package's own .wasm. */
+/**
+ * Loads the module; call once before anything else (again is a no-op). By default the
+ * package's own .wasm: read from disk in Node, fetched next to index.js elsewhere.
+ */
 export function init(source?: InitSource): Promise<void>;
 
-/** Loads the module from bytes or a compiled module, synchronously. */
+/** Loads the module from bytes or a compiled module, synchronously (a worker handed one). */
 export function initSync(source: BufferSource | WebAssembly.Module): void;
 
-/** The thrown `Error` of a failed call: the HTTP endpoint's problem details on an Error. */
-export interface ProblemError extends Error {
-  /** A URI reference naming the kind of problem, such as `/problems/limits`. */
-  type: string;
-  title: string;
-  /** The HTTP status the server would answer with. */
-  status: number;
-  detail: string;
-  /** Each problem found in the input, with where it is (absent when there are none). */
-  problems?: Array<{ at: { kind: string; [key: string]: unknown }; message: string }>;
+/** The `Error` a failed call throws: the HTTP endpoint's problem details, on an Error. */
+export interface ProblemError extends Error, Problem {
+  /** The problem's `detail`. */
+  message: string;
   /** The whole problem object, as the server's response body. */
-  problem: {
-    type: string;
-    title: string;
-    status: number;
-    detail: string;
-    problems?: Array<{ at: { kind: string; [key: string]: unknown }; message: string }>;
-  };
+  problem: Problem;
 }
 
-/** A genre with its defaults and limits (`GET /genres`). */
-export interface GenreInfo {
-  name: string;
-  default_shape: string;
-  min_side: number;
-  max_side: number;
-  generator_version: number;
-  profile: string;
-}
-
-/** The registered genres. */
-export function genres(): GenreInfo[];
-/** `genres()` as JSON text. */
-export function genresJson(): string;
-
-/** The body of `POST /generate`. */
-export interface GenerateRequest {
-  /** `kakuro`, `kakurasu` or `kakuro-cryptic`. */
-  genre: string;
-  /** `<rows>x<cols>`; the genre's default when absent. */
-  shape?: string;
-  /** `easy`, `medium`, `hard`, `expert` or `any` (the default). */
-  level?: string;
-  /** 0 to 2^63-1; random when absent. */
-  seed?: number;
-  /** Step budget, 1 to 10^12; 500 000 000 when absent. */
-  budget?: number;
-}
-
-/** The response of `POST /generate` (see the OpenAPI document for every field). */
-export interface GenerateReport {
-  genre: string;
-  id: string;
-  puzzle: Record<string, unknown>;
-  text: string;
-  url?: string;
-  solution: string[];
-  level: string;
-  shape: string;
-  seed: number;
-  generator_version: number;
-  rating: Record<string, unknown>;
-  stats: { attempts: number; restarts: number; steps: number; elapsed_ms: number };
-  [field: string]: unknown;
-}
-
+/** How a call that searches can be stopped. */
 export interface CallOptions {
-  /** Called every few hundred search steps; true stops the search (`/problems/cancelled`). */
+  /**
+   * Called every 256 search steps; `true` (or a throw) stops the search with the `cancelled`
+   * problem. It must read something that changes while the call runs: a SharedArrayBuffer
+   * cell another thread sets, or the clock.
+   */
   shouldStop?: () => boolean;
 }
 
-/** Generates a puzzle; throws a ProblemError on failure. */
-export function generate(request: GenerateRequest | string, options?: CallOptions): GenerateReport;
-/** `generate()` on JSON text, returning JSON text. */
+/** The request of the CLI's `format`: a puzzle source and nothing else. */
+export type FormatRequest =
+  | { genre: Genre; puzzle: PuzzleObject }
+  | { genre?: Genre | null; id: string }
+  | { genre?: Genre | null; text: string }
+  | { genre?: Genre | null; url: string };
+
+/** A puzzle in every format (what the CLI's `format` prints). */
+export interface PuzzleForms {
+  /** The puzzle's genre. */
+  genre: Genre;
+  /** The puzzle's ID. */
+  id: string;
+  /** The genre's text format. */
+  text: string;
+  /** The genre's JSON puzzle object. */
+  puzzle: PuzzleObject;
+  /** The puzz.link URL, for a genre puzz.link has and a puzzle it can show. */
+  url?: string;
+}
+
+/** The registered genres with their defaults and limits, as `GET /genres`. */
+export function genres(): GenreInfo[];
+/** `genres()` as JSON text, byte for byte the server's body. */
+export function genresJson(): string;
+
+/**
+ * Generates a puzzle, as `POST /generate` with this JSON body. Throws a ProblemError. Without
+ * a `budget`, the server's default (500 000 000 steps); nothing caps a larger one.
+ */
+export function generate(request: GenerateParameters | string, options?: CallOptions): GenerateReport;
+/** Solves a puzzle, as `POST /solve`. */
+export function solve(request: SolveRequest | string, options?: CallOptions): SolveReport;
+/** Rates a puzzle and proves whether it is unique, as `POST /rate`. */
+export function rate(request: RateRequest | string, options?: CallOptions): RateReport;
+/** The next hint for a player's answer, as `POST /hint`. */
+export function hint(request: HintRequest | string, options?: CallOptions): HintReport;
+/** Checks an answer, as `POST /check` (no search: nothing to stop). */
+export function check(request: CheckRequest | string): CheckReport;
+/** A puzzle in every format, as the CLI's `format`. */
+export function format(request: FormatRequest | string): PuzzleForms;
+/** Draws a puzzle, as `POST /render`: the SVG document, as text. */
+export function render(request: RenderRequest | string, options?: CallOptions): string;
+
+/** `generate()` on JSON text, returning JSON text (seeds above 2^53 exact). */
 export function generateJson(request: string, options?: CallOptions): string;
+/** `solve()` on JSON text, returning JSON text. */
+export function solveJson(request: string, options?: CallOptions): string;
+/** `rate()` on JSON text, returning JSON text. */
+export function rateJson(request: string, options?: CallOptions): string;
+/** `hint()` on JSON text, returning JSON text. */
+export function hintJson(request: string, options?: CallOptions): string;
+/** `check()` on JSON text, returning JSON text. */
+export function checkJson(request: string): string;
+/** `format()` on JSON text, returning JSON text. */
+export function formatJson(request: string): string;

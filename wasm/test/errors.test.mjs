@@ -2,10 +2,11 @@
 // cancellation callback stop a search as on the server.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 
-import { generate, generateJson, init } from '../index.js';
+import { generate, generateJson, init, rate, solve } from '../index.js';
 
 before(async () => {
   await init();
@@ -81,6 +82,17 @@ test('shouldStop is asked while the search runs, and true cancels it', () => {
   );
   assert.equal(error.type, '/problems/cancelled');
   assert.equal(asked, 5);
+});
+
+test('shouldStop stops the other searches too: solve and rate', () => {
+  // A puzzle whose solving takes more than two polls (1 125 steps; rating it, 117 591).
+  const { id } = JSON.parse(readFileSync(new URL('../../corpus/kakurasu/expert-16x16-seed0.json', import.meta.url)));
+  for (const operation of [solve, rate]) {
+    let asked = 0;
+    const error = thrown(() => operation({ id }, { shouldStop: () => ++asked >= 2 }));
+    assert.equal(error.type, '/problems/cancelled', operation.name);
+    assert.equal(asked, 2, operation.name);
+  }
 });
 
 test('a shouldStop that throws cancels the search too', () => {
