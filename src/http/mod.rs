@@ -22,6 +22,7 @@ pub mod puzzles;
 pub mod server;
 pub mod service;
 pub mod state;
+pub mod wasm;
 
 pub use docs::openapi;
 pub use server::{app, serve, serve_on};

@@ -113,6 +113,7 @@ pub fn app(state: Arc<AppState>) -> Router {
     router
         .merge(docs::swagger(document))
         .merge(play::router())
+        .merge(super::wasm::router())
         .fallback(|| async { ApiProblem::NotFound("no such resource; see /openapi.json and /docs".into()) })
         .method_not_allowed_fallback(|| async { ApiProblem::MethodNotAllowed })
         .with_state(state)

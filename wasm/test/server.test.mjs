@@ -305,6 +305,24 @@ test('bad inputs get the same problem', async () => {
   await compare('render', { id: many, solution: true });
 });
 
+test('the server serves this package under /wasm/, as it lies here', async () => {
+  const types = {
+    'index.js': 'text/javascript; charset=utf-8',
+    'pkg/sumpuzzles.js': 'text/javascript; charset=utf-8',
+    'pkg/sumpuzzles_bg.wasm': 'application/wasm',
+  };
+  for (const [path, type] of Object.entries(types)) {
+    const response = await fetch(`${server.url}/wasm/${path}`);
+    assert.equal(response.status, 200, `${path}: rebuild the server after the package (cargo build --release)`);
+    assert.equal(response.headers.get('content-type'), type, path);
+    const served = Buffer.from(await response.arrayBuffer());
+    assert.ok(served.equals(readFileSync(new URL(`../${path}`, import.meta.url))), `${path}: another build`);
+  }
+  // What a browser does with it: compiling from the stream needs the application/wasm type.
+  const module = await WebAssembly.compileStreaming(fetch(`${server.url}/wasm/pkg/sumpuzzles_bg.wasm`));
+  assert.ok(WebAssembly.Module.exports(module).some(({ name }) => name === 'generate'));
+});
+
 test('every operation was compared, and how often', (t) => {
   for (const operation of [...Object.keys(OPERATIONS), 'format']) {
     assert.ok(compared[operation] > 0, `${operation} not compared`);

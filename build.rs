@@ -1,0 +1,54 @@
+//! Embeds the WebAssembly package (wasm/, built by scripts/build-wasm.sh) in the server when it
+//! has been built, so that `/wasm/` serves it; without it the routes answer 404 with a problem
+//! that says how to build it. The package needs its own toolchain (a wasm32 target and
+//! wasm-bindgen-cli): a plain `cargo build` must not, so it is never built from here.
+
+use std::env;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The package's files the server sends, as they lie under wasm/.
+const FILES: [&str; 3] = ["index.js", "pkg/sumpuzzles.js", "pkg/sumpuzzles_bg.wasm"];
+
+fn main() {
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let root = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    println!("cargo:rerun-if-changed=build.rs");
+    // Only the server serves the package; the engine alone (and the package's own build of
+    // it, which writes wasm/pkg/) does not look for it, so building the package never makes
+    // the engine build again.
+    let code = if env::var_os("CARGO_FEATURE_SERVER").is_some() {
+        for file in FILES {
+            println!("cargo:rerun-if-changed=wasm/{file}");
+        }
+        println!("cargo:rerun-if-changed=wasm/pkg");
+        package(&root.join("wasm"))
+    } else {
+        "None".to_string()
+    };
+    let code = format!(
+        "// Written by build.rs.\n/// The WebAssembly package, when it was built.\n\
+         pub const PACKAGE: Option<Package> = {code};\n"
+    );
+    fs::write(out.join("wasm_package.rs"), code).expect("OUT_DIR is writable");
+}
+
+/// `Some(Package { .. })` including each file, or `None` when one is missing.
+fn package(dir: &Path) -> String {
+    let paths: Vec<PathBuf> = FILES.iter().map(|file| dir.join(file)).collect();
+    if !paths.iter().all(|path| path.is_file()) {
+        return "None".to_string();
+    }
+    let [index, glue, module] = [0, 1, 2].map(|i| format!("{:?}", paths[i].display().to_string()));
+    // FNV-1a over the three files: a validator for caches, not a defence against anyone.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for path in &paths {
+        for byte in fs::read(path).expect("the package's files are readable") {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!(
+        "Some(Package {{ index: include_str!({index}), glue: include_str!({glue}), \
+         module: include_bytes!({module}), etag: \"\\\"{hash:016x}\\\"\" }})"
+    )
+}
