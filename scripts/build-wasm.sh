@@ -13,6 +13,9 @@
 # is taken from $WASM_BINDGEN, the PATH, or $WASM_BINDGEN_ROOT/bin (default
 # ~/.cargo/wasm-bindgen-VERSION), and built from crates.io into $WASM_BINDGEN_ROOT when none of
 # them is that version (a few minutes, once per machine).
+#
+# pkg/api.d.ts (the JSON types) is written from openapi/openapi.json by scripts/api-types.mjs,
+# which needs node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 package="$PWD/wasm"
@@ -92,11 +95,20 @@ esac
 # --target web: one ES module for browsers, Web Workers and Node (index.js hands it the bytes
 # in Node). Debian's wasm-opt (binaryen 108) predates the reference types wasm-bindgen emits
 # and breaks the module, so none is run.
-rm -rf pkg
-"$bindgen" --target web --out-dir pkg --out-name sumpuzzles \
+rm -rf target/pkg
+"$bindgen" --target web --out-dir target/pkg --out-name sumpuzzles \
   "target/$target/release/sumpuzzles_wasm.wasm"
 # The JSON types of index.d.ts, from the OpenAPI document the Rust types derive.
-node scripts/api-types.mjs ../openapi/openapi.json >pkg/api.d.ts
+node scripts/api-types.mjs ../openapi/openapi.json >target/pkg/api.d.ts
+# Only a file that changed is replaced: the server embeds pkg/ (build.rs), and a file written
+# again with the same bytes would make cargo build it again.
+mkdir -p pkg
+for file in target/pkg/*; do
+  cmp -s "$file" "pkg/${file##*/}" || cp "$file" pkg/
+done
+for file in pkg/*; do
+  [ -e "target/pkg/${file##*/}" ] || rm "$file"
+done
 
 wasm=pkg/sumpuzzles_bg.wasm
 echo "build-wasm: $package/$wasm: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped;" \
