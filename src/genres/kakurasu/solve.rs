@@ -33,6 +33,7 @@ pub fn propagate(
 }
 
 /// [`propagate`], calling `decided` with each cell it decides.
+#[inline]
 fn propagate_noting(
     board: &mut Board,
     queue: &mut LineQueue,
@@ -123,6 +124,7 @@ fn search_board(
         on_known: known.is_some(),
         trail: Vec::new(),
         node: 0,
+        changed_lines: Vec::new(),
     };
     search(&mut model, limit, budget)
 }
@@ -140,6 +142,8 @@ struct BoardModel<'a> {
     trail: Vec<Undo>,
     /// Where the changes of the last assignment start in the trail.
     node: usize,
+    /// The lines whose cells the last assignment and its propagation decided (a buffer).
+    changed_lines: Vec<usize>,
 }
 
 /// One undo entry of the search.
@@ -175,23 +179,23 @@ impl Model for BoardModel<'_> {
                 .collect();
             return Ok(());
         }
-        let mut changed = 0u64;
+        let mut changed = std::mem::take(&mut self.changed_lines);
+        changed.clear();
         for undo in &self.trail[self.node..] {
             if let Undo::Cell(row, col) = *undo {
-                for line in self.board.lines_of(row, col) {
-                    changed |= 1 << line;
-                }
+                changed.extend(self.board.lines_of(row, col));
             }
         }
-        while changed != 0 {
-            let line = changed.trailing_zeros() as usize;
-            changed &= changed - 1;
+        changed.sort_unstable();
+        changed.dedup();
+        for &line in &changed {
             let ways = line_ways(&self.board, line);
             if ways != self.ways[line] {
                 self.trail.push(Undo::Ways(line, self.ways[line]));
                 self.ways[line] = ways;
             }
         }
+        self.changed_lines = changed;
         Ok(())
     }
 
