@@ -386,3 +386,165 @@ impl<H: Hypotheses> Prober<H> {
         Ok(Step::None)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Variables in a row, each equal to the next, and the last one not true: assuming the
+    /// first true breaks the rule in as many steps as there are variables.
+    struct Chain(usize);
+
+    impl Chain {
+        fn constraints_of(&self, var: usize, effects: &mut Effects<'_, Chain>) {
+            if var > 0 {
+                effects.queue(var - 1);
+            }
+            effects.queue(var);
+        }
+    }
+
+    impl Hypotheses for Chain {
+        type State = [Option<bool>];
+        type Var = usize;
+        type Value = bool;
+        type Mode = ();
+        type Undo = usize;
+        type Read = Option<bool>;
+
+        fn constraint_count(&self) -> usize {
+            self.0
+        }
+
+        fn part_count(&self) -> usize {
+            self.0
+        }
+
+        fn slot_count(&self, state: &[Option<bool>]) -> usize {
+            state.len() * 2
+        }
+
+        fn slot(&self, var: usize, value: bool, _mode: ()) -> usize {
+            var * 2 + usize::from(value)
+        }
+
+        fn assume(
+            &mut self,
+            state: &mut [Option<bool>],
+            var: usize,
+            value: bool,
+            effects: &mut Effects<'_, Self>,
+        ) {
+            effects.changed(var);
+            state[var] = Some(value);
+            self.constraints_of(var, effects);
+        }
+
+        /// Constraint `i` below the last: variable `i` equals variable `i + 1`; the last: the
+        /// last variable is not true.
+        fn narrow(
+            &mut self,
+            state: &mut [Option<bool>],
+            constraint: usize,
+            _mode: (),
+            effects: &mut Effects<'_, Self>,
+        ) -> Narrowed {
+            effects.read(constraint);
+            if constraint + 1 == self.0 {
+                return match state[constraint] {
+                    Some(true) => Narrowed::Broken,
+                    _ => Narrowed::Unchanged,
+                };
+            }
+            effects.read(constraint + 1);
+            let (a, b) = (constraint, constraint + 1);
+            match (state[a], state[b]) {
+                (Some(x), Some(y)) if x != y => Narrowed::Broken,
+                (Some(x), None) | (None, Some(x)) => {
+                    let open = if state[a].is_none() { a } else { b };
+                    effects.changed(open);
+                    state[open] = Some(x);
+                    self.constraints_of(open, effects);
+                    Narrowed::Changed
+                }
+                _ => Narrowed::Unchanged,
+            }
+        }
+
+        fn restore(state: &mut [Option<bool>], &var: &usize) {
+            state[var] = None;
+        }
+
+        fn read(state: &[Option<bool>], var: usize) -> Option<bool> {
+            state[var]
+        }
+    }
+
+    /// The result and the steps spent.
+    fn refutes(
+        prober: &mut Prober<Chain>,
+        state: &mut [Option<bool>],
+        cap: u32,
+    ) -> (Option<u32>, u64) {
+        let mut budget = Budget::unlimited();
+        let result = prober
+            .refutes(state, 0, true, (), cap, &mut budget)
+            .unwrap();
+        (result, budget.used())
+    }
+
+    #[test]
+    fn a_refutation_counts_its_steps_and_leaves_the_state() {
+        let mut state = vec![None; 6];
+        let mut prober = Prober::new(Chain(6));
+        let (result, spent) = refutes(&mut prober, &mut state, 6);
+        assert_eq!(result, Some(6));
+        assert!(spent > 0);
+        assert_eq!(state, vec![None; 6]);
+        // Assuming false breaks nothing.
+        let mut budget = Budget::unlimited();
+        assert_eq!(
+            prober.refutes(&mut state, 0, false, (), 20, &mut budget),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn a_kept_result_is_reused_while_what_it_read_is_unchanged() {
+        let mut state = vec![None; 6];
+        let mut prober = Prober::new(Chain(6));
+        assert_eq!(refutes(&mut prober, &mut state, 6).0, Some(6));
+        // Again, and under a smaller cap: told by the kept result, for nothing.
+        assert_eq!(refutes(&mut prober, &mut state, 6), (Some(6), 0));
+        assert_eq!(refutes(&mut prober, &mut state, 5), (None, 0));
+        // A part it read changed: run again, and the chain breaks sooner.
+        state[3] = Some(false);
+        let (result, spent) = refutes(&mut prober, &mut state, 6);
+        assert_eq!(result, Some(3));
+        assert!(spent > 0);
+    }
+
+    #[test]
+    fn a_result_cut_short_is_reused_only_under_a_cap_no_larger() {
+        let mut state = vec![None; 6];
+        let mut prober = Prober::new(Chain(6));
+        assert_eq!(refutes(&mut prober, &mut state, 3).0, None);
+        assert_eq!(refutes(&mut prober, &mut state, 2), (None, 0));
+        let (result, spent) = refutes(&mut prober, &mut state, 6);
+        assert_eq!(result, Some(6));
+        assert!(spent > 0);
+    }
+
+    #[test]
+    fn the_budget_stops_a_hypothesis_and_nothing_is_kept() {
+        let mut state = vec![None; 6];
+        let mut prober = Prober::new(Chain(6));
+        let mut budget = Budget::new(3);
+        assert_eq!(
+            prober.refutes(&mut state, 0, true, (), 6, &mut budget),
+            Err(Stop::Exhausted)
+        );
+        assert_eq!(state, vec![None; 6]);
+        assert_eq!(refutes(&mut prober, &mut state, 6).0, Some(6));
+    }
+}
