@@ -6,6 +6,7 @@ pub mod digits;
 pub mod error;
 pub mod hint;
 pub mod outcome;
+pub mod probe;
 pub mod puzzlink;
 pub mod rating;
 pub mod rng;
