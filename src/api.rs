@@ -270,9 +270,10 @@ pub struct RateReport {
 fn rate_report<G: Genre>(rating: Rating, unique: bool) -> RateReport {
     RateReport {
         genre: G::NAME,
-        level: rating.level,
+        // Interim, until the report carries an unknown level: an unfinished rating has none.
+        level: rating.level().unwrap_or(Level::BeyondExpert),
         unique,
-        complete: rating.complete,
+        complete: rating.complete(),
         solved: rating.solved,
         techniques: rating.techniques,
         deductions: rating.deductions,
@@ -527,7 +528,7 @@ pub fn generate(
                 text: forms.text,
                 url: forms.url,
                 solution: G::solution_rows(&generated.solution),
-                level: generated.rating.level,
+                level: generated.rating.level().unwrap_or(Level::BeyondExpert),
                 shape: shape.to_string(),
                 seed: generated.seed,
                 generator_version: generated.generator_version,

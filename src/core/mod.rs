@@ -2,6 +2,7 @@
 //! input errors, and the result types of solving and rating.
 
 pub mod budget;
+pub mod descriptors;
 pub mod digits;
 pub mod error;
 pub mod hint;
@@ -9,15 +10,18 @@ pub mod outcome;
 pub mod puzzlink;
 pub mod rating;
 pub mod rng;
+pub mod score;
 pub mod search;
 pub mod svg;
 
 pub use budget::{Budget, CancelFlag, Stop};
+pub use descriptors::Descriptors;
 pub use digits::DigitSet;
 pub use error::{InputError, InputErrorKind, Location, Problem};
 pub use outcome::{Contradiction, Halt, SolveOutcome};
-pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel};
+pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel, Verdict};
 pub use rng::SeededRng;
+pub use score::{Score, Workload};
 pub mod grid;
 pub use grid::{Grid, Shape};
 pub mod generate;

@@ -5,6 +5,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
+use super::budget::Stop;
+use super::descriptors::Descriptors;
+use super::score::{Score, Workload};
+
 /// How hard a puzzle is for a human solver: the level of the hardest technique it needs.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -122,14 +126,25 @@ pub struct Deduction {
     pub removed: Vec<Removal>,
 }
 
+/// What a rating established about the level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The techniques finished the puzzle: the level of the hardest one it needed (easy to
+    /// expert) and its score, which lies in the level's band.
+    Rated { level: Level, score: Score },
+    /// The techniques of every level together got stuck (or a rule broke: the puzzle has no
+    /// solution). There is no score.
+    BeyondExpert,
+    /// The run stopped (the step budget ran out, or the work was cancelled or timed out)
+    /// before the techniques finished or got stuck: the level is unknown.
+    Unrated(Stop),
+}
+
 /// The result of rating a puzzle with a human-technique profile.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rating {
-    /// The hardest level needed; [`Level::BeyondExpert`] when the techniques got stuck.
-    /// When `complete` is false this is only the hardest level needed so far.
-    pub level: Level,
-    /// False when the step budget ran out before the techniques finished or got stuck.
-    pub complete: bool,
+    /// The level and score, when the run finished.
+    pub verdict: Verdict,
     /// True when the techniques filled every cell.
     pub solved: bool,
     /// How often each technique was applied, by name.
@@ -138,19 +153,72 @@ pub struct Rating {
     pub deductions: Vec<Deduction>,
     /// Budget steps the rating used.
     pub steps: u64,
+    /// What the score is computed from (as far as the run got).
+    pub workload: Workload,
+    /// The puzzle's size and openness; `None` when the puzzle could not be laid out.
+    pub descriptors: Option<Descriptors>,
 }
 
 impl Rating {
     /// A rating where no technique ran: the puzzle could not be laid out or has no solution
-    /// (`complete`), or the budget ran out first. Rated [`Level::BeyondExpert`].
+    /// (`complete`: rated [`Level::BeyondExpert`]), or the budget ran out first (unrated).
     pub fn unrated(complete: bool, steps: u64) -> Rating {
         Rating {
-            level: Level::BeyondExpert,
-            complete,
+            verdict: if complete {
+                Verdict::BeyondExpert
+            } else {
+                Verdict::Unrated(Stop::Exhausted)
+            },
             solved: false,
             techniques: BTreeMap::new(),
             deductions: Vec::new(),
             steps,
+            workload: Workload::default(),
+            descriptors: None,
         }
+    }
+
+    /// The verdict of a run that ended with `finished`: the level the techniques reached
+    /// (`hardest`, `None` when no technique with a level was needed) when they `solved` the
+    /// puzzle, beyond expert when they got stuck, unrated when the run stopped.
+    pub fn verdict_of(
+        finished: Result<(), Stop>,
+        solved: bool,
+        hardest: Option<Level>,
+        workload: &Workload,
+    ) -> Verdict {
+        match finished {
+            Err(stop) => Verdict::Unrated(stop),
+            Ok(()) if !solved => Verdict::BeyondExpert,
+            Ok(()) => {
+                let level = hardest.unwrap_or(Level::Easy);
+                match workload.score(level) {
+                    Some(score) => Verdict::Rated { level, score },
+                    None => Verdict::BeyondExpert,
+                }
+            }
+        }
+    }
+
+    /// The level, when the run finished: easy to expert, or beyond expert.
+    pub fn level(&self) -> Option<Level> {
+        match self.verdict {
+            Verdict::Rated { level, .. } => Some(level),
+            Verdict::BeyondExpert => Some(Level::BeyondExpert),
+            Verdict::Unrated(_) => None,
+        }
+    }
+
+    /// The score, when the techniques finished the puzzle.
+    pub fn score(&self) -> Option<Score> {
+        match self.verdict {
+            Verdict::Rated { score, .. } => Some(score),
+            _ => None,
+        }
+    }
+
+    /// False when the run stopped before the techniques finished or got stuck.
+    pub fn complete(&self) -> bool {
+        !matches!(self.verdict, Verdict::Unrated(_))
     }
 }

@@ -24,9 +24,16 @@
 //! as the recording rater takes them, each from the same board. A test keeps the two in
 //! agreement.
 
+// The descriptors belong to the genre's folder; they are declared here, beside the rater that
+// completes them, so that the genre's module file stays as it is.
+#[path = "describe.rs"]
+pub mod describe;
+
 use std::collections::BTreeMap;
 
-use crate::core::{Budget, Deduction, Level, Placement, Rating, Stop};
+use crate::core::descriptors::Hundredths;
+use crate::core::score::Step;
+use crate::core::{Budget, Deduction, Descriptors, Level, Placement, Rating, Stop, Workload};
 
 use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::{Board, LineId, Puzzle};
@@ -42,17 +49,36 @@ pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let mut rater = Rater::new(puzzle);
     let finished = rater.run(budget);
     let solved = rater.board.is_solved();
-    let hardest = rater.hardest.unwrap_or(Level::Easy);
+    if finished.is_ok() && rater.after_easy.is_none() {
+        // No harder deduction was needed: where the techniques stopped is where the easy
+        // ones did.
+        rater.after_easy = Some(describe::mean_candidates(&rater.board));
+    }
     Rating {
-        level: match finished {
-            Ok(()) if !solved => Level::BeyondExpert,
-            _ => hardest,
-        },
-        complete: finished.is_ok(),
+        verdict: Rating::verdict_of(finished, solved, rater.hardest, &rater.workload),
         solved,
         techniques: rater.counts,
         deductions: rater.deductions,
         steps: budget.used() - start,
+        workload: rater.workload,
+        descriptors: Some(Descriptors {
+            mean_candidates_after_easy: rater.after_easy,
+            ..describe::describe(puzzle)
+        }),
+    }
+}
+
+/// The score's points for a technique (see [`crate::core::score`]): within the Easy level, a
+/// cell that the others cannot do without weighs more than one too heavy for its line.
+fn points(technique: Technique) -> u32 {
+    match technique {
+        Technique::NeedMet => 0,
+        Technique::TooHeavy => 1,
+        Technique::FallsShort => 2,
+        Technique::FewWays
+        | Technique::SumTable
+        | Technique::ShortContradiction
+        | Technique::Contradiction => 1,
     }
 }
 
@@ -90,6 +116,9 @@ struct Rater {
     deductions: Vec<Deduction>,
     counts: BTreeMap<&'static str, u32>,
     hardest: Option<Level>,
+    workload: Workload,
+    /// Mean states per cell where the easy techniques first got stuck.
+    after_easy: Option<Hundredths>,
 }
 
 /// What one deduction changes.
@@ -98,6 +127,8 @@ struct Change {
     cells: Vec<[usize; 2]>,
     clue: Option<[usize; 2]>,
     decided: Vec<(usize, usize, bool)>,
+    /// A contradiction's chain length (0 for a line technique).
+    chain: u32,
 }
 
 /// Every line of a board, as dirty bits.
@@ -123,6 +154,8 @@ impl Rater {
             deductions: Vec::new(),
             counts: BTreeMap::new(),
             hardest: None,
+            workload: Workload::default(),
+            after_easy: None,
         }
     }
 
@@ -180,6 +213,7 @@ impl Rater {
                     cells: vec![[row, col]],
                     clue: None,
                     decided: vec![(row, col, refutation.shaded)],
+                    chain: refutation.steps,
                 })));
             }
         }
@@ -219,11 +253,23 @@ impl Rater {
                 LineId::Col(col) => [shape.rows, col],
             }),
             decided,
+            chain: 0,
         }
     }
 
     /// Applies a change and records it as a deduction.
     fn apply(&mut self, change: Change) {
+        let level = change.technique.level();
+        if level > Some(Level::Easy) && self.after_easy.is_none() {
+            self.after_easy = Some(describe::mean_candidates(&self.board));
+        }
+        self.workload.record(Step {
+            level,
+            points: points(change.technique),
+            chain: change.chain,
+            // A hypothesis cell has two states, shaded and unshaded.
+            candidates: if change.chain > 0 { 2 } else { 0 },
+        });
         let mut placed = Vec::with_capacity(change.decided.len());
         for &(row, col, shaded) in &change.decided {
             self.board.set(row, col, shaded);
@@ -238,7 +284,6 @@ impl Rater {
                 value: if shaded { '#' } else { '-' },
             });
         }
-        let level = change.technique.level();
         if level > self.hardest {
             self.hardest = level;
         }

@@ -19,11 +19,18 @@
 //! candidates whatever order they apply in; the contradiction deductions are taken one at a
 //! time exactly as the recording rater takes them. A test keeps the two in agreement.
 
+// The descriptors belong to the genre's folder; they are declared here, beside the rater that
+// completes them, so that the genre's module file stays as it is.
+#[path = "describe.rs"]
+pub mod describe;
+
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
 
+use crate::core::descriptors::Hundredths;
+use crate::core::score::Step;
 use crate::core::{
-    Budget, Deduction, DigitSet, InputError, Level, Placement, Rating, Removal, Stop,
+    Budget, Deduction, DigitSet, InputError, Level, Placement, Rating, Removal, Stop, Workload,
 };
 
 use super::model::{Layout, Puzzle, MAX_RUN};
@@ -46,17 +53,34 @@ pub fn rate_layout(layout: &Layout, budget: &mut Budget) -> Rating {
     let mut rater = Rater::new(&solver);
     let finished = rater.run(budget);
     let solved = rater.written.iter().all(|&w| w);
-    let hardest = rater.hardest.unwrap_or(Level::Easy);
+    if finished.is_ok() && rater.after_easy.is_none() {
+        // No harder deduction was needed: where the techniques stopped is where the easy
+        // ones did.
+        rater.after_easy = Some(describe::mean_candidates(&rater.cands));
+    }
     Rating {
-        level: match finished {
-            Ok(()) if !solved => Level::BeyondExpert,
-            _ => hardest,
-        },
-        complete: finished.is_ok(),
+        verdict: Rating::verdict_of(finished, solved, rater.hardest, &rater.workload),
         solved,
         techniques: rater.counts,
         deductions: rater.deductions,
         steps: budget.used() - start,
+        workload: rater.workload,
+        descriptors: Some(crate::core::Descriptors {
+            mean_candidates_after_easy: rater.after_easy,
+            ..describe::describe(layout)
+        }),
+    }
+}
+
+/// The score's points for a technique (see [`crate::core::score`]): within the Easy level, a
+/// sum's combinations narrowing a run weighs more than writing a cell in, and a digit with one
+/// place left in its run more again.
+fn points(technique: Technique) -> u32 {
+    match technique {
+        Technique::DigitUsed | Technique::Single => 0,
+        Technique::SumCombinations => 1,
+        Technique::OnlyCell => 2,
+        Technique::CombinationFit | Technique::ShortContradiction | Technique::Contradiction => 1,
     }
 }
 
@@ -111,6 +135,9 @@ struct Rater<'s, 'l> {
     deductions: Vec<Deduction>,
     counts: BTreeMap<&'static str, u32>,
     hardest: Option<Level>,
+    workload: Workload,
+    /// Mean candidates per cell where the easy techniques first got stuck.
+    after_easy: Option<Hundredths>,
 }
 
 /// A set of runs as bits, with the smallest member found by scanning words.
@@ -154,6 +181,8 @@ struct Change {
     clue: Option<(usize, usize)>,
     narrowed: Vec<(usize, DigitSet)>,
     write: Option<usize>,
+    /// A contradiction's chain length and its cell's candidates (0 and 0 otherwise).
+    hypothesis: (u32, u32),
 }
 
 impl<'s, 'l> Rater<'s, 'l> {
@@ -170,6 +199,8 @@ impl<'s, 'l> Rater<'s, 'l> {
             deductions: Vec::new(),
             counts: BTreeMap::new(),
             hardest: None,
+            workload: Workload::default(),
+            after_easy: None,
         }
     }
 
@@ -231,6 +262,7 @@ impl<'s, 'l> Rater<'s, 'l> {
                     clue: None,
                     narrowed: vec![(cell, left)],
                     write: None,
+                    hypothesis: (refutation.steps, self.cands[cell].len()),
                 })));
             }
         }
@@ -252,6 +284,7 @@ impl<'s, 'l> Rater<'s, 'l> {
                     clue: None,
                     narrowed,
                     write: None,
+                    hypothesis: (0, 0),
                 });
             }
         }
@@ -267,6 +300,7 @@ impl<'s, 'l> Rater<'s, 'l> {
                     clue: None,
                     narrowed: Vec::new(),
                     write: Some(cell),
+                    hypothesis: (0, 0),
                 });
             }
         }
@@ -297,6 +331,7 @@ impl<'s, 'l> Rater<'s, 'l> {
             clue: Some(layout.runs[run].clue),
             narrowed,
             write,
+            hypothesis: (0, 0),
         };
         let narrowed_cells = |after: &[DigitSet]| -> Vec<(usize, DigitSet)> {
             cells
@@ -329,6 +364,16 @@ impl<'s, 'l> Rater<'s, 'l> {
 
     /// Applies a change and records it as a deduction.
     fn apply(&mut self, change: Change) {
+        let level = change.technique.level();
+        if level > Some(Level::Easy) && self.after_easy.is_none() {
+            self.after_easy = Some(describe::mean_candidates(&self.cands));
+        }
+        self.workload.record(Step {
+            level,
+            points: points(change.technique),
+            chain: change.hypothesis.0,
+            candidates: change.hypothesis.1,
+        });
         let layout = self.solver.layout();
         let position = |cell: usize| {
             let (row, col) = layout.whites[cell];
@@ -369,7 +414,6 @@ impl<'s, 'l> Rater<'s, 'l> {
                 value: (b'0' + digit) as char,
             });
         }
-        let level = change.technique.level();
         if level > self.hardest {
             self.hardest = level;
         }

@@ -1,12 +1,15 @@
 //! Rating: the Kakuro rating of the underlying grid.
 //!
 //! The puzzle is solved first; its sums are then read through the mapping found, and the
-//! Kakuro rater (profile `kakuro-human`) rates that Kakuro grid. Working out the letters is not
-//! rated, and the letters shown in white cells are not givens to the rater: a grid that only
-//! its shown letters make unique rates `beyond_expert`. Every generated puzzle is built on a
-//! Kakuro grid that is unique by itself, so its level is that grid's.
+//! Kakuro rater (profile `kakuro-human`) rates that Kakuro grid, score and descriptors
+//! included. Working out the letters is not rated, and the letters shown in white cells are
+//! not givens to the rater: a grid that only its shown letters make unique rates
+//! `beyond_expert`. Every generated puzzle is built on a Kakuro grid that is unique by itself,
+//! so its level is that grid's. When the solve finds no mapping, the grid's descriptors are
+//! still given (without the candidates after the easy techniques, which need the sums).
 
-use crate::core::{Budget, Rating};
+use crate::core::{Budget, Rating, Verdict};
+use crate::genres::kakuro::rate::describe::describe;
 use crate::genres::kakuro::rate::rate_layout;
 
 use super::model::Puzzle;
@@ -22,7 +25,12 @@ pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let solver = Solver::new(&structure);
     let outcome = solver.solve(solver.full_domains(), 1, budget);
     let Some(found) = outcome.solutions.first() else {
-        return Rating::unrated(outcome.complete, budget.used() - start);
+        let mut rating = Rating::unrated(outcome.complete, budget.used() - start);
+        if let Some(stop) = outcome.stopped {
+            rating.verdict = Verdict::Unrated(stop);
+        }
+        rating.descriptors = Some(describe(&structure.layout));
+        return rating;
     };
     let layout = structure.decoded(&found.mapping);
     let mut rating = rate_layout(&layout, budget);
