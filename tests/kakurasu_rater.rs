@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use sumpuzzles::api::{self, PuzzleSource};
-use sumpuzzles::core::{Budget, Grid, Level, Shape};
+use sumpuzzles::core::{Budget, Grid, Level, Score, Shape};
 use sumpuzzles::genres::kakurasu::solve::{propagate, LineQueue};
 use sumpuzzles::genres::kakurasu::techniques::medium_fit;
 use sumpuzzles::genres::kakurasu::techniques::probe::{Prober, LONG, SHORT};
@@ -109,6 +109,19 @@ proptest! {
             None => prop_assert!(graded.broken && !recorded.solved),
         }
         prop_assert_eq!(graded.level.is_some_and(|l| l <= Level::Expert), recorded.solved);
+        // A board the techniques decide is the only solution (`SOLVED_PROVES_UNIQUE`).
+        if recorded.solved {
+            let solved = sumpuzzles::genres::kakurasu::solve(&puzzle, 2, &mut Budget::unlimited());
+            prop_assert!(solved.unique());
+        }
+        // The score lies in the level's band; only a finished solve has one.
+        match (recorded.level(), recorded.score()) {
+            (Some(level), Some(score)) => {
+                prop_assert!(Score::band(level).unwrap().contains(&score));
+            }
+            (level, None) => prop_assert_eq!(level, Some(Level::BeyondExpert)),
+            (None, Some(_)) => prop_assert!(false, "a score without a level"),
+        }
         // Stopping at a ceiling gives the level when it is at most the ceiling.
         for ceiling in Level::RATED {
             let capped = rate::grade(&puzzle, ceiling, &mut Budget::unlimited()).unwrap();

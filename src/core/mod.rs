@@ -1,6 +1,7 @@
 //! The pieces every genre shares: digit sets, the step budget, the seeded random stream,
 //! input errors, and the result types of solving and rating.
 
+pub mod assess;
 pub mod budget;
 pub mod descriptors;
 pub mod digits;
@@ -14,6 +15,7 @@ pub mod score;
 pub mod search;
 pub mod svg;
 
+pub use assess::{assess, Assessment, Uniqueness};
 pub use budget::{Budget, CancelFlag, Stop};
 pub use descriptors::Descriptors;
 pub use digits::DigitSet;

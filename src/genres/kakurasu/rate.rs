@@ -43,6 +43,11 @@ use super::techniques::{
     contradiction, easy_fit, hard_fit, medium_fit, short_contradiction, Technique,
 };
 
+/// Whether a rating that decides every cell proves the puzzle unique: yes, since every
+/// deduction only decides what every solution has, a board the techniques decide is the only
+/// solution (see [`crate::core::assess`]).
+pub const SOLVED_PROVES_UNIQUE: bool = true;
+
 /// Rates a puzzle.
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let start = budget.used();

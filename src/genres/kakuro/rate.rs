@@ -41,6 +41,11 @@ use super::techniques::{
     sum_combinations, Contradiction, Technique,
 };
 
+/// Whether a rating that fills every cell proves the puzzle unique: yes, since every
+/// deduction only removes digits that no solution has, a grid the techniques fill is the only
+/// solution (see [`crate::core::assess`]).
+pub const SOLVED_PROVES_UNIQUE: bool = true;
+
 /// Rates a puzzle (relaxed rules).
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Result<Rating, InputError> {
     Ok(rate_layout(puzzle.relaxed_layout()?, budget))
@@ -52,7 +57,7 @@ pub fn rate_layout(layout: &Layout, budget: &mut Budget) -> Rating {
     let start = budget.used();
     let mut rater = Rater::new(&solver);
     let finished = rater.run(budget);
-    let solved = rater.written.iter().all(|&w| w);
+    let solved = !rater.broken && rater.written.iter().all(|&w| w);
     if finished.is_ok() && rater.after_easy.is_none() {
         // No harder deduction was needed: where the techniques stopped is where the easy
         // ones did.
@@ -135,6 +140,8 @@ struct Rater<'s, 'l> {
     deductions: Vec<Deduction>,
     counts: BTreeMap<&'static str, u32>,
     hardest: Option<Level>,
+    /// True when a rule broke: the puzzle has no solution.
+    broken: bool,
     workload: Workload,
     /// Mean candidates per cell where the easy techniques first got stuck.
     after_easy: Option<Hundredths>,
@@ -199,19 +206,25 @@ impl<'s, 'l> Rater<'s, 'l> {
             deductions: Vec::new(),
             counts: BTreeMap::new(),
             hardest: None,
+            broken: false,
             workload: Workload::default(),
             after_easy: None,
         }
     }
 
     /// Applies deductions until none applies. Stops with the budget; a broken rule (only
-    /// possible in a puzzle without solution) ends the rating unsolved.
+    /// possible in a puzzle without solution) ends the rating unsolved, even when every cell
+    /// is written by then (the last cell can be written before its other run is checked).
     fn run(&mut self, budget: &mut Budget) -> Result<(), Stop> {
         loop {
             budget.step()?;
             let change = match self.next_change(budget)? {
                 Ok(Some(change)) => change,
-                Ok(None) | Err(Contradiction) => return Ok(()),
+                Ok(None) => return Ok(()),
+                Err(Contradiction) => {
+                    self.broken = true;
+                    return Ok(());
+                }
             };
             self.apply(change);
         }

@@ -15,6 +15,11 @@ use crate::genres::kakuro::rate::rate_layout;
 use super::model::Puzzle;
 use super::solve::Solver;
 
+/// Whether a rating that fills every cell proves the puzzle unique: no, it rates the grid of
+/// one letter mapping, and another mapping may give a second solution (see
+/// [`crate::core::assess`]).
+pub const SOLVED_PROVES_UNIQUE: bool = false;
+
 /// Rates a puzzle under the budget (the solve that reads the sums included).
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let start = budget.used();
