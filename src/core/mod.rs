@@ -12,6 +12,7 @@ pub mod puzzlink;
 pub mod rating;
 pub mod rng;
 pub mod score;
+pub mod score_range;
 pub mod search;
 pub mod svg;
 
@@ -24,6 +25,7 @@ pub use outcome::{Contradiction, Halt, SolveOutcome};
 pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel, Verdict};
 pub use rng::SeededRng;
 pub use score::{Score, Workload};
+pub use score_range::{generate_in_range, ScoreRange};
 pub mod grid;
 pub use grid::{Grid, Shape};
 pub mod generate;

@@ -1,0 +1,172 @@
+//! The score lies in its level's band for every corpus puzzle (Kakuro, Kakurasu) and for
+//! generated cryptic Kakuro; it is the same on every run, and the descriptors describe the
+//! grid.
+
+use std::path::Path;
+
+use sumpuzzles::core::score::SCORE_VERSION;
+use sumpuzzles::core::{Budget, GenerateParams, Level, Rating, Score, Shape, TargetLevel};
+use sumpuzzles::genres::kakurasu::Kakurasu;
+use sumpuzzles::genres::kakuro::Kakuro;
+use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
+use sumpuzzles::Genre;
+
+/// Each corpus record's ID and level.
+fn corpus(genre: &str) -> Vec<(String, Level)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(genre);
+    let mut records: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .map(|path| {
+            let record: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let level = match record["level"].as_str().unwrap() {
+                "easy" => Level::Easy,
+                "medium" => Level::Medium,
+                "hard" => Level::Hard,
+                "expert" => Level::Expert,
+                other => panic!("{}: level {other}", path.display()),
+            };
+            (record["id"].as_str().unwrap().to_string(), level)
+        })
+        .collect();
+    records.sort();
+    records
+}
+
+fn assert_in_band(rating: &Rating, level: Level, what: &str) -> Score {
+    assert_eq!(rating.level(), Some(level), "{what}");
+    let score = rating.score().unwrap_or_else(|| panic!("{what}: no score"));
+    let band = Score::band(level).unwrap();
+    assert!(band.contains(&score), "{what}: {level} scored {score}");
+    score
+}
+
+/// Every corpus puzzle scores in its level's band, and the levels are told apart by the
+/// score alone: every puzzle of a level scores above every puzzle of the level below.
+fn check_corpus<G: Genre>(genre: &str) {
+    let mut scores: Vec<(Level, Score)> = Vec::new();
+    for (id, level) in corpus(genre) {
+        let rating = G::rate(&G::parse_id(&id).unwrap(), &mut Budget::new(1_000_000_000));
+        let score = assert_in_band(&rating, level, &id);
+        // The same score on every run.
+        let again = G::rate(&G::parse_id(&id).unwrap(), &mut Budget::new(1_000_000_000));
+        assert_eq!(again.score(), Some(score), "{id}");
+        scores.push((level, score));
+    }
+    for &(level, score) in &scores {
+        for &(other, other_score) in &scores {
+            if level > other {
+                assert!(
+                    score > other_score,
+                    "{genre}: {level} {score} <= {other} {other_score}"
+                );
+            }
+        }
+    }
+    for level in Level::RATED {
+        assert!(
+            scores.iter().any(|&(l, _)| l == level),
+            "{genre}: no {level}"
+        );
+    }
+}
+
+#[test]
+fn kakuro_corpus_scores_lie_in_their_bands() {
+    check_corpus::<Kakuro>("kakuro");
+}
+
+#[test]
+fn kakurasu_corpus_scores_lie_in_their_bands() {
+    check_corpus::<Kakurasu>("kakurasu");
+}
+
+#[test]
+fn generated_cryptic_scores_lie_in_their_bands() {
+    for level in Level::RATED {
+        for (shape, seed) in [
+            (Shape::new(6, 6), 0),
+            (Shape::new(7, 7), 1),
+            (Shape::new(8, 8), 2),
+        ] {
+            let params = GenerateParams {
+                shape,
+                level: TargetLevel::Exactly(level),
+                seed,
+            };
+            let what = format!("cryptic {shape} {level} seed {seed}");
+            let generated = KakuroCryptic::generate(&params, &mut Budget::new(2_000_000_000))
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let score = assert_in_band(&generated.rating, level, &what);
+            // Rated again from the puzzle (the solve that reads its sums included): the
+            // decoded grid's score.
+            let rated = KakuroCryptic::rate(&generated.puzzle, &mut Budget::new(1_000_000_000));
+            assert_eq!(rated.score(), Some(score), "{what}");
+            assert_eq!(rated.descriptors, generated.rating.descriptors, "{what}");
+        }
+    }
+}
+
+/// Scores pinned for score version 1: a change of the formula, of the genres' points or of
+/// what the raters record changes these, and must come with a new score version. They are
+/// integer arithmetic, so every target (WebAssembly included) gives these.
+#[test]
+fn scores_are_pinned_for_their_version() {
+    assert_eq!(SCORE_VERSION, 1, "new version: pin its scores here");
+    let cases: [(&str, fn(&str) -> Rating, &str); 4] = [
+        ("kakuro:5x5:HbBcAcBbB/7.5.8.3.3.6.8.6", rate::<Kakuro>, "1.2"),
+        (
+            "kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14",
+            rate::<Kakuro>,
+            "PIN",
+        ),
+        ("kakurasu:3x5:8.12.3/0.0.6.2.3", rate::<Kakurasu>, "PIN"),
+        ("kakurasu:6x6:17.4.18.12.9.14/11.5.10.20.13.10", rate::<Kakurasu>, "PIN"),
+    ];
+    for (id, rate, expected) in cases {
+        let score = rate(id).score().map(|s| s.to_string());
+        assert_eq!(score.as_deref(), Some(expected), "{id}");
+    }
+}
+
+fn rate<G: Genre>(id: &str) -> Rating {
+    G::rate(&G::parse_id(id).unwrap(), &mut Budget::unlimited())
+}
+
+#[test]
+fn descriptors_describe_the_grid() {
+    // The spec's Kakuro example: 10 white cells in 8 runs of 2 or 3, 15 blocks of 25.
+    let rating = rate::<Kakuro>("kakuro:5x5:HbBcAcBbB/7.5.8.3.3.6.8.6");
+    let described = rating.descriptors.unwrap();
+    assert_eq!(
+        (described.cells, described.runs, described.longest_run),
+        (10, 8, 3)
+    );
+    assert_eq!(described.block_share.unwrap().to_string(), "0.60");
+    // Solved by easy techniques alone: one candidate left in every cell.
+    assert_eq!(
+        described.mean_candidates_after_easy.unwrap().to_string(),
+        "1.00"
+    );
+    // A harder grid keeps candidates when the easy techniques are stuck.
+    let hard = rate::<Kakuro>(
+        "kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14",
+    );
+    let after_easy = hard
+        .descriptors
+        .unwrap()
+        .mean_candidates_after_easy
+        .unwrap();
+    assert!(after_easy.hundredths() > 100, "{after_easy}");
+    // Kakurasu: every cell is to decide, and there are no blocks.
+    let kakurasu = rate::<Kakurasu>("kakurasu:3x5:8.12.3/0.0.6.2.3");
+    let described = kakurasu.descriptors.unwrap();
+    assert_eq!(
+        (described.cells, described.runs, described.block_share),
+        (15, 8, None)
+    );
+}
