@@ -50,10 +50,13 @@ fn a_cryptic_id() -> String {
     KakuroCryptic::to_id(&generated.puzzle)
 }
 
+/// Assesses a puzzle (by ID) under a budget of so many steps.
+type Assessor = fn(&str, u64) -> Assessment;
+
 #[test]
 fn a_rating_cut_short_has_no_level_and_no_score() {
     let cryptic = a_cryptic_id();
-    let cases: [(&str, fn(&str, u64) -> Assessment); 3] = [
+    let cases: [(&str, Assessor); 3] = [
         (KAKURO_HARD, |id, steps| {
             assessed::<Kakuro>(id, rate::SOLVED_PROVES_UNIQUE, &mut Budget::new(steps))
         }),
@@ -97,29 +100,27 @@ fn the_budget_running_out_in_the_uniqueness_check_leaves_the_level_and_an_unknow
     assert_eq!((rating.level(), rating.score()), (None, None));
 }
 
+/// Every budget short of the full rating leaves it unrated, whatever stage it stopped in.
+fn check_cut_short<G: Genre>(id: &str) {
+    let puzzle = G::parse_id(id).unwrap();
+    let steps = rating_steps::<G>(id);
+    for budget in [steps / 4, steps / 2, steps - 1] {
+        let rating = G::rate(&puzzle, &mut Budget::new(budget));
+        assert_eq!(
+            rating.verdict,
+            Verdict::Unrated(Stop::Exhausted),
+            "{id} {budget}"
+        );
+        assert_eq!((rating.level(), rating.score()), (None, None));
+        // Whatever deductions it made are kept, and said to be unfinished.
+        assert!(!rating.deductions.is_empty());
+    }
+}
+
 #[test]
 fn the_budget_running_out_in_the_rating_gives_no_level_at_any_point() {
-    for (id, steps) in [
-        (KAKURO_HARD, rating_steps::<Kakuro>(KAKURO_HARD)),
-        (KAKURASU_6X6, rating_steps::<Kakurasu>(KAKURASU_6X6)),
-    ] {
-        // Every budget short of the full rating leaves it unrated, at every stage.
-        for budget in [steps / 4, steps / 2, steps - 1] {
-            let rating = if id == KAKURO_HARD {
-                Kakuro::rate(&Kakuro::parse_id(id).unwrap(), &mut Budget::new(budget))
-            } else {
-                Kakurasu::rate(&Kakurasu::parse_id(id).unwrap(), &mut Budget::new(budget))
-            };
-            assert_eq!(
-                rating.verdict,
-                Verdict::Unrated(Stop::Exhausted),
-                "{id} {budget}"
-            );
-            assert_eq!((rating.level(), rating.score()), (None, None));
-            // Whatever deductions it made are kept, and said to be unfinished.
-            assert!(!rating.deductions.is_empty());
-        }
-    }
+    check_cut_short::<Kakuro>(KAKURO_HARD);
+    check_cut_short::<Kakurasu>(KAKURASU_6X6);
 }
 
 #[test]

@@ -6,8 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::budget::Stop;
-use super::descriptors::Descriptors;
-use super::score::{Score, Workload};
+use super::descriptors::{Descriptors, Hundredths};
+use super::score::{Score, Step, Workload};
 
 /// How hard a puzzle is for a human solver: the level of the hardest technique it needs.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
@@ -178,28 +178,6 @@ impl Rating {
         }
     }
 
-    /// The verdict of a run that ended with `finished`: the level the techniques reached
-    /// (`hardest`, `None` when no technique with a level was needed) when they `solved` the
-    /// puzzle, beyond expert when they got stuck, unrated when the run stopped.
-    pub fn verdict_of(
-        finished: Result<(), Stop>,
-        solved: bool,
-        hardest: Option<Level>,
-        workload: &Workload,
-    ) -> Verdict {
-        match finished {
-            Err(stop) => Verdict::Unrated(stop),
-            Ok(()) if !solved => Verdict::BeyondExpert,
-            Ok(()) => {
-                let level = hardest.unwrap_or(Level::Easy);
-                match workload.score(level) {
-                    Some(score) => Verdict::Rated { level, score },
-                    None => Verdict::BeyondExpert,
-                }
-            }
-        }
-    }
-
     /// The level, when the run finished: easy to expert, or beyond expert.
     pub fn level(&self) -> Option<Level> {
         match self.verdict {
@@ -220,5 +198,83 @@ impl Rating {
     /// False when the run stopped before the techniques finished or got stuck.
     pub fn complete(&self) -> bool {
         !matches!(self.verdict, Verdict::Unrated(_))
+    }
+}
+
+/// What a rater keeps as it goes, the same in every genre: the deductions in order, the count
+/// of each technique, the hardest level, the score's workload, and the candidates where the
+/// easy techniques first got stuck.
+#[derive(Clone, Debug, Default)]
+pub struct RatingRecord {
+    pub deductions: Vec<Deduction>,
+    techniques: BTreeMap<&'static str, u32>,
+    hardest: Option<Level>,
+    workload: Workload,
+    after_easy: Option<Hundredths>,
+}
+
+impl RatingRecord {
+    /// Called before a deduction of `level` changes anything: the first one harder than easy
+    /// finds the candidates where the easy techniques got stuck (`mean_candidates` per cell).
+    pub fn before(&mut self, level: Option<Level>, mean_candidates: impl FnOnce() -> Hundredths) {
+        if level > Some(Level::Easy) && self.after_easy.is_none() {
+            self.after_easy = Some(mean_candidates());
+        }
+    }
+
+    /// Records a deduction once made, with what the score weighs of it: the genre's `points`
+    /// for its technique, and for a contradiction its `chain` and its cell's `candidates`
+    /// (see [`Step`]).
+    pub fn push(&mut self, deduction: Deduction, points: u32, chain: u32, candidates: u32) {
+        self.workload.record(Step {
+            level: deduction.level,
+            points,
+            chain,
+            candidates,
+        });
+        self.hardest = self.hardest.max(deduction.level);
+        *self.techniques.entry(deduction.technique).or_insert(0) += 1;
+        self.deductions.push(deduction);
+    }
+
+    /// The rating of a run that ended with `finished`: rated at the hardest level needed when
+    /// the techniques `solved` the puzzle, beyond expert when they got stuck, unrated when the
+    /// run stopped. `descriptors` are the puzzle's; `mean_candidates` gives the candidates
+    /// per cell now, which are where the easy techniques stopped when no harder deduction
+    /// was made.
+    pub fn into_rating(
+        mut self,
+        finished: Result<(), Stop>,
+        solved: bool,
+        steps: u64,
+        descriptors: Descriptors,
+        mean_candidates: impl FnOnce() -> Hundredths,
+    ) -> Rating {
+        if finished.is_ok() && self.after_easy.is_none() {
+            self.after_easy = Some(mean_candidates());
+        }
+        let verdict = match finished {
+            Err(stop) => Verdict::Unrated(stop),
+            Ok(()) if !solved => Verdict::BeyondExpert,
+            Ok(()) => {
+                let level = self.hardest.unwrap_or(Level::Easy);
+                match self.workload.score(level) {
+                    Some(score) => Verdict::Rated { level, score },
+                    None => Verdict::BeyondExpert,
+                }
+            }
+        };
+        Rating {
+            verdict,
+            solved,
+            techniques: self.techniques,
+            deductions: self.deductions,
+            steps,
+            workload: self.workload,
+            descriptors: Some(Descriptors {
+                mean_candidates_after_easy: self.after_easy,
+                ..descriptors
+            }),
+        }
     }
 }

@@ -29,11 +29,8 @@
 #[path = "describe.rs"]
 pub mod describe;
 
-use std::collections::BTreeMap;
-
-use crate::core::descriptors::Hundredths;
-use crate::core::score::Step;
-use crate::core::{Budget, Deduction, Descriptors, Level, Placement, Rating, Stop, Workload};
+use crate::core::rating::RatingRecord;
+use crate::core::{Budget, Deduction, Level, Placement, Rating, Stop};
 
 use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::{Board, LineId, Puzzle};
@@ -54,23 +51,14 @@ pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let mut rater = Rater::new(puzzle);
     let finished = rater.run(budget);
     let solved = rater.board.is_solved();
-    if finished.is_ok() && rater.after_easy.is_none() {
-        // No harder deduction was needed: where the techniques stopped is where the easy
-        // ones did.
-        rater.after_easy = Some(describe::mean_candidates(&rater.board));
-    }
-    Rating {
-        verdict: Rating::verdict_of(finished, solved, rater.hardest, &rater.workload),
+    let board = &rater.board;
+    rater.record.into_rating(
+        finished,
         solved,
-        techniques: rater.counts,
-        deductions: rater.deductions,
-        steps: budget.used() - start,
-        workload: rater.workload,
-        descriptors: Some(Descriptors {
-            mean_candidates_after_easy: rater.after_easy,
-            ..describe::describe(puzzle)
-        }),
-    }
+        budget.used() - start,
+        describe::describe(puzzle),
+        || describe::mean_candidates(board),
+    )
 }
 
 /// The score's points for a technique (see [`crate::core::score`]): within the Easy level, a
@@ -105,7 +93,7 @@ pub fn replay_to_placement(
     match rater.next_change(budget)? {
         Ok(Some(change)) => {
             rater.apply(change);
-            Ok(Some(rater.deductions))
+            Ok(Some(rater.record.deductions))
         }
         Ok(None) | Err(Contradiction) => Ok(None),
     }
@@ -118,12 +106,7 @@ struct Rater {
     /// For each line technique, the lines changed since it last found nothing there (bit per
     /// line; a grid has at most 64 lines).
     dirty: [u64; Technique::LINE.len()],
-    deductions: Vec<Deduction>,
-    counts: BTreeMap<&'static str, u32>,
-    hardest: Option<Level>,
-    workload: Workload,
-    /// Mean states per cell where the easy techniques first got stuck.
-    after_easy: Option<Hundredths>,
+    record: RatingRecord,
 }
 
 /// What one deduction changes.
@@ -156,11 +139,7 @@ impl Rater {
             prober: Prober::new(&board),
             board,
             dirty: [lines; Technique::LINE.len()],
-            deductions: Vec::new(),
-            counts: BTreeMap::new(),
-            hardest: None,
-            workload: Workload::default(),
-            after_easy: None,
+            record: RatingRecord::default(),
         }
     }
 
@@ -265,16 +244,9 @@ impl Rater {
     /// Applies a change and records it as a deduction.
     fn apply(&mut self, change: Change) {
         let level = change.technique.level();
-        if level > Some(Level::Easy) && self.after_easy.is_none() {
-            self.after_easy = Some(describe::mean_candidates(&self.board));
-        }
-        self.workload.record(Step {
-            level,
-            points: points(change.technique),
-            chain: change.chain,
-            // A hypothesis cell has two states, shaded and unshaded.
-            candidates: if change.chain > 0 { 2 } else { 0 },
-        });
+        let board = &self.board;
+        self.record
+            .before(level, || describe::mean_candidates(board));
         let mut placed = Vec::with_capacity(change.decided.len());
         for &(row, col, shaded) in &change.decided {
             self.board.set(row, col, shaded);
@@ -289,18 +261,20 @@ impl Rater {
                 value: if shaded { '#' } else { '-' },
             });
         }
-        if level > self.hardest {
-            self.hardest = level;
-        }
-        *self.counts.entry(change.technique.name()).or_insert(0) += 1;
-        self.deductions.push(Deduction {
-            technique: change.technique.name(),
-            level,
-            cells: change.cells,
-            clue: change.clue,
-            placed,
-            removed: Vec::new(),
-        });
+        self.record.push(
+            Deduction {
+                technique: change.technique.name(),
+                level,
+                cells: change.cells,
+                clue: change.clue,
+                placed,
+                removed: Vec::new(),
+            },
+            points(change.technique),
+            change.chain,
+            // A hypothesis cell has two states, shaded and unshaded.
+            if change.chain > 0 { 2 } else { 0 },
+        );
     }
 }
 

@@ -25,12 +25,11 @@
 pub mod describe;
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
+use std::collections::{BTreeSet, BinaryHeap, VecDeque};
 
-use crate::core::descriptors::Hundredths;
-use crate::core::score::Step;
+use crate::core::rating::RatingRecord;
 use crate::core::{
-    Budget, Deduction, DigitSet, InputError, Level, Placement, Rating, Removal, Stop, Workload,
+    Budget, Deduction, DigitSet, InputError, Level, Placement, Rating, Removal, Stop,
 };
 
 use super::model::{Layout, Puzzle, MAX_RUN};
@@ -58,23 +57,14 @@ pub fn rate_layout(layout: &Layout, budget: &mut Budget) -> Rating {
     let mut rater = Rater::new(&solver);
     let finished = rater.run(budget);
     let solved = !rater.broken && rater.written.iter().all(|&w| w);
-    if finished.is_ok() && rater.after_easy.is_none() {
-        // No harder deduction was needed: where the techniques stopped is where the easy
-        // ones did.
-        rater.after_easy = Some(describe::mean_candidates(&rater.cands));
-    }
-    Rating {
-        verdict: Rating::verdict_of(finished, solved, rater.hardest, &rater.workload),
+    let cands = &rater.cands;
+    rater.record.into_rating(
+        finished,
         solved,
-        techniques: rater.counts,
-        deductions: rater.deductions,
-        steps: budget.used() - start,
-        workload: rater.workload,
-        descriptors: Some(crate::core::Descriptors {
-            mean_candidates_after_easy: rater.after_easy,
-            ..describe::describe(layout)
-        }),
-    }
+        budget.used() - start,
+        describe::describe(layout),
+        || describe::mean_candidates(cands),
+    )
 }
 
 /// The score's points for a technique (see [`crate::core::score`]): within the Easy level, a
@@ -114,7 +104,7 @@ pub fn replay_to_placement(
         let writes = change.write.is_some();
         rater.apply(change);
         if writes {
-            return Ok(Some(rater.deductions));
+            return Ok(Some(rater.record.deductions));
         }
     }
 }
@@ -137,14 +127,9 @@ struct Rater<'s, 'l> {
     fixed: BinaryHeap<Reverse<usize>>,
     /// For each run technique, the runs changed since it last found nothing there.
     dirty: [RunSet; 3],
-    deductions: Vec<Deduction>,
-    counts: BTreeMap<&'static str, u32>,
-    hardest: Option<Level>,
+    record: RatingRecord,
     /// True when a rule broke: the puzzle has no solution.
     broken: bool,
-    workload: Workload,
-    /// Mean candidates per cell where the easy techniques first got stuck.
-    after_easy: Option<Hundredths>,
 }
 
 /// A set of runs as bits, with the smallest member found by scanning words.
@@ -203,12 +188,8 @@ impl<'s, 'l> Rater<'s, 'l> {
             announce: VecDeque::new(),
             fixed: BinaryHeap::new(),
             dirty: [runs.clone(), runs.clone(), runs],
-            deductions: Vec::new(),
-            counts: BTreeMap::new(),
-            hardest: None,
+            record: RatingRecord::default(),
             broken: false,
-            workload: Workload::default(),
-            after_easy: None,
         }
     }
 
@@ -378,15 +359,9 @@ impl<'s, 'l> Rater<'s, 'l> {
     /// Applies a change and records it as a deduction.
     fn apply(&mut self, change: Change) {
         let level = change.technique.level();
-        if level > Some(Level::Easy) && self.after_easy.is_none() {
-            self.after_easy = Some(describe::mean_candidates(&self.cands));
-        }
-        self.workload.record(Step {
-            level,
-            points: points(change.technique),
-            chain: change.hypothesis.0,
-            candidates: change.hypothesis.1,
-        });
+        let cands = &self.cands;
+        self.record
+            .before(level, || describe::mean_candidates(cands));
         let layout = self.solver.layout();
         let position = |cell: usize| {
             let (row, col) = layout.whites[cell];
@@ -427,18 +402,20 @@ impl<'s, 'l> Rater<'s, 'l> {
                 value: (b'0' + digit) as char,
             });
         }
-        if level > self.hardest {
-            self.hardest = level;
-        }
-        *self.counts.entry(change.technique.name()).or_insert(0) += 1;
-        self.deductions.push(Deduction {
-            technique: change.technique.name(),
-            level,
-            cells: change.cells.into_iter().map(position).collect(),
-            clue: change.clue.map(|(row, col)| [row, col]),
-            placed,
-            removed,
-        });
+        let (chain, candidates) = change.hypothesis;
+        self.record.push(
+            Deduction {
+                technique: change.technique.name(),
+                level,
+                cells: change.cells.into_iter().map(position).collect(),
+                clue: change.clue.map(|(row, col)| [row, col]),
+                placed,
+                removed,
+            },
+            points(change.technique),
+            chain,
+            candidates,
+        );
     }
 }
 
