@@ -145,7 +145,7 @@ pub enum Verdict {
 pub struct Rating {
     /// The level and score, when the run finished.
     pub verdict: Verdict,
-    /// True when the techniques filled every cell.
+    /// True when the techniques filled every cell and no rule broke.
     pub solved: bool,
     /// How often each technique was applied, by name.
     pub techniques: BTreeMap<&'static str, u32>,

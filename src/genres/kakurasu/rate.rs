@@ -42,7 +42,7 @@ use super::techniques::{
 
 /// Whether a rating that decides every cell proves the puzzle unique: yes, since every
 /// deduction only decides what every solution has, a board the techniques decide is the only
-/// solution (see [`crate::core::assess`]).
+/// solution (see [`crate::core::assess()`]).
 pub const SOLVED_PROVES_UNIQUE: bool = true;
 
 /// Rates a puzzle.

@@ -42,7 +42,7 @@ use super::techniques::{
 
 /// Whether a rating that fills every cell proves the puzzle unique: yes, since every
 /// deduction only removes digits that no solution has, a grid the techniques fill is the only
-/// solution (see [`crate::core::assess`]).
+/// solution (see [`crate::core::assess()`]).
 pub const SOLVED_PROVES_UNIQUE: bool = true;
 
 /// Rates a puzzle (relaxed rules).

@@ -17,7 +17,7 @@ use super::solve::Solver;
 
 /// Whether a rating that fills every cell proves the puzzle unique: no, it rates the grid of
 /// one letter mapping, and another mapping may give a second solution (see
-/// [`crate::core::assess`]).
+/// [`crate::core::assess()`]).
 pub const SOLVED_PROVES_UNIQUE: bool = false;
 
 /// Rates a puzzle under the budget (the solve that reads the sums included).
