@@ -9,8 +9,8 @@
 
 use std::path::PathBuf;
 
-use sumpuzzles::api::{self, GenerateRequest};
 use sumpuzzles::core::{Budget, Level, Shape, TargetLevel};
+use sumpuzzles::ops::{self, GenerateRequest};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,7 +21,7 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
-    let genre = api::genre_named(&genre_name).expect("a registered genre");
+    let genre: sumpuzzles::GenreId = genre_name.parse().expect("a registered genre");
     let default_sizes = match genre_name.as_str() {
         "kakurasu" => "4x4,6x6,8x8,12x12,16x16",
         _ => "6x6,8x8,10x10,12x12,16x16",
@@ -37,13 +37,9 @@ fn main() {
     for level in Level::RATED {
         for &shape in &sizes {
             for seed in 0..seeds {
-                let request = GenerateRequest {
-                    genre,
-                    shape: Some(shape),
-                    level: TargetLevel::Exactly(level),
-                    seed,
-                };
-                match api::generate(&request, &mut Budget::new(5_000_000_000)) {
+                let request =
+                    GenerateRequest::new(genre, Some(shape), TargetLevel::Exactly(level), seed);
+                match ops::generate(&request, &mut Budget::new(5_000_000_000)) {
                     Ok(mut report) => {
                         // The deductions replay from the puzzle with /rate; the corpus keeps
                         // the level and the technique counts.

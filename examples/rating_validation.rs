@@ -23,8 +23,7 @@ use cpu_time::thread_cpu_time;
 
 use sumpuzzles::core::score::SCORE_VERSION;
 use sumpuzzles::core::{
-    assess, Budget, Descriptors, GenerateParams, Level, Rating, Score, Shape, TargetLevel,
-    Uniqueness,
+    Budget, Descriptors, GenerateParams, Level, Rating, Score, Shape, TargetLevel, Uniqueness,
 };
 use sumpuzzles::genres::kakurasu::{self, Kakurasu};
 use sumpuzzles::genres::kakuro::{self, Kakuro};
@@ -225,11 +224,7 @@ fn score_number(rating: &Rating) -> f64 {
 
 /// A descriptor of the item's rating; NaN (left out of the table) when absent.
 fn descriptor(item: &Labelled, read: fn(&Descriptors) -> Option<f64>) -> f64 {
-    item.rating
-        .descriptors
-        .as_ref()
-        .and_then(read)
-        .unwrap_or(f64::NAN)
+    read(&item.rating.descriptors).unwrap_or(f64::NAN)
 }
 
 fn shown(value: Option<f64>) -> String {
@@ -265,7 +260,7 @@ fn labels_report(title: &str, items: &[Labelled]) {
     }
     let cells: Vec<f64> = items
         .iter()
-        .map(|item| item.rating.descriptors.map_or(0.0, |d| f64::from(d.cells)))
+        .map(|item| f64::from(item.rating.descriptors.cells))
         .collect();
     type Feature = (&'static str, fn(&Labelled) -> f64);
     let features: [Feature; 8] = [
@@ -460,7 +455,7 @@ fn largest_report(dir: &Path) {
         .collect();
     kakuro_grids.sort_by_key(|(_, puzzle)| std::cmp::Reverse(puzzle.shape().cells()));
     for (name, puzzle) in &kakuro_grids {
-        timed_row::<Kakuro>(name, puzzle, kakuro::rate::SOLVED_PROVES_UNIQUE);
+        timed_row::<Kakuro>(name, puzzle);
     }
     for (genre, shape) in [
         ("kakurasu", Shape::new(32, 32)),
@@ -475,35 +470,21 @@ fn largest_report(dir: &Path) {
         if genre == "kakurasu" {
             let generated =
                 Kakurasu::generate(&params, &mut Budget::new(20_000_000_000)).expect("a puzzle");
-            timed_row::<Kakurasu>(
-                &name,
-                &generated.puzzle,
-                kakurasu::rate::SOLVED_PROVES_UNIQUE,
-            );
+            timed_row::<Kakurasu>(&name, &generated.puzzle);
         } else {
             let generated = KakuroCryptic::generate(&params, &mut Budget::new(20_000_000_000))
                 .expect("a puzzle");
-            timed_row::<KakuroCryptic>(
-                &name,
-                &generated.puzzle,
-                sumpuzzles::genres::kakuro_cryptic::rate::SOLVED_PROVES_UNIQUE,
-            );
+            timed_row::<KakuroCryptic>(&name, &generated.puzzle);
         }
     }
     println!();
 }
 
-fn timed_row<G: Genre>(name: &str, puzzle: &G::Puzzle, solved_proves_unique: bool) {
+fn timed_row<G: Genre>(name: &str, puzzle: &G::Puzzle) {
     let (rating, rating_time) =
         median_time(5, || G::rate(puzzle, &mut Budget::new(DEFAULT_BUDGET)));
     let (assessment, operation) = median_time(5, || {
-        assess(
-            &mut Budget::new(DEFAULT_BUDGET),
-            solved_proves_unique,
-            |budget| G::rate(puzzle, budget),
-            |budget| G::solve(puzzle, 2, budget),
-        )
-        .expect("not cancelled")
+        G::assess(puzzle, &mut Budget::new(DEFAULT_BUDGET)).expect("not cancelled")
     });
     let uniqueness = match assessment.uniqueness {
         Uniqueness::Unique => "unique",
@@ -512,7 +493,7 @@ fn timed_row<G: Genre>(name: &str, puzzle: &G::Puzzle, solved_proves_unique: boo
     };
     println!(
         "| {name} | {} | {} | {} | {} | {} | {uniqueness} | {} |",
-        rating.descriptors.map_or(0, |d| d.cells),
+        rating.descriptors.cells,
         format_time(rating_time),
         rating
             .level()

@@ -9,9 +9,13 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
-use sumpuzzles::api::{self, GenerateRequest, PuzzleBody};
-use sumpuzzles::core::{Budget, Shape, TargetLevel};
+use sumpuzzles::core::{Budget, Score};
 use sumpuzzles::genres::kakuro_cryptic::batch;
+use sumpuzzles::ops::{
+    self, AnswerRows, CheckOptions, CheckRequest, FormatRequest, GenerateRequest, HintOptions,
+    HintRequest, PuzzleSource, RateRequest, RenderOptions, RenderRequest, SolveOptions,
+    SolveRequest,
+};
 use sumpuzzles::GenreId;
 
 #[cfg(feature = "server")]
@@ -32,9 +36,10 @@ struct PuzzleArgs {
     /// File holding the puzzle (text, ID, JSON or a puzz.link URL); standard input when absent
     /// or `-`.
     file: Option<PathBuf>,
-    /// The genre, when the input does not say (text defaults to kakuro).
+    /// The genre, when the input does not say (a text without a `genre:` line is in the
+    /// first registered genre).
     #[arg(long)]
-    genre: Option<String>,
+    genre: Option<GenreId>,
     /// Step budget for the search.
     #[arg(long, default_value_t = 200_000_000)]
     budget: u64,
@@ -109,8 +114,8 @@ enum Command {
     },
     /// Generate a puzzle.
     Generate {
-        #[arg(long, default_value = "kakuro")]
-        genre: String,
+        #[arg(long, default_value_t = GenreId::DEFAULT)]
+        genre: GenreId,
         /// `<rows>x<cols>`; the genre's default when absent.
         #[arg(long)]
         shape: Option<String>,
@@ -119,6 +124,13 @@ enum Command {
         level: String,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The lowest score (1.0 to 10.0, one decimal); with --score-max, a range within the
+        /// level's band.
+        #[arg(long)]
+        score_min: Option<Score>,
+        /// The highest score (1.0 to 10.0, one decimal).
+        #[arg(long)]
+        score_max: Option<Score>,
         #[arg(long, default_value_t = 2_000_000_000)]
         budget: u64,
     },
@@ -215,37 +227,35 @@ fn run() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve { puzzle, limit } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            print(&api::solve(
-                &source,
-                limit,
-                &mut Budget::new(puzzle.budget),
-            )?)
+            let options = SolveOptions {
+                limit: Some(limit),
+                budget: None,
+            };
+            let request = SolveRequest::new(puzzle.source()?, options);
+            print(&ops::solve(&request, &mut puzzle.budget())?)
         }
         Command::Rate { puzzle } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            print(&api::rate(&source, &mut Budget::new(puzzle.budget))?)
+            let request = RateRequest::from(puzzle.source()?);
+            print(&ops::rate(&request, &mut puzzle.budget())?)
         }
         Command::Check {
             puzzle,
             answer,
             finish,
         } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            print(&api::check(&source, &read_answer(&answer)?, finish)?)
+            let options = CheckOptions {
+                answer: read_answer(&answer)?,
+                finish: Some(finish),
+            };
+            print(&ops::check(&CheckRequest::new(puzzle.source()?, options))?)
         }
         Command::Hint { puzzle, answer } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            let rows = read_answer(&answer)?;
-            print(&api::hint(&source, &rows, &mut Budget::new(puzzle.budget))?)
+            let options = HintOptions {
+                answer: read_answer(&answer)?,
+                budget: None,
+            };
+            let request = HintRequest::new(puzzle.source()?, options);
+            print(&ops::hint(&request, &mut puzzle.budget())?)
         }
         Command::Render {
             puzzle,
@@ -253,20 +263,18 @@ fn run() -> Result<()> {
             solution,
             finish,
         } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            let rows = answer.as_ref().map(read_answer).transpose()?;
-            let fill = api::RenderFill::new(rows.as_deref(), solution);
-            let svg = api::render(&source, fill, finish, &mut Budget::new(puzzle.budget))?;
-            out!("{svg}")?;
+            let options = RenderOptions {
+                answer: answer.as_ref().map(read_answer).transpose()?,
+                solution: Some(solution),
+                finish: Some(finish),
+                budget: None,
+            };
+            let request = RenderRequest::new(puzzle.source()?, options);
+            out!("{}", ops::render(&request, &mut puzzle.budget())?)?;
             Ok(())
         }
         Command::Format { puzzle, to } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            let forms = api::convert(&source)?;
+            let forms = ops::format(&FormatRequest::from(puzzle.source()?))?;
             match to.as_deref() {
                 None => print(&forms),
                 Some("id") => {
@@ -286,8 +294,8 @@ fn run() -> Result<()> {
                         Ok(())
                     }
                     None => bail!(
-                        "this {} puzzle has no puzz.link URL: puzz.link shows Kakuro whose first \
-                         row and column hold only blocks, with sums up to 45",
+                        "this {} puzzle has no puzz.link URL: the genre has no puzz.link form, \
+                         or puzz.link cannot show this puzzle",
                         forms.genre
                     ),
                 },
@@ -316,18 +324,20 @@ fn run() -> Result<()> {
             shape,
             level,
             seed,
+            score_min,
+            score_max,
             budget,
         } => {
             let request = GenerateRequest {
-                genre: api::genre_named(&genre)?,
-                shape: shape
-                    .map(|s| s.parse::<Shape>())
-                    .transpose()
-                    .map_err(anyhow::Error::msg)?,
-                level: level.parse::<TargetLevel>().map_err(anyhow::Error::msg)?,
-                seed,
+                genre: Some(genre.name().to_string()),
+                shape,
+                level: Some(level),
+                seed: Some(seed),
+                score_min,
+                score_max,
+                ..GenerateRequest::default()
             };
-            print(&api::generate(&request, &mut Budget::new(budget))?)
+            print(&ops::generate(&request, &mut Budget::new(budget))?)
         }
         #[cfg(feature = "server")]
         Command::Serve(args) => serve(args),
@@ -444,28 +454,28 @@ fn read_input(file: &Option<PathBuf>) -> Result<String> {
 }
 
 /// Reads answer rows from a file: one row per line, or a JSON array of row strings.
-fn read_answer(path: &PathBuf) -> Result<Vec<String>> {
+fn read_answer(path: &PathBuf) -> Result<AnswerRows> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     if text.trim_start().starts_with('[') {
-        serde_json::from_str(&text).context("the answer should be a JSON array of row strings")
+        serde_json::from_str(&text)
+            .map(AnswerRows::Rows)
+            .context("the answer should be a JSON array of row strings")
     } else {
-        Ok(text.lines().map(str::to_string).collect())
+        Ok(AnswerRows::Rows(text.lines().map(str::to_string).collect()))
     }
 }
 
-fn source<'a>(
-    content: &'a str,
-    args: &PuzzleArgs,
-    body: &'a mut Option<PuzzleBody>,
-) -> Result<api::PuzzleSource<'a>> {
-    let genre = args
-        .genre
-        .as_deref()
-        .map(str::parse::<GenreId>)
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
-    Ok(api::source_from_content(content, genre, body)?)
+impl PuzzleArgs {
+    /// The puzzle, read from the file or standard input.
+    fn source(&self) -> Result<PuzzleSource> {
+        let content = read_input(&self.file)?;
+        Ok(PuzzleSource::from_content(&content, self.genre)?)
+    }
+
+    fn budget(&self) -> Budget {
+        Budget::new(self.budget)
+    }
 }
 
 fn print(value: &impl Serialize) -> Result<()> {

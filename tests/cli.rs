@@ -1,7 +1,7 @@
 //! The `sumpuzzles` command as a user runs it: output, exit codes, and no panic when the
 //! reader of its output goes away.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn sumpuzzles() -> Command {
@@ -49,6 +49,8 @@ fn a_malformed_puzzle_fails_with_a_message_not_a_panic() {
 #[cfg(feature = "server")]
 #[test]
 fn a_closed_output_pipe_ends_the_command_quietly() {
+    use std::io::Read;
+
     let mut child = sumpuzzles()
         .arg("openapi")
         .stdout(Stdio::piped())

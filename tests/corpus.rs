@@ -2,37 +2,21 @@
 //! -- <genre>`) is re-solved and re-rated: exactly one solution, the stored one, at the stored
 //! level; and regenerating it from its parameters gives the same puzzle.
 
-use std::path::Path;
+mod common;
 
-use sumpuzzles::api::{self, GenerateRequest, PuzzleSource};
 use sumpuzzles::core::{Budget, Shape, TargetLevel};
-
-fn corpus_files(genre: &str) -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(genre);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
+use sumpuzzles::ops::{self, GenerateRequest, PuzzleSource};
 
 fn check_corpus(genre: &str, min_per_level: usize) {
     let mut per_level = std::collections::BTreeMap::new();
-    for path in corpus_files(genre) {
-        let name = path.display().to_string();
-        let record: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for (name, record) in common::corpus_records(genre) {
         let id = record["id"].as_str().unwrap();
-        let source = PuzzleSource::Id(id);
-        let solved = api::solve(&source, 2, &mut Budget::new(100_000_000)).unwrap();
+        let source = PuzzleSource::id(id);
+        let solved = ops::solve(&source.clone().into(), &mut Budget::new(100_000_000)).unwrap();
         assert!(solved.unique, "{name}: not unique");
         let stored: Vec<String> = serde_json::from_value(record["solution"].clone()).unwrap();
         assert_eq!(solved.solutions[0], stored, "{name}: solution differs");
-        let rated = api::rate(&source, &mut Budget::new(100_000_000)).unwrap();
+        let rated = ops::rate(&source.into(), &mut Budget::new(100_000_000)).unwrap();
         assert!(rated.complete && rated.solved, "{name}");
         let level = record["level"].as_str().unwrap();
         assert_eq!(
@@ -44,13 +28,13 @@ fn check_corpus(genre: &str, min_per_level: usize) {
 
         // The parameters regenerate the same puzzle (generator version permitting).
         let version = record["generator_version"].as_u64().unwrap();
-        let request = GenerateRequest {
-            genre: api::genre_named(genre).unwrap(),
-            shape: Some(record["shape"].as_str().unwrap().parse::<Shape>().unwrap()),
-            level: level.parse::<TargetLevel>().unwrap(),
-            seed: record["seed"].as_u64().unwrap(),
-        };
-        let again = api::generate(&request, &mut Budget::new(5_000_000_000)).unwrap();
+        let request = GenerateRequest::new(
+            genre.parse().unwrap(),
+            Some(record["shape"].as_str().unwrap().parse::<Shape>().unwrap()),
+            level.parse::<TargetLevel>().unwrap(),
+            record["seed"].as_u64().unwrap(),
+        );
+        let again = ops::generate(&request, &mut Budget::new(5_000_000_000)).unwrap();
         if again.generator_version as u64 == version {
             assert_eq!(again.id, id, "{name}: regenerated differently");
         }

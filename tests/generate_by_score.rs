@@ -4,8 +4,8 @@
 
 use sumpuzzles::core::score_range::{candidate_seeds, MAX_CANDIDATES};
 use sumpuzzles::core::{
-    generate_in_range, Budget, GenerateError, GenerateParams, InputErrorKind, Level, Score,
-    ScoreRange, Shape, TargetLevel,
+    generate_in_range, Budget, Error, GenerateParams, InputErrorKind, Level, Score, ScoreRange,
+    Shape, TargetLevel,
 };
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::Kakuro;
@@ -146,7 +146,7 @@ fn a_range_the_shape_cannot_reach_is_refused() {
     )
     .unwrap_err();
     match error {
-        GenerateError::Input(error) => {
+        Error::Input(error) => {
             assert_eq!(error.kind, InputErrorKind::Limits);
             assert!(
                 error.to_string().contains(&MAX_CANDIDATES.to_string()),
@@ -167,5 +167,5 @@ fn running_out_of_budget_is_an_error_not_another_puzzle() {
         Kakuro::generate,
     )
     .unwrap_err();
-    assert!(matches!(error, GenerateError::Stopped(_)), "{error}");
+    assert!(matches!(error, Error::Stopped(_)), "{error}");
 }

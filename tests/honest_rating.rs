@@ -16,15 +16,8 @@ use sumpuzzles::Genre;
 const KAKURO_HARD: &str = "kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14";
 const KAKURASU_6X6: &str = "kakurasu:6x6:17.4.18.12.9.14/11.5.10.20.13.10";
 
-fn assessed<G: Genre>(id: &str, solved_proves_unique: bool, budget: &mut Budget) -> Assessment {
-    let puzzle = G::parse_id(id).unwrap();
-    assess(
-        budget,
-        solved_proves_unique,
-        |budget| G::rate(&puzzle, budget),
-        |budget| G::solve(&puzzle, 2, budget),
-    )
-    .unwrap()
+fn assessed<G: Genre>(id: &str, budget: &mut Budget) -> Assessment {
+    G::assess(&G::parse_id(id).unwrap(), budget).unwrap()
 }
 
 /// The steps a full rating of the puzzle takes.
@@ -58,13 +51,13 @@ fn a_rating_cut_short_has_no_level_and_no_score() {
     let cryptic = a_cryptic_id();
     let cases: [(&str, Assessor); 3] = [
         (KAKURO_HARD, |id, steps| {
-            assessed::<Kakuro>(id, rate::SOLVED_PROVES_UNIQUE, &mut Budget::new(steps))
+            assessed::<Kakuro>(id, &mut Budget::new(steps))
         }),
         (KAKURASU_6X6, |id, steps| {
-            assessed::<Kakurasu>(id, true, &mut Budget::new(steps))
+            assessed::<Kakurasu>(id, &mut Budget::new(steps))
         }),
         (&cryptic, |id, steps| {
-            assessed::<KakuroCryptic>(id, false, &mut Budget::new(steps))
+            assessed::<KakuroCryptic>(id, &mut Budget::new(steps))
         }),
     ];
     for (id, run) in cases {
@@ -83,11 +76,11 @@ fn the_budget_running_out_in_the_uniqueness_check_leaves_the_level_and_an_unknow
     let puzzle = format::parse_text(ARTICLE_DRAFT).unwrap();
     let id = format::to_id(&puzzle);
     let steps = rating_steps::<Kakuro>(&id);
-    let assessment = assessed::<Kakuro>(&id, true, &mut Budget::new(steps + 1));
+    let assessment = assessed::<Kakuro>(&id, &mut Budget::new(steps + 1));
     assert_eq!(assessment.rating.verdict, Verdict::BeyondExpert);
     assert_eq!(assessment.uniqueness, Uniqueness::Unknown);
     // With budget enough, the check tells.
-    let assessment = assessed::<Kakuro>(&id, true, &mut Budget::unlimited());
+    let assessment = assessed::<Kakuro>(&id, &mut Budget::unlimited());
     assert_ne!(assessment.uniqueness, Uniqueness::Unknown);
 
     // The other order, the check first with the whole budget and the rating with what is
@@ -126,28 +119,25 @@ fn the_budget_running_out_in_the_rating_gives_no_level_at_any_point() {
 #[test]
 fn a_finished_rating_proves_uniqueness_where_the_genre_allows() {
     let cryptic = a_cryptic_id();
-    let kakuro = assessed::<Kakuro>(
-        KAKURO_HARD,
-        rate::SOLVED_PROVES_UNIQUE,
-        &mut Budget::unlimited(),
-    );
-    let kakurasu = assessed::<Kakurasu>(
-        KAKURASU_6X6,
-        sumpuzzles::genres::kakurasu::rate::SOLVED_PROVES_UNIQUE,
-        &mut Budget::unlimited(),
-    );
-    let cryptic = assessed::<KakuroCryptic>(
-        &cryptic,
-        sumpuzzles::genres::kakuro_cryptic::rate::SOLVED_PROVES_UNIQUE,
-        &mut Budget::unlimited(),
-    );
+    let kakuro = assessed::<Kakuro>(KAKURO_HARD, &mut Budget::unlimited());
+    let kakurasu = assessed::<Kakurasu>(KAKURASU_6X6, &mut Budget::unlimited());
+    let cryptic = assessed::<KakuroCryptic>(&cryptic, &mut Budget::unlimited());
+    assert!(Kakuro::SOLVED_PROVES_UNIQUE && Kakurasu::SOLVED_PROVES_UNIQUE);
+    assert!(!KakuroCryptic::SOLVED_PROVES_UNIQUE);
     for assessment in [&kakuro, &kakurasu, &cryptic] {
         assert_eq!(assessment.uniqueness, Uniqueness::Unique);
         assert_eq!(assessment.solutions_found, 1);
         assert!(assessment.rating.score().is_some());
     }
     // Without the rater's proof, the check is run and agrees.
-    let checked = assessed::<Kakuro>(KAKURO_HARD, false, &mut Budget::unlimited());
+    let puzzle = Kakuro::parse_id(KAKURO_HARD).unwrap();
+    let checked = assess(
+        &mut Budget::unlimited(),
+        false,
+        |budget| Kakuro::rate(&puzzle, budget),
+        |budget| Kakuro::solve(&puzzle, 2, budget),
+    )
+    .unwrap();
     assert_eq!(checked.uniqueness, Uniqueness::Unique);
     assert!(checked.steps > kakuro.steps);
 }
@@ -171,7 +161,7 @@ fn a_grid_without_solution_is_never_rated() {
     }
 }
 
-/// The soundness [`rate::SOLVED_PROVES_UNIQUE`] rests on, on every published Kakuro the
+/// The soundness [`Genre::SOLVED_PROVES_UNIQUE`] of Kakuro rests on, on every published Kakuro the
 /// exact solver settles (its own counts: the data's independent counts read runs without a
 /// sum differently): the rater fills only grids with exactly one solution.
 #[test]
@@ -216,8 +206,8 @@ fn the_largest_published_grid_is_rated_and_its_uniqueness_left_unknown() {
         .expect("huge.kakuro in kakuro.jsonl");
     let puzzle = format::parse_text(record["text"].as_str().unwrap()).unwrap();
     let id = format::to_id(&puzzle);
-    let assessment = assessed::<Kakuro>(&id, true, &mut Budget::new(2_000_000));
+    let assessment = assessed::<Kakuro>(&id, &mut Budget::new(2_000_000));
     assert_eq!(assessment.rating.verdict, Verdict::BeyondExpert);
     assert_eq!(assessment.uniqueness, Uniqueness::Unknown);
-    assert_eq!(assessment.rating.descriptors.unwrap().cells, 2100);
+    assert_eq!(assessment.rating.descriptors.cells, 2100);
 }

@@ -671,3 +671,150 @@ async fn cryptic_kakuro_through_every_endpoint() {
         "cell",
     );
 }
+
+/// The fields every generation report has; the rest are the genre's solution fields.
+const GENERATE_FIELDS: [&str; 12] = [
+    "genre",
+    "id",
+    "puzzle",
+    "text",
+    "url",
+    "solution",
+    "level",
+    "shape",
+    "seed",
+    "generator_version",
+    "rating",
+    "stats",
+];
+
+/// Every genre `/genres` lists, whatever it is: generated at its default shape and first
+/// level, then read back in each of its forms and solved, rated, checked, hinted and drawn.
+#[tokio::test]
+async fn every_registered_genre_goes_through_every_endpoint() {
+    let server = default_server().await;
+    let (status, _, genres) = server.get("/genres").await;
+    assert_eq!(status, 200);
+    let names: Vec<&str> = genres
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|genre| genre["name"].as_str().unwrap())
+        .collect();
+    let registered: Vec<&str> = sumpuzzles::GenreId::ALL
+        .iter()
+        .map(|id| id.name())
+        .collect();
+    assert_eq!(names, registered);
+    for genre in genres.as_array().unwrap() {
+        let name = genre["name"].as_str().unwrap();
+        assert!(["digits", "shading"].contains(&genre["board"].as_str().unwrap()));
+        assert!(!genre["rules"].as_str().unwrap().is_empty(), "{name}");
+        let level = genre["levels"][0].as_str().unwrap();
+        let (status, _, generated) = server
+            .post(
+                &format!("/generate?genre={name}&level={level}&seed=1"),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200, "{name}: {generated}");
+        assert_eq!(generated["shape"], genre["default_shape"], "{name}");
+        assert_eq!(generated["level"], level, "{name}");
+        assert_eq!(generated["rating"]["profile"], genre["profile"], "{name}");
+        let extra: Vec<(&String, &Value)> = generated
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(key, _)| !GENERATE_FIELDS.contains(&key.as_str()))
+            .collect();
+
+        let mut forms = vec![
+            json!({"id": generated["id"]}),
+            json!({"genre": name, "text": generated["text"]}),
+            json!({"genre": name, "puzzle": generated["puzzle"]}),
+        ];
+        if let Some(url) = generated.get("url") {
+            forms.push(json!({ "url": url }));
+        }
+        for form in forms {
+            let mut request = form.clone();
+            request["limit"] = json!(3);
+            let (status, _, solved) = server.post("/solve", request).await;
+            assert_eq!(status, 200, "{name} {form}: {solved}");
+            assert_eq!(solved["genre"], name);
+            assert_eq!(solved["unique"], true, "{name} {form}");
+            assert_eq!(solved["solutions"], json!([generated["solution"]]));
+            for (key, value) in &extra {
+                assert_eq!(&solved[key.as_str()], *value, "{name} {form}: {key}");
+            }
+        }
+
+        let id = &generated["id"];
+        let (status, _, rated) = server.post("/rate", json!({ "id": id })).await;
+        assert_eq!(status, 200, "{name}: {rated}");
+        assert_eq!(rated["level"], level, "{name}");
+        let answer = &generated["solution"];
+        let (status, _, checked) = server
+            .post("/check", json!({"id": id, "answer": answer}))
+            .await;
+        assert_eq!(status, 200, "{name}: {checked}");
+        assert_eq!(
+            checked,
+            json!({"genre": name, "solved": true, "violations": []})
+        );
+        let (status, _, hinted) = server
+            .post("/hint", json!({"id": id, "answer": answer}))
+            .await;
+        assert_eq!(status, 200, "{name}: {hinted}");
+        assert_eq!(hinted["kind"], "solved", "{name}");
+        let (status, content_type, _) = server
+            .post("/render", json!({"id": id, "solution": true}))
+            .await;
+        assert_eq!(
+            (status, content_type.as_str()),
+            (200, "image/svg+xml"),
+            "{name}"
+        );
+    }
+}
+
+/// The document's unions are built from the registry: one schema per genre in each.
+#[tokio::test]
+async fn the_documents_unions_have_every_genre() {
+    let document = sumpuzzles::http::openapi();
+    let document = serde_json::to_value(&document).unwrap();
+    let schemas = &document["components"]["schemas"];
+    let genres = sumpuzzles::GenreId::ALL.len();
+    for union in ["PuzzleObject", "Violation"] {
+        let members = schemas[union]["anyOf"].as_array().unwrap();
+        assert_eq!(members.len(), genres, "{union}");
+        for member in members {
+            let name = member["$ref"].as_str().unwrap().rsplit('/').next().unwrap();
+            assert!(
+                schemas.get(name).is_some(),
+                "{union}: {name} is not in the document"
+            );
+        }
+    }
+    let names: Vec<&str> = schemas["Genre"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|name| name.as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), genres);
+    // A request is one of the puzzle source's four forms, each refusing other fields.
+    for request in [
+        "SolveRequest",
+        "RateRequest",
+        "CheckRequest",
+        "HintRequest",
+        "RenderRequest",
+    ] {
+        let forms = schemas[request]["oneOf"].as_array().unwrap();
+        assert_eq!(forms.len(), 4, "{request}");
+        for form in forms {
+            assert_eq!(form["additionalProperties"], false, "{request}");
+        }
+    }
+}

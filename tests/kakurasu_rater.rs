@@ -2,12 +2,12 @@
 //! grading with the recording rater, and rating time.
 
 use proptest::prelude::*;
-use sumpuzzles::api::{self, PuzzleSource};
 use sumpuzzles::core::{Budget, Grid, Level, Score, Shape};
 use sumpuzzles::genres::kakurasu::solve::{propagate, LineQueue};
 use sumpuzzles::genres::kakurasu::techniques::medium_fit;
 use sumpuzzles::genres::kakurasu::techniques::probe::{Prober, LONG, SHORT};
 use sumpuzzles::genres::kakurasu::{format, rate, Board, Puzzle};
+use sumpuzzles::ops::{self, PuzzleSource};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 
@@ -22,7 +22,7 @@ fn spec_example_is_easy() {
     assert!(rating.solved && rating.complete());
     // The zero column clues come first: bookkeeping.
     assert_eq!(rating.deductions[0].technique, "need_met");
-    let report = api::rate(&PuzzleSource::Id(SPEC_ID), &mut Budget::unlimited()).unwrap();
+    let report = ops::rate(&PuzzleSource::id(SPEC_ID).into(), &mut Budget::unlimited()).unwrap();
     assert_eq!(report.profile, "kakurasu-human");
     assert!(report.unique);
 }

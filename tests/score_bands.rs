@@ -2,7 +2,7 @@
 //! generated cryptic Kakuro; it is the same on every run, and the descriptors describe the
 //! grid.
 
-use std::path::Path;
+mod common;
 
 use sumpuzzles::core::score::SCORE_VERSION;
 use sumpuzzles::core::{Budget, GenerateParams, Level, Rating, Score, Shape, TargetLevel};
@@ -13,28 +13,16 @@ use sumpuzzles::Genre;
 
 /// Each corpus record's ID and level.
 fn corpus(genre: &str) -> Vec<(String, Level)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(genre);
-    let mut records: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .map(|path| {
-            let record: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let level = match record["level"].as_str().unwrap() {
-                "easy" => Level::Easy,
-                "medium" => Level::Medium,
-                "hard" => Level::Hard,
-                "expert" => Level::Expert,
-                other => panic!("{}: level {other}", path.display()),
+    common::corpus_records(genre)
+        .into_iter()
+        .map(|(name, record)| {
+            let level = match record["level"].as_str().unwrap().parse() {
+                Ok(TargetLevel::Exactly(level)) => level,
+                other => panic!("{name}: level {other:?}"),
             };
             (record["id"].as_str().unwrap().to_string(), level)
         })
-        .collect();
-    records.sort();
-    records
+        .collect()
 }
 
 fn assert_in_band(rating: &Rating, level: Level, what: &str) -> Score {
@@ -148,7 +136,7 @@ fn rate<G: Genre>(id: &str) -> Rating {
 fn descriptors_describe_the_grid() {
     // The spec's Kakuro example: 10 white cells in 8 runs of 2 or 3, 15 blocks of 25.
     let rating = rate::<Kakuro>("kakuro:5x5:HbBcAcBbB/7.5.8.3.3.6.8.6");
-    let described = rating.descriptors.unwrap();
+    let described = rating.descriptors;
     assert_eq!(
         (described.cells, described.runs, described.longest_run),
         (10, 8, 3)
@@ -163,15 +151,11 @@ fn descriptors_describe_the_grid() {
     let hard = rate::<Kakuro>(
         "kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14",
     );
-    let after_easy = hard
-        .descriptors
-        .unwrap()
-        .mean_candidates_after_easy
-        .unwrap();
+    let after_easy = hard.descriptors.mean_candidates_after_easy.unwrap();
     assert!(after_easy.hundredths() > 100, "{after_easy}");
     // Kakurasu: every cell is to decide, and there are no blocks.
     let kakurasu = rate::<Kakurasu>("kakurasu:3x5:8.12.3/0.0.6.2.3");
-    let described = kakurasu.descriptors.unwrap();
+    let described = kakurasu.descriptors;
     assert_eq!(
         (described.cells, described.runs, described.block_share),
         (15, 8, None)

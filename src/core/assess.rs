@@ -87,6 +87,7 @@ pub fn assess<S>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Verdict;
 
     fn outcome(found: usize, complete: bool) -> SolveOutcome<()> {
         SolveOutcome {
@@ -114,7 +115,7 @@ mod tests {
         let result = assess(
             &mut budget,
             false,
-            |_| Rating::unrated(true, 0),
+            |_| Rating::without_deductions(Verdict::BeyondExpert, 0, Default::default()),
             |_| {
                 flag.cancel();
                 SolveOutcome::<()> {

@@ -155,26 +155,23 @@ pub struct Rating {
     pub steps: u64,
     /// What the score is computed from (as far as the run got).
     pub workload: Workload,
-    /// The puzzle's size and openness; `None` when the puzzle could not be laid out.
-    pub descriptors: Option<Descriptors>,
+    /// The puzzle's size and openness.
+    pub descriptors: Descriptors,
 }
 
 impl Rating {
-    /// A rating where no technique ran: the puzzle could not be laid out or has no solution
-    /// (`complete`: rated [`Level::BeyondExpert`]), or the budget ran out first (unrated).
-    pub fn unrated(complete: bool, steps: u64) -> Rating {
+    /// A rating where no technique ran, for `verdict`: [`Verdict::BeyondExpert`] for a
+    /// puzzle found to have no solution before the techniques started, [`Verdict::Unrated`]
+    /// when the work stopped first. `descriptors` are the puzzle's.
+    pub fn without_deductions(verdict: Verdict, steps: u64, descriptors: Descriptors) -> Rating {
         Rating {
-            verdict: if complete {
-                Verdict::BeyondExpert
-            } else {
-                Verdict::Unrated(Stop::Exhausted)
-            },
+            verdict,
             solved: false,
             techniques: BTreeMap::new(),
             deductions: Vec::new(),
             steps,
             workload: Workload::default(),
-            descriptors: None,
+            descriptors,
         }
     }
 
@@ -271,10 +268,10 @@ impl RatingRecord {
             deductions: self.deductions,
             steps,
             workload: self.workload,
-            descriptors: Some(Descriptors {
+            descriptors: Descriptors {
                 mean_candidates_after_easy: self.after_easy,
                 ..descriptors
-            }),
+            },
         }
     }
 }

@@ -118,15 +118,58 @@ impl serde::Serialize for Score {
     }
 }
 
+/// Reads a score from a number (`5.5`, as a JSON body sends it) or a string (`"5.5"`, as a
+/// query string does), with at most one decimal: `5.25` is refused rather than rounded.
+impl<'de> serde::Deserialize<'de> for Score {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Score, D::Error> {
+        struct ScoreVisitor;
+
+        impl serde::de::Visitor<'_> for ScoreVisitor {
+            type Value = Score;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a score from 1.0 to 10.0 with at most one decimal")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Score, E> {
+                text.parse().map_err(E::custom)
+            }
+
+            fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<Score, E> {
+                let tenths = (value * 10.0).round();
+                // A tenth written as a JSON number (5.3) is within rounding of a whole number
+                // of tenths; anything further off has more decimals.
+                if (value * 10.0 - tenths).abs() > 1e-6 || !(0.0..=255.0).contains(&tenths) {
+                    return self.visit_str(&value.to_string());
+                }
+                Score::from_tenths(tenths as u8).ok_or_else(|| E::custom(wrong_score(value)))
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Score, E> {
+                self.visit_str(&value.to_string())
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Score, E> {
+                self.visit_str(&value.to_string())
+            }
+        }
+
+        deserializer.deserialize_any(ScoreVisitor)
+    }
+}
+
+/// What a text that is no score is told.
+fn wrong_score(text: impl fmt::Display) -> String {
+    format!("a score is a number from 1.0 to 10.0 with at most one decimal, such as 5.5; found '{text}'")
+}
+
 impl FromStr for Score {
     type Err = String;
 
     /// Reads `5`, `5.3` or `10.0`: at most one decimal, read exactly (no float rounding).
     fn from_str(text: &str) -> Result<Score, String> {
         let text = text.trim();
-        let wrong = || {
-            format!("a score is a number from 1.0 to 10.0 with at most one decimal, such as 5.5; found '{text}'")
-        };
+        let wrong = || wrong_score(text);
         let (whole, tenth) = match text.split_once('.') {
             Some((whole, tenth)) if tenth.len() == 1 => (whole, tenth),
             Some(_) => return Err(wrong()),
@@ -269,6 +312,20 @@ mod tests {
             assert!(wrong.parse::<Score>().is_err(), "{wrong}");
         }
         assert_eq!(serde_json::to_string(&Score(53)).unwrap(), "5.3");
+        for (json, tenths) in [
+            ("5.3", 53),
+            ("\"5.3\"", 53),
+            ("7", 70),
+            ("10.0", 100),
+            ("1", 10),
+        ] {
+            let score: Score = serde_json::from_str(json).unwrap();
+            assert_eq!(score.tenths(), tenths, "{json}");
+        }
+        for wrong in ["5.25", "0.9", "10.1", "-1", "\"abc\"", "true", "1e3"] {
+            let error = serde_json::from_str::<Score>(wrong).unwrap_err();
+            assert!(error.to_string().contains("score"), "{wrong}: {error}");
+        }
         assert_eq!(serde_json::to_string(&Score(100)).unwrap(), "10.0");
     }
 

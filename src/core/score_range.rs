@@ -12,11 +12,11 @@
 
 use std::fmt;
 
-use super::generate::{GenerateError, GenerateParams, Generated};
+use super::generate::{GenerateParams, Generated};
 use super::rating::TargetLevel;
 use super::rng::SeededRng;
 use super::score::Score;
-use super::{Budget, InputError};
+use super::{Budget, Error, InputError};
 
 /// Candidates tried before a range is given up on.
 pub const MAX_CANDIDATES: u64 = 256;
@@ -105,8 +105,8 @@ pub fn generate_in_range<P, S>(
     params: &GenerateParams,
     range: ScoreRange,
     budget: &mut Budget,
-    mut generate: impl FnMut(&GenerateParams, &mut Budget) -> Result<Generated<P, S>, GenerateError>,
-) -> Result<InRange<P, S>, GenerateError> {
+    mut generate: impl FnMut(&GenerateParams, &mut Budget) -> Result<Generated<P, S>, Error>,
+) -> Result<InRange<P, S>, Error> {
     let start = budget.used();
     let (mut attempts, mut restarts) = (0, 0);
     for (rejected, seed) in (0..MAX_CANDIDATES).zip(candidate_seeds(params.seed)) {

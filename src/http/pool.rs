@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use super::metrics;
 use super::problem::ApiProblem;
-use crate::core::CancelFlag;
+use crate::core::{CancelFlag, Stop};
 
 /// Stack of each worker thread. The searches keep their own stacks, but a stack overflow
 /// aborts the process (it cannot be caught like a panic), so the workers get room to spare.
@@ -203,7 +203,7 @@ impl Pool {
             Ok(Ok(Ok(value))) => Ok(value),
             Ok(Ok(Err(panic))) => {
                 tracing::error!(
-                    panic = super::panic_message(panic.as_ref()),
+                    panic = super::server::panic_message(panic.as_ref()),
                     "a worker panicked"
                 );
                 Err(ApiProblem::Internal)
@@ -213,7 +213,7 @@ impl Pool {
             Err(_elapsed) => {
                 flag.expire();
                 ::metrics::counter!(metrics::DEADLINE).increment(1);
-                Err(ApiProblem::DeadlineExceeded)
+                Err(Stop::DeadlineExceeded.into())
             }
         }
     }
@@ -231,6 +231,7 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
+    use crate::core::Error;
 
     /// Work that runs until its flag is raised, as a search checking its budget would.
     fn until_cancelled(flag: CancelFlag) -> u32 {
@@ -281,7 +282,9 @@ mod tests {
         // The busy job meets its deadline.
         assert!(matches!(
             busy.await.unwrap(),
-            Err(ApiProblem::DeadlineExceeded)
+            Err(ApiProblem::Operation(Error::Stopped(
+                Stop::DeadlineExceeded
+            )))
         ));
     }
 
@@ -347,7 +350,9 @@ mod tests {
         waiting.abort();
         assert!(matches!(
             busy.await.unwrap(),
-            Err(ApiProblem::DeadlineExceeded)
+            Err(ApiProblem::Operation(Error::Stopped(
+                Stop::DeadlineExceeded
+            )))
         ));
         // Jobs start in turn: once this one has run, the abandoned one was taken and dropped.
         assert_eq!(pool.run(Duration::from_secs(5), |_| 2).await.unwrap(), 2);

@@ -24,26 +24,17 @@
 //! as the recording rater takes them, each from the same board. A test keeps the two in
 //! agreement.
 
-// The descriptors belong to the genre's folder; they are declared here, beside the rater that
-// completes them, so that the genre's module file stays as it is.
-#[path = "describe.rs"]
-pub mod describe;
-
 use crate::core::rating::RatingRecord;
 use crate::core::{Budget, Deduction, Level, Placement, Rating, Stop};
 
 use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::{Board, LineId, Puzzle};
 use super::solve::{propagate, Halt, LineQueue};
+use super::describe;
 use super::techniques::probe::{Prober, Refutation};
 use super::techniques::{
     contradiction, easy_fit, hard_fit, medium_fit, short_contradiction, Technique,
 };
-
-/// Whether a rating that decides every cell proves the puzzle unique: yes, since every
-/// deduction only decides what every solution has, a board the techniques decide is the only
-/// solution (see [`crate::core::assess()`]).
-pub const SOLVED_PROVES_UNIQUE: bool = true;
 
 /// Rates a puzzle.
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {

@@ -19,11 +19,6 @@
 //! candidates whatever order they apply in; the contradiction deductions are taken one at a
 //! time exactly as the recording rater takes them. A test keeps the two in agreement.
 
-// The descriptors belong to the genre's folder; they are declared here, beside the rater that
-// completes them, so that the genre's module file stays as it is.
-#[path = "describe.rs"]
-pub mod describe;
-
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap, VecDeque};
 
@@ -34,16 +29,12 @@ use crate::core::{
 
 use super::model::{Layout, Puzzle, MAX_RUN};
 use super::solve::{Halt, Solver};
+use super::describe;
 use super::techniques::probe::Prober;
 use super::techniques::{
     combination_fit, contradiction, digit_used, easy_fit, only_cell, short_contradiction, single,
     sum_combinations, Contradiction, Technique,
 };
-
-/// Whether a rating that fills every cell proves the puzzle unique: yes, since every
-/// deduction only removes digits that no solution has, a grid the techniques fill is the only
-/// solution (see [`crate::core::assess()`]).
-pub const SOLVED_PROVES_UNIQUE: bool = true;
 
 /// Rates a puzzle (relaxed rules).
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Result<Rating, InputError> {

@@ -9,33 +9,28 @@
 //! still given (without the candidates after the easy techniques, which need the sums).
 
 use crate::core::{Budget, Rating, Verdict};
-use crate::genres::kakuro::rate::describe::describe;
+use crate::genres::kakuro::describe::describe;
 use crate::genres::kakuro::rate::rate_layout;
 
 use super::model::Puzzle;
 use super::solve::Solver;
-
-/// Whether a rating that fills every cell proves the puzzle unique: no, it rates the grid of
-/// one letter mapping, and another mapping may give a second solution (see
-/// [`crate::core::assess()`]).
-pub const SOLVED_PROVES_UNIQUE: bool = false;
 
 /// Rates a puzzle under the budget (the solve that reads the sums included).
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let start = budget.used();
     let Ok(structure) = puzzle.structure() else {
         // Parsed puzzles are structurally checked; a defined answer all the same.
-        return Rating::unrated(true, 0);
+        return Rating::without_deductions(Verdict::BeyondExpert, 0, Default::default());
     };
     let solver = Solver::new(&structure);
     let outcome = solver.solve(solver.full_domains(), 1, budget);
     let Some(found) = outcome.solutions.first() else {
-        let mut rating = Rating::unrated(outcome.complete, budget.used() - start);
-        if let Some(stop) = outcome.stopped {
-            rating.verdict = Verdict::Unrated(stop);
-        }
-        rating.descriptors = Some(describe(&structure.layout));
-        return rating;
+        let verdict = match outcome.stopped {
+            Some(stop) => Verdict::Unrated(stop),
+            None => Verdict::BeyondExpert,
+        };
+        let steps = budget.used() - start;
+        return Rating::without_deductions(verdict, steps, describe(&structure.layout));
     };
     let layout = structure.decoded(&found.mapping);
     let mut rating = rate_layout(&layout, budget);

@@ -1,24 +1,21 @@
-// The play page's client: every puzzle fact comes from the API (/generate, /check, /hint); this
-// file only draws the grid, reads the player's marks and shows what the API answered.
+// The play page's client: every puzzle fact comes from the API (/genres, /generate, /check, /hint);
+// this file only draws the grid, reads the player's marks and shows what the API answered.
 'use strict';
 
+// The shapes offered, within each genre's limits (GET /genres), plus the genre's default.
 const SHAPES = ['4x4', '5x5', '6x6', '7x7', '8x8', '9x9', '10x10', '12x12'];
-const DEFAULT_SHAPE = { kakuro: '8x8', kakurasu: '6x6', 'kakuro-cryptic': '7x7' };
-const HOW_TO = {
-  kakuro: 'Write a digit 1-9 in every white cell so that each run adds up to the sum in the block before it ' +
-    '(down sums below the diagonal, across sums above it), with no digit twice in a run. ' +
-    'Type digits; Backspace, Delete or 0 clears; the arrow keys move.',
-  'kakuro-cryptic': 'Kakuro whose sums are written in letters: each letter stands for one digit 0-9, ' +
-    'different letters for different digits. A letter in a white cell is that cell\'s digit. ' +
-    'Type digits; Backspace, Delete or 0 clears; the arrow keys move.',
-  kakurasu: 'Shade cells so that each row\'s shaded cells, counted by their column numbers, add up to the clue ' +
-    'on the right, and each column\'s, counted by their row numbers, to the clue below. ' +
-    'Click a cell to shade it, again to mark it unshaded (a dot), again to clear it; Space does the same.',
+// How the page is played, by the board kind a genre names (GET /genres): the rules come from
+// the genre, the controls from the board.
+const CONTROLS = {
+  digits: 'Type digits; Backspace, Delete or 0 clears; the arrow keys move.',
+  shading: 'Click a cell to shade it, again to mark it unshaded (a dot), again to clear it; Space does the same.',
 };
 
 const $ = (id) => document.getElementById(id);
 
-// The puzzle being played: the /generate response and the cells drawn for it.
+// The registered genres by name, as GET /genres describes them.
+const genres = new Map();
+// The puzzle being played: its genre's description, the /generate response and the cells drawn.
 let game = null;
 // The last /hint answer that can be applied (its placements).
 let pendingHint = null;
@@ -53,19 +50,48 @@ function busy(on) {
   $('apply-hint').disabled = on || !pendingHint;
 }
 
-function fillShapes() {
-  const select = $('shape');
-  const wanted = DEFAULT_SHAPE[$('genre').value];
-  select.replaceChildren(...SHAPES.map((s) => new Option(s, s, s === wanted, s === wanted)));
+function chosenGenre() {
+  return genres.get($('genre').value);
+}
+
+// The shape and level menus and the rules for the chosen genre.
+function genreChanged() {
+  const genre = chosenGenre();
+  const fits = (shape) => shape.split('x').map(Number).every((side) => side >= genre.min_side && side <= genre.max_side);
+  const shapes = SHAPES.filter(fits);
+  if (!shapes.includes(genre.default_shape)) shapes.push(genre.default_shape);
+  const wanted = genre.default_shape;
+  $('shape').replaceChildren(...shapes.map((s) => new Option(s, s, s === wanted, s === wanted)));
+  const level = $('level').value || genre.levels[0];
+  const levels = [...genre.levels, 'any'];
+  $('level').replaceChildren(...levels.map((l) => new Option(l, l, l === level, l === level)));
+  $('how-text').textContent = howTo(genre);
+}
+
+function howTo(genre) {
+  return `${genre.rules} ${CONTROLS[genre.board]}`;
+}
+
+async function loadGenres() {
+  try {
+    for (const genre of await api('GET', '/genres')) genres.set(genre.name, genre);
+  } catch (error) {
+    setStatus(`Could not read the genres: ${error.message}`, 'error');
+    return;
+  }
+  $('genre').replaceChildren(...[...genres.values()].map((g) => new Option(g.title, g.name)));
+  genreChanged();
+  $('genre').addEventListener('change', genreChanged);
+  $('new').disabled = false;
 }
 
 function place(r, c) { return `row ${r + 1}, column ${c + 1}`; }
 
-// ---- Kakuro and cryptic Kakuro -------------------------------------------------------------
+// ---- Digit boards: blocks with sums, white cells for digits ---------------------------------
 
 // One token per cell: `#` a plain block, `down/across` a block with sums (either may be empty),
-// `.` a white cell, a letter or digit a white cell given in the puzzle (cryptic Kakuro).
-function parseKakuro(grid) {
+// `.` a white cell, any other token a white cell showing it (a letter, for instance).
+function parseGrid(grid) {
   return grid.map((line) => line.trim().split(/\s+/).map((token) => {
     if (token === '#') return { block: true };
     if (token.includes('/')) {
@@ -76,10 +102,10 @@ function parseKakuro(grid) {
   }));
 }
 
-function drawKakuro(cells) {
+function drawDigits(cells, title) {
   const table = document.createElement('table');
-  table.className = 'kakuro';
-  table.setAttribute('aria-label', 'Kakuro grid');
+  table.className = 'digits';
+  table.setAttribute('aria-label', `${title} grid`);
   cells.forEach((row, r) => {
     const tr = table.insertRow();
     row.forEach((cell, c) => {
@@ -115,8 +141,8 @@ function drawKakuro(cells) {
       input.dataset.row = r;
       input.dataset.col = c;
       input.setAttribute('aria-label', place(r, c) + (cell.given ? `, letter ${cell.given}` : ''));
-      input.addEventListener('keydown', kakuroKey);
-      input.addEventListener('input', kakuroInput);
+      input.addEventListener('keydown', digitKey);
+      input.addEventListener('input', digitInput);
       td.append(input);
     });
   });
@@ -134,14 +160,14 @@ function moveFocus(r, c, dr, dc) {
   const rows = game.cells.length;
   const cols = game.cells[0].length;
   for (let i = r + dr, j = c + dc; i >= 0 && j >= 0 && i < rows && j < cols; i += dr, j += dc) {
-    const target = $(game.genre === 'kakurasu' ? `cell-${i}-${j}` : `input-${i}-${j}`);
+    const target = $(game.genre.board === 'shading' ? `cell-${i}-${j}` : `input-${i}-${j}`);
     if (target) { target.focus(); return; }
   }
 }
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
-function kakuroKey(event) {
+function digitKey(event) {
   const input = event.target;
   const r = Number(input.dataset.row);
   const c = Number(input.dataset.col);
@@ -162,20 +188,20 @@ function kakuroKey(event) {
 }
 
 // Pasting, autofill and on-screen keyboards: keep the last digit 1-9 typed.
-function kakuroInput(event) {
+function digitInput(event) {
   const digits = event.target.value.replace(/[^1-9]/g, '');
   event.target.value = digits.slice(-1);
   marksChanged();
 }
 
-function kakuroAnswer() {
+function digitAnswer() {
   return game.cells.map((row, r) => row.map((cell, c) => {
     if (cell.block) return '#';
     return $(`input-${r}-${c}`).value || '.';
   }).join(''));
 }
 
-function setKakuroCell(r, c, value) {
+function setDigit(r, c, value) {
   const input = $(`input-${r}-${c}`);
   if (input) input.value = /^[1-9]$/.test(value) ? value : '';
 }
@@ -190,17 +216,17 @@ function runCells(r, c, down) {
   return out;
 }
 
-// ---- Kakurasu ------------------------------------------------------------------------------
+// ---- Shading boards: cells to shade, a clue per row and per column -------------------------
 
 const SHADE_NEXT = { '.': '#', '#': '-', '-': '.' };
 const SHADE_NAME = { '.': 'unmarked', '#': 'shaded', '-': 'unshaded' };
 
-function drawKakurasu(puzzle) {
+function drawShading(puzzle, title) {
   const rows = puzzle.row_clues.length;
   const cols = puzzle.col_clues.length;
   const table = document.createElement('table');
-  table.className = 'kakurasu';
-  table.setAttribute('aria-label', 'Kakurasu grid');
+  table.className = 'shading';
+  table.setAttribute('aria-label', `${title} grid`);
   const head = table.insertRow();
   head.insertCell().className = 'corner';
   for (let c = 0; c < cols; c++) {
@@ -266,20 +292,24 @@ function setShade(r, c, mark) {
   button.setAttribute('aria-label', `${place(r, c)}, ${SHADE_NAME[mark]}`);
 }
 
-function kakurasuAnswer() {
+function shadingAnswer() {
   const { row_clues: rows, col_clues: cols } = game.data.puzzle;
   return rows.map((_, r) => cols.map((__, c) => $(`cell-${r}-${c}`).dataset.mark).join(''));
 }
 
-// ---- Both ----------------------------------------------------------------------------------
+// ---- Every board ---------------------------------------------------------------------------
+
+function shading() {
+  return game.genre.board === 'shading';
+}
 
 function answer() {
-  return game.genre === 'kakurasu' ? kakurasuAnswer() : kakuroAnswer();
+  return shading() ? shadingAnswer() : digitAnswer();
 }
 
 function setCell(r, c, value) {
-  if (game.genre === 'kakurasu') setShade(r, c, value);
-  else setKakuroCell(r, c, value);
+  if (shading()) setShade(r, c, value);
+  else setDigit(r, c, value);
 }
 
 function clearMarks(...classes) {
@@ -301,26 +331,29 @@ function marksChanged() {
   if ($('status').dataset.state !== 'playing') setStatus('Playing.', 'playing');
 }
 
+// A violation says what it is about by its fields: a line (`row` or `col`, with its `clue`), a
+// run (`down`, at the block holding its `sum`), a letter read two ways (`letter`), or a cell.
 function describe(v) {
-  if (game.genre === 'kakurasu') {
-    const line = v.rule === 'R1' ? `Row ${v.row + 1}` : `Column ${v.col + 1}`;
+  if (shading()) {
+    const line = v.row != null ? `Row ${v.row + 1}` : `Column ${v.col + 1}`;
     return `${line}: shaded cells weigh ${v.total}, the clue is ${v.clue}.`;
   }
-  if (v.rule === 'R2') return `Empty cell at ${place(v.row, v.col)}.`;
-  if (v.rule === 'R3' && v.down == null) {
-    return `Letter ${v.letter} at ${place(v.row, v.col)} is read as ${v.digit} here but as another digit elsewhere.`;
+  const misread = `letter ${v.letter} is read as ${v.digit} here but as another digit elsewhere.`;
+  if (v.down == null) {
+    if (v.letter != null) return `At ${place(v.row, v.col)}, ${misread}`;
+    return `Empty cell at ${place(v.row, v.col)}.`;
   }
   const run = `The ${v.down ? 'down' : 'across'} run of ${v.sum} at ${place(v.row, v.col)}`;
-  if (v.rule === 'R3') return `${run}: letter ${v.letter} is read as ${v.digit} here but as another digit elsewhere.`;
+  if (v.letter != null) return `${run}: ${misread}`;
   if (v.repeated != null) return `${run} has the digit ${v.repeated} twice.`;
   return `${run} adds up to ${v.total}.`;
 }
 
-// Marks the cells a broken rule is about: a run's block and cells, an empty cell, a Kakurasu line.
+// Marks the cells a broken rule is about: a run's block and cells, an empty cell, a line.
 function highlight(v) {
-  if (game.genre === 'kakurasu') {
+  if (shading()) {
     const { row_clues: rows, col_clues: cols } = game.data.puzzle;
-    if (v.rule === 'R1') {
+    if (v.row != null) {
       cols.forEach((_, c) => mark(v.row, c, 'violation'));
       $(`row-clue-${v.row}`).classList.add('violation');
     } else {
@@ -375,7 +408,7 @@ async function hint() {
     } else {
       for (const [r, c] of h.cells) mark(r, c, 'hint-cell');
       for (const [r, c] of h.clues || []) {
-        if (game.genre === 'kakurasu') {
+        if (shading()) {
           const clue = $(r >= game.data.puzzle.row_clues.length ? `col-clue-${c}` : `row-clue-${r}`);
           if (clue) clue.classList.add('hint-clue');
         } else {
@@ -401,7 +434,7 @@ function applyHint() {
 
 function reveal() {
   game.data.solution.forEach((row, r) => [...row].forEach((ch, c) => {
-    if (game.genre === 'kakurasu' || ch !== '#') setCell(r, c, ch);
+    if (shading() || ch !== '#') setCell(r, c, ch);
   }));
   marksChanged();
   setStatus('Solution revealed. Press Check to confirm it.', 'revealed');
@@ -415,7 +448,7 @@ function clearGrid() {
 }
 
 function showInfo(data) {
-  const entries = [['Genre', data.genre], ['Shape', data.shape], ['Seed', data.seed], ['ID', data.id]];
+  const entries = [['Genre', game.genre.title], ['Shape', data.shape], ['Seed', data.seed], ['ID', data.id]];
   $('info').replaceChildren(...entries.flatMap(([k, v]) => {
     const dt = document.createElement('dt');
     dt.textContent = k;
@@ -444,19 +477,19 @@ async function generate(event) {
   setStatus('Generating…', 'busy');
   try {
     const data = await api('GET', `/generate?${params}`);
-    const genre = data.genre;
-    const cells = genre === 'kakurasu'
+    const genre = genres.get(data.genre);
+    const cells = genre.board === 'shading'
       ? data.puzzle.row_clues.map(() => data.puzzle.col_clues.map(() => ({})))
-      : parseKakuro(data.puzzle.grid);
+      : parseGrid(data.puzzle.grid);
     game = { genre, data, cells };
-    $('grid').replaceChildren(genre === 'kakurasu' ? drawKakurasu(data.puzzle) : drawKakuro(cells));
-    $('grid').dataset.genre = genre;
+    $('grid').replaceChildren(genre.board === 'shading' ? drawShading(data.puzzle, genre.title) : drawDigits(cells, genre.title));
+    $('grid').dataset.board = genre.board;
     $('violations').replaceChildren();
     $('hint-text').textContent = 'Press Hint for the next deduction from your position.';
     delete $('hint-text').dataset.kind;
-    $('how-text').textContent = HOW_TO[genre];
+    $('how-text').textContent = howTo(genre);
     showInfo(data);
-    setStatus(`New ${data.rating.level} ${genre} ${data.shape}. Good luck.`, 'playing');
+    setStatus(`New ${data.rating.level} ${genre.title} ${data.shape}. Good luck.`, 'playing');
   } catch (error) {
     setStatus(`Could not generate: ${error.message}`, 'error');
   } finally {
@@ -465,9 +498,7 @@ async function generate(event) {
 }
 
 document.addEventListener('DOMContentLoaded', () => {
-  fillShapes();
-  $('how-text').textContent = HOW_TO[$('genre').value];
-  $('genre').addEventListener('change', () => { fillShapes(); $('how-text').textContent = HOW_TO[$('genre').value]; });
+  loadGenres();
   $('controls').addEventListener('submit', generate);
   $('check').addEventListener('click', check);
   $('hint').addEventListener('click', hint);

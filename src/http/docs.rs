@@ -1,0 +1,84 @@
+//! The OpenAPI document and its Swagger UI: the fixed parts here, the paths and schemas from
+//! the handlers and the operations layer's types, the genres' descriptions from the registry.
+
+use std::sync::Arc;
+
+use axum::Router;
+use utoipa::openapi::{OpenApi as Document, Required};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_swagger_ui::SwaggerUi;
+
+use super::{puzzles, service, AppState};
+use crate::ops;
+
+/// The document's fixed parts; the description is [`description`], the paths come from the
+/// handlers.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "sumpuzzles", license(name = "MIT")),
+    tags(
+        (name = "puzzles", description = "Generate, solve, rate and check"),
+        (name = "service", description = "Health, readiness, metrics")
+    ),
+    components(schemas(ops::Problem))
+)]
+struct ApiDoc;
+
+/// What the service does and the genres it has, each in its own words.
+fn description() -> String {
+    let genres = ops::genres();
+    let titles: Vec<&str> = genres.iter().map(|genre| genre.title).collect();
+    let formats: String = genres
+        .iter()
+        .map(|genre| format!("- {}\n", genre.formats))
+        .collect();
+    format!(
+        "Generate, rate, solve and check sum puzzles: {}.\n\n\
+Every generated puzzle has exactly one solution (proven by the exact solver) and is rated at the requested level by the genre's human-technique rater. \
+The same genre, shape, level, seed and generator version give the same puzzle on every machine.\n\n\
+A puzzle is sent as exactly one of: the genre's JSON object (`{{\"genre\": ..., \"puzzle\": {{...}}}}`), an ID (`{{\"id\": ...}}`, its prefix names the genre), \
+a text (`{{\"genre\": ..., \"text\": \"...\"}}`) or a puzz.link URL (`{{\"url\": ...}}`). `GET /genres` describes each genre; their formats:\n\n{formats}\n\
+Every search runs under a step budget (default 500,000,000, at most 2,000,000,000 unless configured) and a deadline (30 s by default). \
+Errors are `application/problem+json` (RFC 9457). When every worker is busy and the queue is full, requests get 503 with `Retry-After`; a request is safe to retry.",
+        titles.join(", ")
+    )
+}
+
+/// `GET /generate` has no body, so its genre must be in the query string (`POST` takes it
+/// from either, which is how the shared parameters describe it).
+fn require_genre_in_get(document: &mut Document) {
+    let get = document
+        .paths
+        .paths
+        .get_mut("/generate")
+        .and_then(|path| path.get.as_mut());
+    let parameters = get.and_then(|get| get.parameters.as_mut());
+    for parameter in parameters.into_iter().flatten() {
+        if parameter.name == "genre" {
+            parameter.required = Required::True;
+            parameter.description = Some("The genre.".into());
+        }
+    }
+}
+
+/// The API's routes with their OpenAPI document.
+pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
+    let (router, mut document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(puzzles::router())
+        .merge(service::router())
+        .split_for_parts();
+    document.info.description = Some(description());
+    require_genre_in_get(&mut document);
+    (router, document)
+}
+
+/// The OpenAPI document the service serves at `/openapi.json`.
+pub fn openapi() -> Document {
+    routes().1
+}
+
+/// Swagger UI at `/docs/`, reading `document` at `/openapi.json`.
+pub(super) fn swagger(document: Document) -> SwaggerUi {
+    SwaggerUi::new("/docs").url("/openapi.json", document)
+}

@@ -1,0 +1,182 @@
+//! The puzzle endpoints: each handler reads its request, runs the operation on the pool under
+//! the request's budget and the deadline ([`AppState::run`]), and sends the report. None
+//! knows a genre.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::header::CONTENT_TYPE;
+use axum::http::HeaderName;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::extract::{ApiJson, ApiQuery, OptionalJson};
+use super::metrics;
+use super::problem::{ApiProblem, PuzzleErrors};
+use super::AppState;
+use crate::ops::{
+    CheckReport, CheckRequest, GenerateReport, GenerateRequest, HintReport, HintRequest,
+    RateReport, RateRequest, RenderRequest, SolveReport, SolveRequest,
+};
+
+/// `/generate`, `/solve`, `/rate`, `/check`, `/hint` and `/render`.
+pub fn router() -> OpenApiRouter<Arc<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(generate_post, generate_get))
+        .routes(routes!(solve))
+        .routes(routes!(rate))
+        .routes(routes!(check))
+        .routes(routes!(hint))
+        .routes(routes!(render))
+}
+
+/// Generate a puzzle with exactly one solution at the requested level.
+///
+/// Parameters come in the query string, or (POST) in a JSON body whose fields win. The same
+/// genre, shape, level, seed and generator version always give the same puzzle; only
+/// `stats.elapsed_ms` varies between two runs.
+#[utoipa::path(
+    post,
+    path = "/generate",
+    tag = "puzzles",
+    params(GenerateRequest),
+    request_body(content = Option<GenerateRequest>, description = "Optional JSON body; its fields win over the query string"),
+    responses(
+        (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport),
+        PuzzleErrors,
+    )
+)]
+pub async fn generate_post(
+    State(state): State<Arc<AppState>>,
+    ApiQuery(query): ApiQuery<GenerateRequest>,
+    OptionalJson(body): OptionalJson<GenerateRequest>,
+) -> Result<Json<GenerateReport>, ApiProblem> {
+    generate(&state, body.unwrap_or_default().or(query)).await
+}
+
+/// Generate a puzzle (parameters in the query string); see `POST /generate`.
+#[utoipa::path(
+    get,
+    path = "/generate",
+    tag = "puzzles",
+    params(GenerateRequest),
+    responses(
+        (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport),
+        PuzzleErrors,
+    )
+)]
+pub async fn generate_get(
+    State(state): State<Arc<AppState>>,
+    ApiQuery(query): ApiQuery<GenerateRequest>,
+) -> Result<Json<GenerateReport>, ApiProblem> {
+    generate(&state, query).await
+}
+
+async fn generate(
+    state: &AppState,
+    request: GenerateRequest,
+) -> Result<Json<GenerateReport>, ApiProblem> {
+    let report = state.run(request).await?;
+    ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.stats.attempts);
+    Ok(Json(report))
+}
+
+/// Solve a puzzle: count its solutions up to a limit and return them.
+#[utoipa::path(
+    post,
+    path = "/solve",
+    tag = "puzzles",
+    request_body = SolveRequest,
+    responses(
+        (status = 200, description = "The solutions found; `unique` is true when exactly one exists", body = SolveReport),
+        PuzzleErrors,
+    )
+)]
+pub async fn solve(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<SolveRequest>,
+) -> Result<Json<SolveReport>, ApiProblem> {
+    state.run(request).await.map(Json)
+}
+
+/// Rate a puzzle as a human solver would find it, and prove whether it is unique.
+#[utoipa::path(
+    post,
+    path = "/rate",
+    tag = "puzzles",
+    request_body = RateRequest,
+    responses(
+        (status = 200, description = "The level, techniques used and every deduction in order", body = RateReport),
+        PuzzleErrors,
+    )
+)]
+pub async fn rate(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<RateRequest>,
+) -> Result<Json<RateReport>, ApiProblem> {
+    state.run(request).await.map(Json)
+}
+
+/// Check an answer, pointing at every broken rule instance.
+#[utoipa::path(
+    post,
+    path = "/check",
+    tag = "puzzles",
+    request_body = CheckRequest,
+    responses(
+        (status = 200, description = "`solved`, and every violation with its rule and place", body = CheckReport),
+        PuzzleErrors,
+    )
+)]
+pub async fn check(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<CheckRequest>,
+) -> Result<Json<CheckReport>, ApiProblem> {
+    state.run(request).await.map(Json)
+}
+
+/// Hint: the next deduction the rater would make from the player's position (its technique,
+/// the cells and clues it reads, the cell it fills, and one sentence in plain words), or the
+/// first mark that contradicts the unique solution. Cells are `[row, col]` from 0; the
+/// sentence counts rows and columns from 1. A deduction hint is the rater's next *placement*:
+/// eliminations that fill no cell come with it in `deductions`, and `technique`/`level` are
+/// the hardest among them. `kind` is `deduction`, `wrong`, `solved`, or `reveal` when the
+/// techniques cannot go on (the first open cell's value is given instead). A genre whose
+/// rating is of a decoded grid (sums in letters) is hinted on that grid.
+#[utoipa::path(
+    post,
+    path = "/hint",
+    tag = "puzzles",
+    request_body = HintRequest,
+    responses(
+        (status = 200, description = "The hint", body = HintReport),
+        PuzzleErrors,
+    )
+)]
+pub async fn hint(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<HintRequest>,
+) -> Result<Json<HintReport>, ApiProblem> {
+    state.run(request).await.map(Json)
+}
+
+/// Draw a puzzle as a printable, scalable SVG, optionally with an answer (its broken rules
+/// highlighted) or the solution written in.
+#[utoipa::path(
+    post,
+    path = "/render",
+    tag = "puzzles",
+    request_body = RenderRequest,
+    responses(
+        (status = 200, description = "The drawing, an SVG document", body = String, content_type = "image/svg+xml"),
+        PuzzleErrors,
+    )
+)]
+pub async fn render(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<RenderRequest>,
+) -> Result<([(HeaderName, &'static str); 1], String), ApiProblem> {
+    let svg = state.run(request).await?;
+    Ok(([(CONTENT_TYPE, "image/svg+xml")], svg))
+}

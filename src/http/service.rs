@@ -1,0 +1,63 @@
+//! The service endpoints: the registered genres, liveness, readiness and metrics.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::metrics;
+use super::problem::{ApiProblem, PuzzleErrors};
+use super::AppState;
+use crate::ops::{self, GenreInfo};
+
+/// `/genres`, `/healthz`, `/readyz` and `/metrics`.
+pub fn router() -> OpenApiRouter<Arc<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(genres))
+        .routes(routes!(healthz))
+        .routes(routes!(readyz))
+        .routes(routes!(metrics_text))
+}
+
+/// The registered genres: their names, rules, board kind, formats, defaults and limits.
+#[utoipa::path(get, path = "/genres", tag = "service", responses((status = 200, body = Vec<GenreInfo>)))]
+pub async fn genres() -> Json<Vec<GenreInfo>> {
+    Json(ops::genres())
+}
+
+/// Liveness: always cheap, never queued.
+#[utoipa::path(get, path = "/healthz", tag = "service", responses((status = 200, description = "Alive", body = Object)))]
+pub async fn healthz() -> Json<BTreeMap<&'static str, &'static str>> {
+    Json(BTreeMap::from([("status", "ok")]))
+}
+
+/// Readiness: 503 once shutting down, so load balancers stop sending requests first.
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    tag = "service",
+    responses(
+        (status = 200, description = "Ready", body = Object),
+        PuzzleErrors,
+    )
+)]
+pub async fn readyz(
+    State(state): State<Arc<AppState>>,
+) -> Result<Json<BTreeMap<&'static str, &'static str>>, ApiProblem> {
+    if state.shutting_down() {
+        Err(ApiProblem::ShuttingDown)
+    } else {
+        Ok(Json(BTreeMap::from([("status", "ready")])))
+    }
+}
+
+/// Prometheus metrics.
+#[utoipa::path(get, path = "/metrics", tag = "service", responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain")))]
+pub async fn metrics_text(State(state): State<Arc<AppState>>) -> String {
+    ::metrics::gauge!(metrics::POOL_IN_USE).set(state.pool.running() as f64);
+    ::metrics::gauge!(metrics::QUEUE_DEPTH).set(state.pool.waiting() as f64);
+    state.metrics.render()
+}

@@ -1,0 +1,93 @@
+//! Failures as RFC 9457 problem details: the object every door sends (or throws) for an
+//! [`Error`], so that a failure reads the same over HTTP, from the CLI or in a browser.
+
+use serde::Serialize;
+
+use crate::core::{Error, InputErrorKind, Problem as InputProblem, Stop};
+
+/// A problem details body.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// A URI reference naming the kind of problem.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "server", schema(example = "/problems/syntax"))]
+    pub kind: String,
+    /// A short summary of the kind of problem.
+    pub title: String,
+    /// The HTTP status.
+    pub status: u16,
+    /// What is wrong with this request, with the place (line and column, ID or URL position, cell).
+    pub detail: String,
+    /// Each problem found in the input, with where it is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<InputProblem>,
+}
+
+impl Problem {
+    /// A problem of type `/problems/<kind>`, with no list of input problems.
+    pub fn new(kind: &str, title: &str, status: u16, detail: impl Into<String>) -> Problem {
+        Problem {
+            kind: format!("/problems/{kind}"),
+            title: title.into(),
+            status,
+            detail: detail.into(),
+            problems: Vec::new(),
+        }
+    }
+}
+
+impl From<&Error> for Problem {
+    fn from(error: &Error) -> Problem {
+        match error {
+            Error::Request(detail) => Problem::new(
+                "bad-request",
+                "The request does not fit the endpoint",
+                400,
+                detail.clone(),
+            ),
+            Error::Input(input) => {
+                let (kind, title, status) = match input.kind {
+                    InputErrorKind::Syntax => {
+                        ("syntax", "The input does not follow its format", 400)
+                    }
+                    InputErrorKind::Structure => {
+                        ("structure", "The puzzle breaks the structure rules", 422)
+                    }
+                    InputErrorKind::Answer => ("answer", "The answer does not fit the puzzle", 422),
+                    InputErrorKind::NotUnique => (
+                        "not-unique",
+                        "The puzzle does not have exactly one solution",
+                        422,
+                    ),
+                    _ => ("limits", "A value is outside its limits", 422),
+                };
+                Problem {
+                    problems: input.problems.clone(),
+                    ..Problem::new(kind, title, status, input.to_string())
+                }
+            }
+            Error::Stopped(Stop::Exhausted) => Problem::new(
+                "budget-exhausted",
+                "The step budget ran out",
+                422,
+                "the search used its whole step budget before it finished; raise `budget` (up \
+                 to the server's maximum) or ask for something smaller",
+            ),
+            // Nobody reads it; a 5xx would count as a server failure in metrics and proxies.
+            Error::Stopped(Stop::Cancelled) => Problem::new(
+                "cancelled",
+                "The request was cancelled",
+                499,
+                "the client went away",
+            ),
+            Error::Stopped(Stop::DeadlineExceeded) => Problem::new(
+                "deadline-exceeded",
+                "The work did not finish in time",
+                504,
+                "the work did not finish within the server's deadline; ask for something \
+                 smaller or retry",
+            ),
+        }
+    }
+}
