@@ -1,6 +1,7 @@
 //! Every corpus puzzle (corpus/<genre>/*.json, written by `cargo run --release --example corpus
 //! -- <genre>`) is re-solved and re-rated: exactly one solution, the stored one, at the stored
-//! level; and regenerating it from its parameters gives the same puzzle.
+//! level and (for the stored score version) score, with the stored descriptors; and
+//! regenerating it from its parameters gives the same puzzle.
 
 mod common;
 
@@ -24,6 +25,19 @@ fn check_corpus(genre: &str, min_per_level: usize) {
             level,
             "{name}: level"
         );
+        let rated = serde_json::to_value(&rated).unwrap();
+        let stored = &record["rating"];
+        for field in ["status", "level", "uniqueness", "descriptors"] {
+            assert_eq!(rated[field], stored[field], "{name}: {field}");
+        }
+        assert_eq!(record["score"], stored["score"], "{name}");
+        assert_eq!(record["descriptors"], stored["descriptors"], "{name}");
+        // A score is only defined with its version (and the rater profile's).
+        if (&rated["score_version"], &rated["profile_version"])
+            == (&stored["score_version"], &stored["profile_version"])
+        {
+            assert_eq!(rated["score"], stored["score"], "{name}: score");
+        }
         *per_level.entry(level.to_string()).or_insert(0) += 1;
 
         // The parameters regenerate the same puzzle (generator version permitting).

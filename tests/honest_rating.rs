@@ -1,14 +1,16 @@
 //! A rating says only what it established: no level or score unless the techniques finished,
 //! and uniqueness as unique, not unique or unknown. The budget runs out in the uniqueness
-//! check, in the rating, and before either; grids without a solution are never rated.
+//! check, in the rating, and before either, in the engine and through the operations layer's
+//! report; grids without a solution are never rated.
 
 mod common;
 
 use common::*;
-use sumpuzzles::core::{assess, Assessment, Budget, Level, Stop, Uniqueness, Verdict};
+use sumpuzzles::core::{assess, Assessment, Budget, Level, Score, Stop, Uniqueness, Verdict};
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::{self, format, rate, Kakuro, Rules};
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
+use sumpuzzles::ops::{self, PuzzleSource, RatingStatus};
 use sumpuzzles::Genre;
 
 /// One puzzle of each genre, each rated hard or harder (so that its rating takes a few
@@ -210,4 +212,82 @@ fn the_largest_published_grid_is_rated_and_its_uniqueness_left_unknown() {
     assert_eq!(assessment.rating.verdict, Verdict::BeyondExpert);
     assert_eq!(assessment.uniqueness, Uniqueness::Unknown);
     assert_eq!(assessment.rating.descriptors.cells, 2100);
+}
+
+/// Through the operations layer, as every door rates: the budget running out in the rating
+/// gives a report without level or score, its uniqueness unknown, and says it stopped.
+#[test]
+fn a_rate_report_cut_short_in_the_rating_has_no_level() {
+    // One step short: the rater has written every cell but not yet checked every run, which
+    // once counted as solved and so as the rater's proof of uniqueness.
+    for steps in [0, 20, rating_steps::<Kakuro>(KAKURO_HARD) - 1] {
+        let report = ops::rate(
+            &PuzzleSource::id(KAKURO_HARD).into(),
+            &mut Budget::new(steps),
+        )
+        .unwrap();
+        assert_eq!(report.status, RatingStatus::Unrated, "{steps}");
+        assert_eq!((report.level, report.score), (None, None), "{steps}");
+        assert_eq!(report.uniqueness, Uniqueness::Unknown);
+        assert!(!report.unique && !report.complete && !report.solved);
+        assert_eq!(report.stopped, Some(Stop::Exhausted));
+        assert_eq!(report.descriptors.cells, 32);
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["status"], "unrated");
+        assert!(json["level"].is_null() && json["score"].is_null(), "{json}");
+        assert_eq!(json["stopped"], "exhausted");
+    }
+}
+
+/// Through the operations layer: the budget running out in the uniqueness check keeps the
+/// level the finished rating established and leaves the uniqueness unknown.
+#[test]
+fn a_rate_report_cut_short_in_the_check_keeps_the_level_and_says_unknown() {
+    let steps = rating_steps::<Kakuro>(&format::to_id(&format::parse_text(ARTICLE_DRAFT).unwrap()));
+    let source = PuzzleSource::text(None, ARTICLE_DRAFT);
+    let report = ops::rate(&source.clone().into(), &mut Budget::new(steps + 1)).unwrap();
+    assert_eq!(report.status, RatingStatus::BeyondExpert);
+    assert_eq!(report.level, Some(Level::BeyondExpert));
+    assert_eq!(report.score, None);
+    assert_eq!(report.uniqueness, Uniqueness::Unknown);
+    assert!(!report.unique && !report.complete);
+    assert_eq!(report.stopped, Some(Stop::Exhausted));
+    // With budget enough the check tells: the draft has more than one solution.
+    let report = ops::rate(&source.into(), &mut Budget::unlimited()).unwrap();
+    assert_eq!(report.status, RatingStatus::BeyondExpert);
+    assert_eq!(report.uniqueness, Uniqueness::NotUnique);
+    assert_eq!(report.solutions_found, 2);
+    assert!(report.complete && !report.unique);
+    assert_eq!(report.stopped, None);
+}
+
+/// A finished rating of a unique puzzle: level, score in its band, proven unique.
+#[test]
+fn a_rate_report_of_a_finished_rating_has_level_score_and_uniqueness() {
+    let report = ops::rate(
+        &PuzzleSource::id(KAKURO_HARD).into(),
+        &mut Budget::unlimited(),
+    )
+    .unwrap();
+    assert_eq!(report.status, RatingStatus::Rated);
+    let (level, score) = (report.level.unwrap(), report.score.unwrap());
+    assert!(Score::band(level).unwrap().contains(&score));
+    assert_eq!(report.uniqueness, Uniqueness::Unique);
+    assert!(report.unique && report.complete && report.solved);
+    assert_eq!(report.stopped, None);
+    // The rater's own proof: no check was run.
+    assert_eq!(report.steps, rating_steps::<Kakuro>(KAKURO_HARD));
+}
+
+/// A cancelled rating is an error for the door to answer with a problem, never a report.
+#[test]
+fn a_cancelled_rating_is_an_error() {
+    let flag = sumpuzzles::core::CancelFlag::new();
+    flag.cancel();
+    let error = ops::rate(
+        &PuzzleSource::id(KAKURO_HARD).into(),
+        &mut Budget::with_flag(1_000_000, flag),
+    )
+    .unwrap_err();
+    assert_eq!(error, ops::Error::Stopped(Stop::Cancelled));
 }

@@ -67,6 +67,8 @@ pub fn assess<S>(
     let start = budget.used();
     let rating = rate(budget);
     budget.check_cancelled()?;
+    // `solved` holds only for a run that finished: one cut short after writing the last cell
+    // has not checked every run, and proves nothing.
     let (uniqueness, solutions_found) = if solved_proves_unique && rating.solved {
         (Uniqueness::Unique, 1)
     } else {

@@ -55,13 +55,12 @@ pub struct Descriptors {
     /// The mean run length, in cells.
     #[cfg_attr(feature = "server", schema(value_type = f64))]
     pub mean_run: Hundredths,
-    /// The share of the grid's cells that are blocks, from 0 to 1 (Kakuro, cryptic Kakuro;
-    /// absent for Kakurasu, which has none).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The share of the grid's cells that are blocks, from 0 to 1 (Kakuro, cryptic Kakuro);
+    /// null for Kakurasu, which has none.
     #[cfg_attr(feature = "server", schema(value_type = Option<f64>))]
     pub block_share: Option<Hundredths>,
     /// The mean number of values a cell can still take once the easy techniques are stuck
-    /// (1 when they solve the puzzle; a Kakurasu cell has two, shaded and unshaded). `None`
+    /// (1 when they solve the puzzle; a Kakurasu cell has two, shaded and unshaded); null
     /// when the rating stopped before the easy techniques did.
     #[cfg_attr(feature = "server", schema(value_type = Option<f64>))]
     pub mean_candidates_after_easy: Option<Hundredths>,

@@ -145,7 +145,8 @@ pub enum Verdict {
 pub struct Rating {
     /// The level and score, when the run finished.
     pub verdict: Verdict,
-    /// True when the techniques filled every cell and no rule broke.
+    /// True when the techniques filled every cell, no rule broke and the run finished (a run
+    /// cut short may have filled the last cell before checking every run that holds it).
     pub solved: bool,
     /// How often each technique was applied, by name.
     pub techniques: BTreeMap<&'static str, u32>,
@@ -263,7 +264,7 @@ impl RatingRecord {
         };
         Rating {
             verdict,
-            solved,
+            solved: solved && finished.is_ok(),
             techniques: self.techniques,
             deductions: self.deductions,
             steps,

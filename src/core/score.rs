@@ -205,10 +205,13 @@ pub struct Step {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Workload {
-    /// Deductions at each level (bookkeeping is not counted).
+    /// Easy deductions (bookkeeping is not counted).
     pub easy: u32,
+    /// Medium deductions.
     pub medium: u32,
+    /// Hard deductions.
     pub hard: u32,
+    /// Expert deductions.
     pub expert: u32,
     /// Times the easy techniques were stuck with cells open, so that a harder deduction was
     /// needed to go on (each starts a stretch of harder deductions).

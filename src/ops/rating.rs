@@ -40,7 +40,7 @@ pub enum RatingStatus {
 /// | `beyond_expert` | `beyond_expert` | null | `unique` | Exactly one solution, but the profile's techniques cannot reach it. |
 /// | `beyond_expert` | `beyond_expert` | null | `not_unique` | No solution (`solutions_found` 0) or several (2): not a proper puzzle. |
 /// | `beyond_expert` | `beyond_expert` | null | `unknown` | The techniques got stuck and the check ran out of budget (`complete` false). |
-/// | `unrated` | null | null | `unknown` | The budget ran out in the rating; nothing is known (`complete` false). |
+/// | `unrated` | null | null | `unknown` | The budget ran out in the rating: the level is not known (`complete` false), and the check had nothing left (a puzzle so small that its check takes no step can be `unique` here). |
 ///
 /// `level` is never set by a rating that did not finish. A cancelled request or one past its
 /// deadline gets a problem response, not a report.
