@@ -120,12 +120,14 @@ fn the_budget_running_out_in_the_rating_gives_no_level_at_any_point() {
 
 #[test]
 fn a_finished_rating_proves_uniqueness_where_the_genre_allows() {
-    let cryptic = a_cryptic_id();
+    let cryptic_id = a_cryptic_id();
     let kakuro = assessed::<Kakuro>(KAKURO_HARD, &mut Budget::unlimited());
     let kakurasu = assessed::<Kakurasu>(KAKURASU_6X6, &mut Budget::unlimited());
-    let cryptic = assessed::<KakuroCryptic>(&cryptic, &mut Budget::unlimited());
-    assert!(Kakuro::SOLVED_PROVES_UNIQUE && Kakurasu::SOLVED_PROVES_UNIQUE);
-    assert!(!KakuroCryptic::SOLVED_PROVES_UNIQUE);
+    let cryptic = assessed::<KakuroCryptic>(&cryptic_id, &mut Budget::unlimited());
+    // The rating was the whole work of Kakuro and Kakurasu; cryptic Kakuro ran the check too.
+    assert_eq!(kakuro.steps, rating_steps::<Kakuro>(KAKURO_HARD));
+    assert_eq!(kakurasu.steps, rating_steps::<Kakurasu>(KAKURASU_6X6));
+    assert!(cryptic.steps > rating_steps::<KakuroCryptic>(&cryptic_id));
     for assessment in [&kakuro, &kakurasu, &cryptic] {
         assert_eq!(assessment.uniqueness, Uniqueness::Unique);
         assert_eq!(assessment.solutions_found, 1);

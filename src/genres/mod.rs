@@ -1,12 +1,12 @@
 //! The genres, the one interface they share, and the registry that lists them.
 //!
 //! Each genre is a folder with the same files (model, formats, solve, check, techniques,
-//! rate, generate, and `wire.rs` for what the doors send beyond the formats) behind the
-//! [`Genre`] trait. The `registry!` line of a genre is all the rest of the crate needs: it
-//! declares the genre's module and gives it a [`GenreId`] variant, an arm in [`dispatch`],
-//! its [`Registered`] conversions, and a variant in each union the reports carry
-//! ([`AnyPuzzleObject`], [`AnyViolation`], [`AnySolutionExtra`]), whose schemas are built
-//! from the genres' own (module `schema`, with the `server` feature).
+//! rate, describe (the descriptors), generate, and `wire.rs` for what the doors send beyond
+//! the formats) behind the [`Genre`] trait. The `registry!` line of a genre is all the rest
+//! of the crate needs: it declares the genre's module and gives it a [`GenreId`] variant, an
+//! arm in [`dispatch`], its [`Registered`] conversions, and a variant in each union the
+//! reports carry ([`AnyPuzzleObject`], [`AnyViolation`], [`AnySolutionExtra`]), whose schemas
+//! are built from the genres' own (module `schema`, with the `server` feature).
 
 #[cfg(feature = "server")]
 mod schema;
