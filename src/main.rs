@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
-use sumpuzzles::core::Budget;
+use sumpuzzles::core::{Budget, Score};
 use sumpuzzles::genres::kakuro_cryptic::batch;
 use sumpuzzles::ops::{
     self, AnswerRows, CheckOptions, CheckRequest, FormatRequest, GenerateRequest, HintOptions,
@@ -124,6 +124,13 @@ enum Command {
         level: String,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The lowest score (1.0 to 10.0, one decimal); with --score-max, a range within the
+        /// level's band.
+        #[arg(long)]
+        score_min: Option<Score>,
+        /// The highest score (1.0 to 10.0, one decimal).
+        #[arg(long)]
+        score_max: Option<Score>,
         #[arg(long, default_value_t = 2_000_000_000)]
         budget: u64,
     },
@@ -317,6 +324,8 @@ fn run() -> Result<()> {
             shape,
             level,
             seed,
+            score_min,
+            score_max,
             budget,
         } => {
             let request = GenerateRequest {
@@ -324,7 +333,9 @@ fn run() -> Result<()> {
                 shape,
                 level: Some(level),
                 seed: Some(seed),
-                budget: None,
+                score_min,
+                score_max,
+                ..GenerateRequest::default()
             };
             print(&ops::generate(&request, &mut Budget::new(budget))?)
         }

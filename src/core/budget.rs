@@ -14,6 +14,7 @@ use std::sync::Arc;
 pub const CHECK_INTERVAL: u64 = 256;
 
 /// Why a search stopped before it finished.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stop {

@@ -100,14 +100,19 @@ pub async fn solve(
     state.run(request).await.map(Json)
 }
 
-/// Rate a puzzle as a human solver would find it, and prove whether it is unique.
+/// Rate a puzzle as a human solver would find it (level, score, descriptors), and check
+/// whether it is unique.
+///
+/// A rating says only what it established: no level unless the rating finished (`status`),
+/// uniqueness as `unique`, `not_unique` or `unknown`; a budget that runs out is in the
+/// report (`complete` false), see `RateReport` for every combination.
 #[utoipa::path(
     post,
     path = "/rate",
     tag = "puzzles",
     request_body = RateRequest,
     responses(
-        (status = 200, description = "The level, techniques used and every deduction in order", body = RateReport),
+        (status = 200, description = "The status, level, score, uniqueness, descriptors, techniques used and every deduction in order", body = RateReport),
         PuzzleErrors,
     )
 )]

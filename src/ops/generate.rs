@@ -5,11 +5,13 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::puzzle::{solution_extra, PuzzleForms, RateReport};
+use super::puzzle::{solution_extra, PuzzleForms};
+use super::rating::RateReport;
 use super::request::{budget_in_range, seed_in_range};
 use super::{Operation, MAX_SEED};
 use crate::core::{
-    Budget, Error, GenerateParams, GenerationStats, InputError, Level, Shape, TargetLevel,
+    generate_in_range, Assessment, Budget, Descriptors, Error, GenerateParams, GenerationStats,
+    InputError, Level, Score, ScoreRange, Shape, TargetLevel, Uniqueness,
 };
 use crate::genres::{
     dispatch, AnyPuzzleObject, AnySolutionExtra, GenreId, GenreVisitor, Registered,
@@ -65,6 +67,23 @@ pub struct GenerateRequest {
         param(minimum = 1, maximum = 1000000000000_i64)
     )]
     pub budget: Option<u64>,
+    /// The lowest score the puzzle may have, 1.0 to 10.0 (one decimal); with `score_max`, a
+    /// range that must meet the level's band (easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9,
+    /// expert 7.0-10.0) or the request is a 422. Candidates are generated in a fixed order
+    /// from the seed and the first in range is the puzzle; none of 256 in range is a 422.
+    #[cfg_attr(
+        feature = "server",
+        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, example = 5.5),
+        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0)
+    )]
+    pub score_min: Option<Score>,
+    /// The highest score the puzzle may have, 1.0 to 10.0 (one decimal); see `score_min`.
+    #[cfg_attr(
+        feature = "server",
+        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, example = 6.9),
+        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0)
+    )]
+    pub score_max: Option<Score>,
 }
 
 impl GenerateRequest {
@@ -81,7 +100,7 @@ impl GenerateRequest {
             shape: shape.map(|shape| shape.to_string()),
             level: Some(level.name().to_string()),
             seed: Some(seed),
-            budget: None,
+            ..GenerateRequest::default()
         }
     }
 
@@ -93,6 +112,8 @@ impl GenerateRequest {
             level: self.level.or(fallback.level),
             seed: self.seed.or(fallback.seed),
             budget: self.budget.or(fallback.budget),
+            score_min: self.score_min.or(fallback.score_min),
+            score_max: self.score_max.or(fallback.score_max),
         }
     }
 }
@@ -102,6 +123,7 @@ struct Parameters {
     genre: GenreId,
     shape: Option<Shape>,
     level: TargetLevel,
+    range: Option<ScoreRange>,
 }
 
 impl Parameters {
@@ -126,6 +148,7 @@ impl Parameters {
             genre: genre.parse()?,
             shape,
             level,
+            range: ScoreRange::for_level(request.score_min, request.score_max, level)?,
         })
     }
 }
@@ -149,10 +172,23 @@ pub struct GenerateReport {
     pub solution: Vec<String>,
     /// The level the rater finds (the level asked for, or one of them for `any`).
     pub level: Level,
+    /// The score, 1.0 to 10.0 within the level's band (as in `rating`).
+    #[cfg_attr(
+        feature = "server",
+        schema(value_type = f64, minimum = 1.0, maximum = 10.0, example = 5.3)
+    )]
+    pub score: Score,
+    /// The puzzle's size and openness (as in `rating`).
+    pub descriptors: Descriptors,
     /// `<rows>x<cols>`.
     pub shape: String,
-    /// The seed: with the genre, shape, level and generator version it makes this puzzle.
+    /// The seed: with the genre, shape, level and generator version it makes this puzzle,
+    /// without a score range.
     pub seed: u64,
+    /// The seed of the request (drawn when it named none): with the same parameters and score
+    /// range it makes this puzzle again. Without a score range it is `seed`; with one, `seed`
+    /// is the candidate that scored in range.
+    pub requested_seed: u64,
     /// The generator's version.
     pub generator_version: u32,
     /// The rating, as `/rate` gives it.
@@ -170,6 +206,7 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
     struct Generate<'a> {
         shape: Option<Shape>,
         level: TargetLevel,
+        range: Option<ScoreRange>,
         seed: u64,
         budget: &'a mut Budget,
     }
@@ -185,8 +222,20 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
                 seed: self.seed,
             };
             let start = Instant::now();
-            let mut generated = G::generate(&params, self.budget)?;
+            let mut generated = match self.range {
+                None => G::generate(&params, self.budget)?,
+                Some(range) => {
+                    generate_in_range(&params, range, self.budget, G::generate)?.generated
+                }
+            };
             generated.stats.elapsed_ms = start.elapsed().as_millis() as u64;
+            // The generators keep only puzzles their rater finished at a level easy to
+            // expert, and each of those has a score.
+            let (level, score) = generated
+                .rating
+                .level()
+                .zip(generated.rating.score())
+                .expect("a generated puzzle is rated");
             let forms = PuzzleForms::of::<G>(&generated.puzzle);
             Ok(GenerateReport {
                 genre: G::ID,
@@ -195,12 +244,21 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
                 text: forms.text,
                 url: forms.url,
                 solution: G::solution_rows(&generated.solution),
-                level: generated.rating.level,
+                level,
+                score,
+                descriptors: generated.rating.descriptors,
                 shape: shape.to_string(),
                 seed: generated.seed,
+                requested_seed: self.seed,
                 generator_version: generated.generator_version,
                 extra: solution_extra::<G>(&generated.solution),
-                rating: RateReport::of::<G>(generated.rating, true),
+                rating: RateReport::of::<G>(Assessment {
+                    steps: generated.rating.steps,
+                    rating: generated.rating,
+                    // The generators prove it.
+                    uniqueness: Uniqueness::Unique,
+                    solutions_found: 1,
+                }),
                 stats: generated.stats,
             })
         }
@@ -209,6 +267,7 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
     let work = Generate {
         shape: parameters.shape,
         level: parameters.level,
+        range: parameters.range,
         seed: request.seed.unwrap_or_else(fresh_seed),
         budget,
     };

@@ -41,6 +41,7 @@ mod generate;
 mod genres;
 mod problem;
 mod puzzle;
+mod rating;
 mod request;
 #[cfg(feature = "server")]
 mod schema;
@@ -51,8 +52,9 @@ pub use self::genres::{genres, GenreInfo};
 pub use self::problem::Problem;
 pub use self::puzzle::{
     check, format, hint, rate, render, solve, CheckReport, HintReport, PuzzleForms,
-    PuzzleOperation, RateReport, SolveReport,
+    PuzzleOperation, SolveReport,
 };
+pub use self::rating::{RateReport, RatingStatus};
 pub use self::request::{
     from_json, AnswerRows, CheckOptions, CheckRequest, FormatOptions, FormatRequest, HintOptions,
     HintRequest, PuzzleRequest, RateOptions, RateRequest, RenderOptions, RenderRequest,

@@ -1,10 +1,9 @@
 //! The operations on a puzzle: solve, rate, check, hint, render and format, each with its
 //! report.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
+use super::rating::RateReport;
 use super::request::{
     CheckOptions, CheckRequest, FormatOptions, FormatRequest, HintOptions, HintRequest,
     PuzzleRequest, RateOptions, RateRequest, RenderOptions, RenderRequest, SolveOptions,
@@ -13,9 +12,7 @@ use super::request::{
 use super::source::PuzzleSource;
 use super::{Operation, MAX_LIMIT};
 use crate::core::hint::Hint;
-use crate::core::{
-    Budget, Deduction, Error, InputError, InputErrorKind, Level, Location, Rating, Stop,
-};
+use crate::core::{Budget, Error, InputError, InputErrorKind, Location, Stop};
 use crate::genres::{
     dispatch, AnyPuzzleObject, AnySolutionExtra, AnyViolation, Genre, GenreId, GenreVisitor,
     Registered,
@@ -150,51 +147,9 @@ pub(super) fn solution_extra<G: Registered>(solution: &G::Solution) -> Option<An
     G::solution_extra(solution).map(G::any_solution_extra)
 }
 
-/// A human-technique rating.
-#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RateReport {
-    /// The puzzle's genre.
-    pub genre: GenreId,
-
-    /// The hardest level needed, or `beyond_expert` when the techniques could not finish.
-    pub level: Level,
-    /// True when the puzzle has exactly one solution (checked by the exact solver).
-    pub unique: bool,
-    /// False when the budget ran out; `level` is then only the hardest level seen so far.
-    pub complete: bool,
-    /// True when the techniques filled every cell.
-    pub solved: bool,
-    /// How often each technique was used.
-    pub techniques: BTreeMap<&'static str, u32>,
-    /// Every deduction in order.
-    pub deductions: Vec<Deduction>,
-    /// The rater profile.
-    pub profile: &'static str,
-    /// The rater profile's version.
-    pub profile_version: u32,
-    /// Budget steps used (the uniqueness proof included).
-    pub steps: u64,
-}
-
-impl RateReport {
-    pub(super) fn of<G: Registered>(rating: Rating, unique: bool) -> RateReport {
-        RateReport {
-            genre: G::ID,
-            level: rating.level,
-            unique,
-            complete: rating.complete,
-            solved: rating.solved,
-            techniques: rating.techniques,
-            deductions: rating.deductions,
-            profile: G::RATER_PROFILE.0,
-            profile_version: G::RATER_PROFILE.1,
-            steps: rating.steps,
-        }
-    }
-}
-
-/// Rates a puzzle, and proves whether it is unique.
+/// Rates a puzzle and checks whether it is unique ([`Genre::assess`]): a budget that runs out
+/// is in the report (no level without a finished rating, uniqueness `unknown`); a cancelled
+/// or timed-out run is an error.
 pub fn rate(request: &RateRequest, budget: &mut Budget) -> Result<RateReport, Error> {
     struct Rate<'a> {
         budget: &'a mut Budget,
@@ -202,10 +157,7 @@ pub fn rate(request: &RateRequest, budget: &mut Budget) -> Result<RateReport, Er
     impl PuzzleWork for Rate<'_> {
         type Report = RateReport;
         fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<RateReport, Error> {
-            let outcome = G::solve(puzzle, 2, self.budget);
-            let rating = G::rate(puzzle, self.budget);
-            self.budget.check_cancelled()?;
-            Ok(RateReport::of::<G>(rating, outcome.unique()))
+            Ok(RateReport::of::<G>(G::assess(puzzle, self.budget)?))
         }
     }
     on_puzzle(&request.puzzle, Rate { budget })

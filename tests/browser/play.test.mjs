@@ -90,6 +90,7 @@ async function kakuroRound(page, base) {
 
   expect((await page.textContent('#info .id')) === expected.id, 'the page shows another puzzle than /generate gives');
   expect((await page.textContent('#rating-level')) === expected.rating.level, 'the rating level is not shown');
+  expect((await page.textContent('#rating-score')) === `Score ${expected.score.toFixed(1)} of 10`, 'the score is not shown');
   expect((await page.locator('#rating-techniques li').count()) === Object.keys(expected.rating.techniques).length,
     'not every technique of the rating is listed');
   const clues = await page.locator('td.block.clue').count();

@@ -76,6 +76,30 @@ pub fn json_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The records of the generated corpus of `genre` (`corpus/<genre>/*.json`, written by the
+/// corpus example), in file name order: each file's name and its JSON.
+pub fn corpus_records(genre: &str) -> Vec<(String, serde_json::Value)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(genre);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let record =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, record)
+        })
+        .collect()
+}
+
 /// POSTs a JSON body to `path` through the application's router (no socket): the status, the
 /// content type and the body's bytes.
 #[cfg(feature = "server")]

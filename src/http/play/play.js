@@ -459,6 +459,8 @@ function showInfo(data) {
   }));
   $('rating-level').textContent = data.rating.level;
   $('rating-level').dataset.level = data.rating.level;
+  // The score places the puzzle within its level's band, on a scale of 1.0 to 10.0.
+  $('rating-score').textContent = `Score ${data.score.toFixed(1)} of 10`;
   const techniques = Object.entries(data.rating.techniques || {}).sort((a, b) => b[1] - a[1]);
   $('rating-techniques').replaceChildren(...techniques.map(([name, count]) => {
     const li = document.createElement('li');
