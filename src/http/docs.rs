@@ -9,19 +9,19 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_swagger_ui::SwaggerUi;
 
-use super::{puzzles, service, AppState};
+use super::{generate, puzzles, service, AppState};
 use crate::ops;
 
 /// The document's fixed parts; the description is [`description`], the paths come from the
 /// handlers.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "sumpuzzles", license(name = "MIT")),
+    info(title = "sumpuzzles", license(name = "MIT", identifier = "MIT")),
     tags(
         (name = "puzzles", description = "Generate, solve, rate and check"),
         (name = "service", description = "Health, readiness, metrics")
     ),
-    components(schemas(ops::Problem))
+    components(schemas(ops::Problem, ops::BatchLine))
 )]
 struct ApiDoc;
 
@@ -65,6 +65,7 @@ fn require_genre_in_get(document: &mut Document) {
 /// The API's routes with their OpenAPI document.
 pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
     let (router, mut document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(generate::router())
         .merge(puzzles::router())
         .merge(service::router())
         .split_for_parts();

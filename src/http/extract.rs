@@ -1,10 +1,10 @@
 //! Extractors that read a request into an operation's request type, with our problem details
 //! for every rejection: a JSON body (read as every door reads one, [`ops::from_json`]), an
-//! optional JSON body, and a query string.
+//! optional JSON body (where empty means absent), and a query string.
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, TRANSFER_ENCODING};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 
@@ -46,7 +46,11 @@ fn is_json(headers: &HeaderMap) -> bool {
     })
 }
 
-/// An optional JSON body: absent or empty is `None`; present needs a JSON content type.
+/// An optional JSON body. Empty means absent: no body, an empty body (or one of only
+/// whitespace) whatever its content type, and the JSON `null` are all `None`, since that is
+/// what clients send for "no body" (`curl -d ''` sends an empty form, a browser's `fetch` with
+/// `body: ""` an empty `text/plain`, generated clients `null`). Any other body needs a JSON
+/// content type (415 otherwise).
 pub struct OptionalJson<T>(pub Option<T>);
 
 impl<T, S> FromRequest<S> for OptionalJson<T>
@@ -57,17 +61,16 @@ where
     type Rejection = ApiProblem;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiProblem> {
-        let headers = request.headers();
-        let has_body = headers
-            .get(CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok())
-            .map_or(headers.contains_key(TRANSFER_ENCODING), |len| len > 0);
-        if !has_body && !headers.contains_key(CONTENT_TYPE) {
+        // A request without a body reads as empty bytes at once.
+        let json = is_json(request.headers());
+        let bytes = Bytes::from_request(request, state).await?;
+        if bytes.trim_ascii().is_empty() {
             return Ok(OptionalJson(None));
         }
-        let ApiJson(value) = ApiJson::<T>::from_request(request, state).await?;
-        Ok(OptionalJson(Some(value)))
+        if !json {
+            return Err(ApiProblem::UnsupportedMediaType);
+        }
+        Ok(OptionalJson(ops::from_json::<Option<T>>(&bytes)?))
     }
 }
 

@@ -137,7 +137,10 @@ pub type FormatRequest = PuzzleRequest<FormatOptions>;
 /// An answer: row strings, or one string with a row per line.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "an answer: a list of row strings, or one string with a row per line"
+)]
 pub enum AnswerRows {
     /// One string per row.
     Rows(Vec<String>),
