@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::generate::{fresh_seed, GenerateReport, GenerateRequest};
-use super::request::{budget_in_range, seed_in_range};
+use super::request::{budget_in_range, seed_in_range, whole_number};
 use super::{Operation, Problem, MAX_SEED};
 use crate::core::{Error, InputError};
 
@@ -58,6 +58,7 @@ pub struct BatchRequest {
     pub seeds: Option<Vec<u64>>,
     /// How many puzzles, 1 to 100, from the seed `seed` on (`seed`, `seed`+1, ...). Not
     /// with `seeds`.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(
         feature = "server",
         schema(minimum = 1, maximum = 100),
@@ -271,8 +272,8 @@ fn seed_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<u6
 
         fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Self::Value, A::Error> {
             let mut seeds = Vec::new();
-            while let Some(seed) = items.next_element::<u64>()? {
-                seeds.push(checked(seed)?);
+            while let Some(seed) = items.next_element::<Seed>()? {
+                seeds.push(checked(seed.0)?);
                 if seeds.len() > MAX_BATCH {
                     return Err(de::Error::custom(format!(
                         "a batch has 1 to {MAX_BATCH} seeds"
@@ -284,6 +285,18 @@ fn seed_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<u6
     }
 
     deserializer.deserialize_option(Seeds)
+}
+
+/// One seed of a list: a whole number, read with a message that names no Rust type.
+struct Seed(u64);
+
+impl<'de> Deserialize<'de> for Seed {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Seed, D::Error> {
+        match whole_number::<D, u64>(deserializer)? {
+            Some(seed) => Ok(Seed(seed)),
+            None => Err(de::Error::custom("a seed is a whole number, not null")),
+        }
+    }
 }
 
 #[cfg(test)]
