@@ -4,7 +4,7 @@
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{ACCEPT, CONTENT_TYPE};
 use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 
@@ -74,6 +74,38 @@ where
     }
 }
 
+/// Whether `Accept` prefers `application/json` to the endpoint's own media type `other`:
+/// JSON is named with a quality above `other`'s, or as high when `other` is only covered by a
+/// wildcard. For endpoints that answer something else than JSON by default (an SVG drawing, an
+/// NDJSON stream) and JSON to clients that cannot read it.
+pub fn prefers_json(headers: &HeaderMap, other: &str) -> bool {
+    let (other_kind, _) = other.split_once('/').unwrap_or((other, ""));
+    let mut json = 0.0_f32;
+    let mut named = (0.0_f32, false);
+    let ranges = headers
+        .get_all(ACCEPT)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','));
+    for range in ranges {
+        let mut parts = range.split(';');
+        let mime = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let quality = parts
+            .filter_map(|parameter| parameter.trim().strip_prefix("q="))
+            .find_map(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let wildcard = mime == "*/*" || mime.strip_suffix("/*") == Some(other_kind);
+        if mime == "application/json" {
+            json = json.max(quality);
+        } else if mime == other {
+            named = (quality, true);
+        } else if wildcard && !named.1 {
+            named.0 = named.0.max(quality);
+        }
+    }
+    json > 0.0 && (json > named.0 || (json == named.0 && !named.1))
+}
+
 /// A query string, with our problem details for every rejection.
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(ApiProblem))]
@@ -102,5 +134,37 @@ mod tests {
             assert!(!is_json(&headers(other)), "{other}");
         }
         assert!(!is_json(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn json_is_sent_when_preferred_to_the_other_type() {
+        let accept = |value: &str, other: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(ACCEPT, value.parse().unwrap());
+            prefers_json(&headers, other)
+        };
+        let svg = "image/svg+xml";
+        for json in [
+            "application/json",
+            "application/json, */*",
+            "image/svg+xml;q=0.5, application/json",
+            "*/*;q=0.1, application/json;q=0.2",
+        ] {
+            assert!(accept(json, svg), "{json}");
+        }
+        for other in [
+            "*/*",
+            "image/svg+xml",
+            "image/*, application/json;q=0.5",
+            "image/svg+xml, application/json",
+            "application/json;q=0, */*",
+            "text/html, application/json;q=0.9, */*;q=0.9, image/svg+xml",
+        ] {
+            assert!(!accept(other, svg), "{other}");
+        }
+        assert!(accept("application/json", "application/x-ndjson"));
+        assert!(!accept("application/x-ndjson, application/json", "application/x-ndjson"));
+        assert!(!accept("application/*", "application/x-ndjson"));
+        assert!(!prefers_json(&HeaderMap::new(), svg));
     }
 }

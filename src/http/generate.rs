@@ -9,20 +9,21 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{Query, RawQuery, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::{ApiQuery, OptionalJson};
+use super::extract::{prefers_json, ApiQuery, OptionalJson};
 use super::metrics;
 use super::problem::{ApiProblem, PuzzleErrors};
 use super::responses::{CacheStatuses, CommonErrors, QueryErrors};
 use super::AppState;
+use crate::core::Error;
 use crate::ops::{
     self, BatchLine, BatchRequest, DailyReport, DailyRequest, Date, GenerateReport,
     GenerateRequest, Operation,
@@ -159,7 +160,7 @@ impl Attempts for DailyReport {
     path = "/generate",
     tag = "puzzles",
     params(GenerateRequest),
-    request_body(content = Option<GenerateRequest>, description = "Optional JSON body; its fields win over the query string. An empty body (whatever its content type) or `null` is no body."),
+    request_body(content = GenerateRequest, description = "Optional JSON body; its fields win over the query string. An empty body (whatever its content type) or `null` is no body."),
     responses(
         (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport, headers(
             ("ETag" = String, description = "For a seeded request: a weak validator of the puzzle"),
@@ -280,33 +281,44 @@ pub async fn daily(
 /// 100) and an optional first `seed` (then the seeds are `seed`, `seed`+1, ...; drawn when
 /// absent). The answer is `application/x-ndjson`: one line per seed, in order, each written as
 /// soon as its puzzle is made: the object `/generate` answers, or for a seed whose generation
-/// failed its problem details with its `seed` (the lines after it go on). The budget and the
-/// deadline apply to each puzzle; each puzzle is one job on the worker pool, so a batch takes
-/// turns with other requests. A client that disconnects stops the work.
+/// failed its problem details with its `seed` (the lines after it go on). A client that asks
+/// for `application/json` (preferred over `application/x-ndjson`) gets the same lines as one
+/// JSON array, streamed alike. The budget and the deadline apply to each puzzle; each puzzle is
+/// one job on the worker pool, so a batch takes turns with other requests. A client that
+/// disconnects stops the work. **Each puzzle includes its solution** unless `solution=false`.
 #[utoipa::path(
     post,
     path = "/generate/batch",
     tag = "puzzles",
     params(BatchRequest),
-    request_body(content = Option<BatchRequest>, description = "Optional JSON body; its fields win over the query string (`seeds`, `count` and `seed` as one choice). An empty body (whatever its content type) or `null` is no body."),
+    request_body(content = BatchRequest, description = "Optional JSON body; its fields win over the query string (`seeds`, `count` and `seed` as one choice). An empty body (whatever its content type) or `null` is no body."),
     responses(
-        (status = 200, description = "One JSON object per line (NDJSON), in seed order: a `BatchLine` each, the puzzle as `/generate` answers it or the seed's problem", content_type = "application/x-ndjson", body = String),
+        (status = 200, description = "One `BatchLine` per seed, in seed order: the puzzle as `/generate` answers it, or the seed's problem. NDJSON (a JSON object per line) by default; with `Accept: application/json`, a JSON array of them",
+            content(
+                (String = NDJSON),
+                (Vec<BatchLine> = "application/json"),
+            )
+        ),
         PuzzleErrors,
         CommonErrors,
     )
 )]
 pub async fn batch(
     State(state): State<Arc<AppState>>,
-    ApiQuery(query): ApiQuery<BatchRequest>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
     OptionalJson(body): OptionalJson<BatchRequest>,
 ) -> Result<Response, ApiProblem> {
+    let query = batch_query(query.as_deref().unwrap_or(""))?;
     let requests = body.unwrap_or_default().or(query).requests()?;
+    let last = requests.len() - 1;
+    let array = prefers_json(&headers, NDJSON);
     // The stream drives the work: when the client goes away the body, and with it the job
     // under way, is dropped, which cancels the job (see `Pool::run`).
     let lines = futures_util::stream::unfold(
-        (state, requests.into_iter()),
-        |(state, mut rest)| async move {
-            let request = rest.next()?;
+        (state, requests.into_iter().enumerate()),
+        move |(state, mut rest)| async move {
+            let (index, request) = rest.next()?;
             let seed = request.seed.unwrap_or_default();
             let line = match run_in_turn(&state, request).await {
                 Ok(report) => {
@@ -316,15 +328,45 @@ pub async fn batch(
                 }
                 Err(problem) => BatchLine::failed(seed, problem.body()),
             };
-            Some((Ok::<_, Infallible>(line.to_ndjson()), (state, rest)))
+            let text = if array {
+                let open = if index == 0 { "[" } else { "," };
+                let close = if index == last { "]\n" } else { "\n" };
+                format!("{open}{}{close}", line.to_json())
+            } else {
+                line.to_ndjson()
+            };
+            Some((Ok::<_, Infallible>(text), (state, rest)))
         },
     );
-    Ok((
-        [(CONTENT_TYPE, "application/x-ndjson")],
-        Body::from_stream(lines),
-    )
-        .into_response())
+    let content_type = if array { "application/json" } else { NDJSON };
+    Ok(([(CONTENT_TYPE, content_type)], Body::from_stream(lines)).into_response())
 }
+
+/// A batch's query string. `seeds` may be repeated (`seeds=1&seeds=2`, as generated clients
+/// write an array) as well as comma-separated: the repetitions are joined with commas first.
+fn batch_query(query: &str) -> Result<BatchRequest, ApiProblem> {
+    let (seeds, others): (Vec<&str>, Vec<&str>) = query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .partition(|pair| pair.split('=').next() == Some("seeds"));
+    let seeds: Vec<&str> = seeds
+        .iter()
+        .map(|pair| pair.split_once('=').map_or("", |(_, value)| value))
+        .collect();
+    let mut pairs = others;
+    let joined = format!("seeds={}", seeds.join(","));
+    if !seeds.is_empty() {
+        pairs.push(&joined);
+    }
+    let uri: Uri = format!("/?{}", pairs.join("&"))
+        .parse()
+        .map_err(|_| Error::request("the query string is not a valid URI query"))?;
+    let Query(request) = Query::<BatchRequest>::try_from_uri(&uri)?;
+    Ok(request)
+}
+
+/// Newline-delimited JSON: one JSON object per line.
+const NDJSON: &str = "application/x-ndjson";
 
 /// Runs one puzzle of a batch. The batch has already been answered 200, so a full pool is
 /// waited out (until the deadline) rather than written as a failed line at once.
@@ -351,6 +393,17 @@ mod tests {
         let mut headers = HeaderMap::new();
         headers.insert(IF_NONE_MATCH, value.parse().unwrap());
         headers
+    }
+
+    #[test]
+    fn repeated_seeds_in_a_query_string_are_one_list() {
+        let request = batch_query("genre=kakuro&seeds=3&count=&seeds=1%2C2&seeds=5").unwrap_err();
+        assert!(matches!(request, ApiProblem::Operation(_)));
+        let request = batch_query("seeds=3&genre=kakuro&seeds=1%2C2&seeds=5").unwrap();
+        assert_eq!(request.seeds, Some(vec![3, 1, 2, 5]));
+        assert_eq!(request.genre.as_deref(), Some("kakuro"));
+        assert_eq!(batch_query("").unwrap(), BatchRequest::default());
+        assert!(batch_query("seeds=1&seeds=x").is_err());
     }
 
     #[test]

@@ -5,14 +5,14 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::header::{ACCEPT, CONTENT_TYPE};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::ApiJson;
+use super::extract::{prefers_json, ApiJson};
 use super::problem::{ApiProblem, PuzzleErrors};
 use super::responses::CommonErrors;
 use super::AppState;
@@ -114,6 +114,8 @@ pub async fn hint(
     state.run(request).await.map(Json)
 }
 
+const SVG: &str = "image/svg+xml";
+
 /// Draw a puzzle as a printable, scalable SVG, optionally with an answer (its broken rules
 /// highlighted) or the solution written in.
 ///
@@ -141,68 +143,9 @@ pub async fn render(
     ApiJson(request): ApiJson<RenderRequest>,
 ) -> Result<Response, ApiProblem> {
     let svg = state.run(request).await?;
-    Ok(if prefers_json(&headers) {
+    Ok(if prefers_json(&headers, SVG) {
         Json(RenderReport { svg }).into_response()
     } else {
-        ([(CONTENT_TYPE, "image/svg+xml")], svg).into_response()
+        ([(CONTENT_TYPE, SVG)], svg).into_response()
     })
-}
-
-/// Whether `Accept` prefers `application/json` to the SVG document: JSON is named with a
-/// quality above the SVG's, or as high when the SVG is only covered by a wildcard.
-fn prefers_json(headers: &HeaderMap) -> bool {
-    let mut json = 0.0_f32;
-    let mut svg = (0.0_f32, false);
-    let ranges = headers
-        .get_all(ACCEPT)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','));
-    for range in ranges {
-        let mut parts = range.split(';');
-        let mime = parts.next().unwrap_or("").trim().to_ascii_lowercase();
-        let quality = parts
-            .filter_map(|parameter| parameter.trim().strip_prefix("q="))
-            .find_map(|q| q.trim().parse::<f32>().ok())
-            .unwrap_or(1.0);
-        match mime.as_str() {
-            "application/json" => json = json.max(quality),
-            "image/svg+xml" => svg = (quality, true),
-            "image/*" | "*/*" if !svg.1 => svg.0 = svg.0.max(quality),
-            _ => {}
-        }
-    }
-    json > 0.0 && (json > svg.0 || (json == svg.0 && !svg.1))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn json_is_sent_when_preferred_to_the_svg() {
-        let accept = |value: &str| {
-            let mut headers = HeaderMap::new();
-            headers.insert(ACCEPT, value.parse().unwrap());
-            prefers_json(&headers)
-        };
-        for json in [
-            "application/json",
-            "application/json, */*",
-            "image/svg+xml;q=0.5, application/json",
-            "*/*;q=0.1, application/json;q=0.2",
-        ] {
-            assert!(accept(json), "{json}");
-        }
-        for svg in [
-            "*/*",
-            "image/svg+xml",
-            "image/svg+xml, application/json",
-            "application/json;q=0, */*",
-            "text/html, application/json;q=0.9, */*;q=0.9, image/svg+xml",
-        ] {
-            assert!(!accept(svg), "{svg}");
-        }
-        assert!(!prefers_json(&HeaderMap::new()));
-    }
 }

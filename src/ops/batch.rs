@@ -48,12 +48,13 @@ pub struct BatchRequest {
     )]
     pub level: Option<String>,
     /// The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order.
-    /// In the query string, comma-separated (`seeds=1,2,3`). Not with `count`.
+    /// In the query string, repeated (`seeds=1&seeds=2`) or comma-separated (`seeds=1,2`).
+    /// Not with `count`.
     #[serde(default, deserialize_with = "seed_list")]
     #[cfg_attr(
         feature = "server",
         schema(schema_with = super::schema::seed_list_in_body),
-        param(schema_with = super::schema::seed_list, style = Form, explode = false)
+        param(schema_with = super::schema::seed_list)
     )]
     pub seeds: Option<Vec<u64>>,
     /// How many puzzles, 1 to 100, from the seed `seed` on (`seed`, `seed`+1, ...). Not
@@ -210,9 +211,14 @@ impl BatchLine {
         BatchLine::Failed(BatchFailure { seed, problem })
     }
 
+    /// The line as JSON, on one line.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a batch line is plain JSON")
+    }
+
     /// The line as one line of NDJSON, its newline included.
     pub fn to_ndjson(&self) -> String {
-        let mut line = serde_json::to_string(self).expect("a batch line is plain JSON");
+        let mut line = self.to_json();
         line.push('\n');
         line
     }

@@ -55,8 +55,8 @@ impl<T: ToSchema> ToSchema for PuzzleRequest<T> {
     }
 }
 
-/// `seeds` in a query string: an array of seeds (`style: form`, `explode: false` writes it
-/// comma-separated), 1 to [`MAX_BATCH`] of them, each 0 to [`MAX_SEED`].
+/// `seeds` in a query string: an array of seeds (repeated, as `style: form` writes an array,
+/// or comma-separated), 1 to [`MAX_BATCH`] of them, each 0 to [`MAX_SEED`].
 pub(super) fn seed_list() -> Array {
     seeds(ArrayBuilder::new())
 }
@@ -78,7 +78,8 @@ fn seeds(array: ArrayBuilder) -> Array {
         .max_items(Some(MAX_BATCH))
         .description(Some(
             "The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this \
-             order. In the query string, comma-separated (`seeds=1,2,3`). Not with `count`.",
+             order. In the query string, repeated (`seeds=1&seeds=2`) or comma-separated \
+             (`seeds=1,2`). Not with `count`.",
         ))
         .build()
 }
