@@ -234,6 +234,19 @@ async fn no_error_detail_names_a_rust_type() {
             );
         }
     }
+    let (_, problem) = json_of(
+        service
+            .post_json("/generate", &json!({"genre": "kakuro", "seed": "1"}))
+            .await,
+    )
+    .await;
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("seed: invalid type: string \"1\", expected a whole number"),
+        "{problem}"
+    );
     for query in [
         "/generate?genre=kakuro&seed=x",
         "/generate?genre=kakuro&solution=maybe",

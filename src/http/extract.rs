@@ -163,7 +163,10 @@ mod tests {
             assert!(!accept(other, svg), "{other}");
         }
         assert!(accept("application/json", "application/x-ndjson"));
-        assert!(!accept("application/x-ndjson, application/json", "application/x-ndjson"));
+        assert!(!accept(
+            "application/x-ndjson, application/json",
+            "application/x-ndjson"
+        ));
         assert!(!accept("application/*", "application/x-ndjson"));
         assert!(!prefers_json(&HeaderMap::new(), svg));
     }
