@@ -147,6 +147,21 @@ impl Attempts for DailyReport {
     }
 }
 
+/// `/generate`'s answer, with its cache headers.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+enum Generated {
+    /// The puzzle, its solution and rating.
+    #[response(
+        status = 200,
+        headers(
+            ("ETag" = String, description = "For a seeded request: a weak validator of the puzzle"),
+            ("Cache-Control" = String, description = "`public, max-age=31536000` for a seeded request, `no-store` for a drawn seed")
+        )
+    )]
+    Puzzle(GenerateReport),
+}
+
 /// Generate a puzzle with exactly one solution at the requested level.
 ///
 /// Parameters come in the query string, or (POST) in a JSON body whose fields win; an empty
@@ -162,10 +177,7 @@ impl Attempts for DailyReport {
     params(GenerateRequest),
     request_body(content = GenerateRequest, description = "Optional JSON body; its fields win over the query string. An empty body (whatever its content type) or `null` is no body."),
     responses(
-        (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport, headers(
-            ("ETag" = String, description = "For a seeded request: a weak validator of the puzzle"),
-            ("Cache-Control" = String, description = "`public, max-age=31536000` for a seeded request, `no-store` for a drawn seed")
-        )),
+        Generated,
         CacheStatuses,
         (status = 412, description = "The request's `If-None-Match` names the answer's `ETag` (RFC 9110 answers a POST so, a GET with 304); no work was done"),
         PuzzleErrors,
@@ -194,15 +206,7 @@ pub async fn generate_post(
     path = "/generate",
     tag = "puzzles",
     params(GenerateRequest),
-    responses(
-        (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport, headers(
-            ("ETag" = String, description = "For a seeded request: a weak validator of the puzzle"),
-            ("Cache-Control" = String, description = "`public, max-age=31536000` for a seeded request, `no-store` for a drawn seed")
-        )),
-        CacheStatuses,
-        QueryErrors,
-        CommonErrors,
-    )
+    responses(Generated, CacheStatuses, QueryErrors, CommonErrors,)
 )]
 pub async fn generate_get(
     State(state): State<Arc<AppState>>,
