@@ -12,9 +12,9 @@ use serde::Serialize;
 use sumpuzzles::core::{Budget, Score};
 use sumpuzzles::genres::kakuro_cryptic::batch;
 use sumpuzzles::ops::{
-    self, AnswerRows, CheckOptions, CheckRequest, FormatRequest, GenerateRequest, HintOptions,
-    HintRequest, PuzzleSource, RateRequest, RenderOptions, RenderRequest, SolveOptions,
-    SolveRequest,
+    self, AnswerRows, BatchLine, BatchRequest, CheckOptions, CheckRequest, FormatRequest,
+    GenerateRequest, HintOptions, HintRequest, PuzzleSource, RateRequest, RenderOptions,
+    RenderRequest, SolveOptions, SolveRequest,
 };
 use sumpuzzles::GenreId;
 
@@ -112,7 +112,9 @@ enum Command {
         #[arg(long, default_value_t = 100_000_000)]
         budget: u64,
     },
-    /// Generate a puzzle.
+    /// Generate a puzzle (pretty JSON), or with --count or --seeds a batch: one JSON line per
+    /// seed, in seed order, as `POST /generate/batch` writes them (a seed that fails gives a
+    /// line with its problem, and the others go on).
     Generate {
         #[arg(long, default_value_t = GenreId::DEFAULT)]
         genre: GenreId,
@@ -122,6 +124,7 @@ enum Command {
         /// easy, medium, hard, expert or any.
         #[arg(long, default_value = "any")]
         level: String,
+        /// The seed; with --count, the first of the batch's seeds.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// The lowest score (1.0 to 10.0, one decimal); with --score-max, a range within the
@@ -131,6 +134,17 @@ enum Command {
         /// The highest score (1.0 to 10.0, one decimal).
         #[arg(long)]
         score_max: Option<Score>,
+        /// A batch of this many puzzles (1 to 100), seeds --seed, --seed + 1, ...
+        #[arg(long, conflicts_with = "seeds")]
+        count: Option<u32>,
+        /// A batch of these seeds, comma-separated (1 to 100 of them).
+        #[arg(long, value_delimiter = ',', conflicts_with = "seed")]
+        seeds: Option<Vec<u64>>,
+        /// Leave the solution out (and whatever gives it away: the rating's deductions,
+        /// cryptic Kakuro's letters).
+        #[arg(long)]
+        no_solution: bool,
+        /// Step budget (of each puzzle, in a batch).
         #[arg(long, default_value_t = 2_000_000_000)]
         budget: u64,
     },
@@ -187,6 +201,27 @@ struct ServeArgs {
     /// Log format: `text` or `json`.
     #[arg(long, env = "SUMPUZZLES_LOG_FORMAT", default_value = "text")]
     log_format: String,
+}
+
+/// Writes a batch's lines as each puzzle is made; fails at the end when a seed did.
+fn generate_batch(batch: &BatchRequest, budget: u64) -> Result<()> {
+    let requests = batch.requests()?;
+    let mut failed = 0;
+    for request in &requests {
+        let seed = request.seed.unwrap_or_default();
+        let line = BatchLine::of(seed, ops::generate(request, &mut Budget::new(budget)));
+        failed += usize::from(matches!(line, BatchLine::Failed(_)));
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(line.to_ndjson().as_bytes())?;
+        stdout.flush()?;
+    }
+    if failed > 0 {
+        bail!(
+            "{failed} of {} seeds failed (their lines hold the problem)",
+            requests.len()
+        );
+    }
+    Ok(())
 }
 
 /// Writes to standard output; a failed write (a closed pipe) is an error for `main` to handle,
@@ -326,18 +361,38 @@ fn run() -> Result<()> {
             seed,
             score_min,
             score_max,
+            count,
+            seeds,
+            no_solution,
             budget,
         } => {
-            let request = GenerateRequest {
+            let solution = no_solution.then_some(false);
+            if count.is_none() && seeds.is_none() {
+                let request = GenerateRequest {
+                    genre: Some(genre.name().to_string()),
+                    shape,
+                    level: Some(level),
+                    seed: Some(seed),
+                    budget: None,
+                    solution,
+                    score_min,
+                    score_max,
+                };
+                return print(&ops::generate(&request, &mut Budget::new(budget))?);
+            }
+            let batch = BatchRequest {
                 genre: Some(genre.name().to_string()),
                 shape,
                 level: Some(level),
-                seed: Some(seed),
+                seed: count.map(|_| seed),
+                seeds,
+                count,
+                budget: None,
+                solution,
                 score_min,
                 score_max,
-                ..GenerateRequest::default()
             };
-            print(&ops::generate(&request, &mut Budget::new(budget))?)
+            generate_batch(&batch, budget)
         }
         #[cfg(feature = "server")]
         Command::Serve(args) => serve(args),

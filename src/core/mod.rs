@@ -25,7 +25,7 @@ pub use error::{Error, InputError, InputErrorKind, Location, Problem};
 pub use outcome::{Contradiction, Halt, SolveOutcome};
 pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel, Verdict};
 pub use rng::SeededRng;
-pub use score::{Score, Workload};
+pub use score::{Score, Workload, SCORE_VERSION};
 pub use score_range::{generate_in_range, ScoreRange};
 pub mod grid;
 pub use grid::{Grid, Shape};

@@ -9,19 +9,19 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_swagger_ui::SwaggerUi;
 
-use super::{puzzles, service, AppState};
+use super::{generate, puzzles, service, AppState};
 use crate::ops;
 
 /// The document's fixed parts; the description is [`description`], the paths come from the
 /// handlers.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "sumpuzzles", license(name = "MIT")),
+    info(title = "sumpuzzles", license(name = "MIT", identifier = "MIT")),
     tags(
         (name = "puzzles", description = "Generate, solve, rate and check"),
         (name = "service", description = "Health, readiness, metrics")
     ),
-    components(schemas(ops::Problem))
+    components(schemas(ops::Problem, ops::BatchLine))
 )]
 struct ApiDoc;
 
@@ -62,14 +62,36 @@ fn require_genre_in_get(document: &mut Document) {
     }
 }
 
+/// The endpoints whose body is optional (empty, `null` or absent is no body). Their body's
+/// schema is the parameters object alone, not `oneOf` it and `null`: generators then make
+/// the body an optional argument that is left out when not given (with the `null` in the
+/// schema, openapi-python-client 0.29 sends its "unset" marker as JSON and fails).
+const OPTIONAL_BODIES: [&str; 2] = ["/generate", "/generate/batch"];
+
+fn bodies_are_optional(document: &mut Document) {
+    for path in OPTIONAL_BODIES {
+        let body = document
+            .paths
+            .paths
+            .get_mut(path)
+            .and_then(|item| item.post.as_mut())
+            .and_then(|post| post.request_body.as_mut());
+        if let Some(body) = body {
+            body.required = Some(Required::False);
+        }
+    }
+}
+
 /// The API's routes with their OpenAPI document.
 pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
     let (router, mut document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(generate::router())
         .merge(puzzles::router())
         .merge(service::router())
         .split_for_parts();
     document.info.description = Some(description());
     require_genre_in_get(&mut document);
+    bodies_are_optional(&mut document);
     (router, document)
 }
 

@@ -103,7 +103,11 @@ pub fn app(state: Arc<AppState>) -> Router {
     }
     .allow_methods([Method::GET, Method::POST])
     .allow_headers([axum::http::header::CONTENT_TYPE])
-    .expose_headers([axum::http::header::RETRY_AFTER, x_request_id.clone()]);
+    .expose_headers([
+        axum::http::header::RETRY_AFTER,
+        axum::http::header::ETAG,
+        x_request_id.clone(),
+    ]);
     let ids = RequestIds {
         prefix: (std::process::id() ^ (Instant::now().elapsed().subsec_nanos())).rotate_left(7),
         counter: Arc::new(AtomicU64::new(0)),

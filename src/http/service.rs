@@ -9,7 +9,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::metrics;
-use super::problem::{ApiProblem, PuzzleErrors};
+use super::problem::ApiProblem;
+use super::responses::{CommonErrors, NotReady};
 use super::AppState;
 use crate::ops::{self, GenreInfo};
 
@@ -23,13 +24,13 @@ pub fn router() -> OpenApiRouter<Arc<AppState>> {
 }
 
 /// The registered genres: their names, rules, board kind, formats, defaults and limits.
-#[utoipa::path(get, path = "/genres", tag = "service", responses((status = 200, body = Vec<GenreInfo>)))]
+#[utoipa::path(get, path = "/genres", tag = "service", responses((status = 200, description = "The registered genres", body = Vec<GenreInfo>), CommonErrors))]
 pub async fn genres() -> Json<Vec<GenreInfo>> {
     Json(ops::genres())
 }
 
 /// Liveness: always cheap, never queued.
-#[utoipa::path(get, path = "/healthz", tag = "service", responses((status = 200, description = "Alive", body = Object)))]
+#[utoipa::path(get, path = "/healthz", tag = "service", responses((status = 200, description = "Alive", body = Object), CommonErrors))]
 pub async fn healthz() -> Json<BTreeMap<&'static str, &'static str>> {
     Json(BTreeMap::from([("status", "ok")]))
 }
@@ -41,7 +42,8 @@ pub async fn healthz() -> Json<BTreeMap<&'static str, &'static str>> {
     tag = "service",
     responses(
         (status = 200, description = "Ready", body = Object),
-        PuzzleErrors,
+        NotReady,
+        CommonErrors,
     )
 )]
 pub async fn readyz(
@@ -55,7 +57,7 @@ pub async fn readyz(
 }
 
 /// Prometheus metrics.
-#[utoipa::path(get, path = "/metrics", tag = "service", responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain")))]
+#[utoipa::path(get, path = "/metrics", tag = "service", responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain"), CommonErrors))]
 pub async fn metrics_text(State(state): State<Arc<AppState>>) -> String {
     ::metrics::gauge!(metrics::POOL_IN_USE).set(state.pool.running() as f64);
     ::metrics::gauge!(metrics::QUEUE_DEPTH).set(state.pool.waiting() as f64);

@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::puzzle::{solution_extra, PuzzleForms};
 use super::rating::RateReport;
 use super::request::{budget_in_range, seed_in_range};
-use super::{Operation, MAX_SEED};
+use super::{Operation, MAX_FRESH_SEED};
 use crate::core::{
     generate_in_range, Assessment, Budget, Descriptors, Error, GenerateParams, GenerationStats,
-    InputError, Level, Score, ScoreRange, Shape, TargetLevel, Uniqueness,
+    InputError, Level, Score, ScoreRange, Shape, TargetLevel, Uniqueness, SCORE_VERSION,
 };
 use crate::genres::{
     dispatch, AnyPuzzleObject, AnySolutionExtra, GenreId, GenreVisitor, Registered,
@@ -25,7 +25,10 @@ use crate::genres::{
     into_params(parameter_in = Query)
 )]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a JSON object of generation parameters"
+)]
 pub struct GenerateRequest {
     /// The genre. Required (in the query string or the body).
     #[cfg_attr(
@@ -50,8 +53,10 @@ pub struct GenerateRequest {
         param(value_type = Option<TargetLevel>)
     )]
     pub level: Option<String>,
-    /// The seed, 0 to 2^63-1; random when absent. The same genre, shape, level, seed and
-    /// generator version always give the same puzzle.
+    /// The seed, 0 to 2^63-1; random (and below 2^53, so that a JavaScript number holds it)
+    /// when absent. The same genre, shape, level, seed and generator version always give the
+    /// same puzzle. Seeds above 2^53 lose precision as JavaScript numbers: send them in the
+    /// query string.
     #[serde(default, deserialize_with = "seed_in_range")]
     #[cfg_attr(
         feature = "server",
@@ -84,6 +89,12 @@ pub struct GenerateRequest {
         param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0)
     )]
     pub score_max: Option<Score>,
+    /// Whether the report carries the solution (default true). With `false` it leaves out
+    /// everything that gives the solution away: `solution`, the genre's solution fields
+    /// (cryptic Kakuro's `letters` and `encrypted`) and the rating's `deductions` (their
+    /// placements are the solution), which is then empty; the level and the technique counts
+    /// stay. For a site that sends the report to its players.
+    pub solution: Option<bool>,
 }
 
 impl GenerateRequest {
@@ -114,7 +125,52 @@ impl GenerateRequest {
             budget: self.budget.or(fallback.budget),
             score_min: self.score_min.or(fallback.score_min),
             score_max: self.score_max.or(fallback.score_max),
+            solution: self.solution.or(fallback.solution),
         }
+    }
+
+    /// Whether the report is to carry the solution (the default).
+    pub fn with_solution(&self) -> bool {
+        self.solution.unwrap_or(true)
+    }
+
+    /// What the report of a seeded request depends on, as one string: the parameters
+    /// resolved (the genre's default shape, level `any`), the seed, whether the solution is
+    /// included, the generator's and rater profile's versions and this crate's version. Two
+    /// requests with the same fingerprint get the same report, but for `stats.elapsed_ms`
+    /// (so a cache validator made of it is a weak one). None for a request without a seed
+    /// (its seed is drawn) or one that does not fit.
+    pub fn fingerprint(&self) -> Option<String> {
+        struct Fingerprint<'a>(&'a Parameters, u64, bool);
+        impl GenreVisitor for Fingerprint<'_> {
+            type Output = String;
+            fn visit<G: Registered>(self) -> String {
+                let Fingerprint(parameters, seed, with_solution) = self;
+                // A score range picks another candidate: it is part of the key, with the
+                // score's version that placed the candidates in it.
+                let range = parameters
+                    .range
+                    .map_or_else(String::new, |range| format!("-r{range}"));
+                format!(
+                    "{}-{}-{}{range}-{seed}-{}-g{}-{}.{}-s{}-v{}",
+                    G::NAME,
+                    parameters.shape.unwrap_or(G::DEFAULT_SHAPE),
+                    parameters.level.name(),
+                    if with_solution { "s" } else { "p" },
+                    G::GENERATOR_VERSION,
+                    G::RATER_PROFILE.0,
+                    G::RATER_PROFILE.1,
+                    SCORE_VERSION,
+                    env!("CARGO_PKG_VERSION"),
+                )
+            }
+        }
+        let seed = self.seed?;
+        let parameters = Parameters::of(self).ok()?;
+        Some(dispatch(
+            parameters.genre,
+            Fingerprint(&parameters, seed, self.with_solution()),
+        ))
     }
 }
 
@@ -168,8 +224,9 @@ pub struct GenerateReport {
     /// The puzz.link URL, for a genre puzz.link has.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
-    /// The one solution, as answer rows.
-    pub solution: Vec<String>,
+    /// The one solution, as answer rows; absent when the request said `solution=false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<Vec<String>>,
     /// The level the rater finds (the level asked for, or one of them for `any`).
     pub level: Level,
     /// The score, 1.0 to 10.0 within the level's band (as in `rating`).
@@ -195,7 +252,7 @@ pub struct GenerateReport {
     pub rating: RateReport,
     /// How much work the generation took.
     pub stats: GenerationStats,
-    /// The genre's fields of the solution, when it has any.
+    /// The genre's fields of the solution, when it has any (and the solution is included).
     #[serde(flatten)]
     #[cfg_attr(feature = "server", schema(value_type = AnySolutionExtra))]
     pub extra: Option<AnySolutionExtra>,
@@ -208,6 +265,7 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
         level: TargetLevel,
         range: Option<ScoreRange>,
         seed: u64,
+        with_solution: bool,
         budget: &'a mut Budget,
     }
     impl GenreVisitor for Generate<'_> {
@@ -237,28 +295,35 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
                 .zip(generated.rating.score())
                 .expect("a generated puzzle is rated");
             let forms = PuzzleForms::of::<G>(&generated.puzzle);
+            let descriptors = generated.rating.descriptors;
+            let mut rating = RateReport::of::<G>(Assessment {
+                steps: generated.rating.steps,
+                rating: generated.rating,
+                // The generators prove it.
+                uniqueness: Uniqueness::Unique,
+                solutions_found: 1,
+            });
+            if !self.with_solution {
+                rating.deductions.clear();
+            }
             Ok(GenerateReport {
                 genre: G::ID,
                 id: forms.id,
                 puzzle: forms.puzzle,
                 text: forms.text,
                 url: forms.url,
-                solution: G::solution_rows(&generated.solution),
+                solution: self
+                    .with_solution
+                    .then(|| G::solution_rows(&generated.solution)),
                 level,
                 score,
-                descriptors: generated.rating.descriptors,
+                descriptors,
                 shape: shape.to_string(),
                 seed: generated.seed,
                 requested_seed: self.seed,
                 generator_version: generated.generator_version,
-                extra: solution_extra::<G>(&generated.solution),
-                rating: RateReport::of::<G>(Assessment {
-                    steps: generated.rating.steps,
-                    rating: generated.rating,
-                    // The generators prove it.
-                    uniqueness: Uniqueness::Unique,
-                    solutions_found: 1,
-                }),
+                extra: solution_extra::<G>(&generated.solution).filter(|_| self.with_solution),
+                rating,
                 stats: generated.stats,
             })
         }
@@ -269,13 +334,15 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
         level: parameters.level,
         range: parameters.range,
         seed: request.seed.unwrap_or_else(fresh_seed),
+        with_solution: request.with_solution(),
         budget,
     };
     dispatch(parameters.genre, work)
 }
 
 /// Draws a seed for a request without one. It is not puzzle content, so the clock and a
-/// counter do; it is at most [`MAX_SEED`], as a seed on the wire is.
+/// counter do; it is at most [`MAX_FRESH_SEED`] (below 2^53), so that every seed the service
+/// hands out survives a JavaScript number (a seed a request names may go up to [`MAX_SEED`]).
 pub fn fresh_seed() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -285,7 +352,7 @@ pub fn fresh_seed() -> u64 {
     let mut z = nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) & MAX_SEED
+    (z ^ (z >> 31)) & MAX_FRESH_SEED
 }
 
 impl Operation for GenerateRequest {
@@ -334,7 +401,72 @@ mod tests {
     }
 
     #[test]
-    fn fresh_seeds_fit_the_wire() {
-        assert!((0..100).map(|_| fresh_seed()).all(|seed| seed <= MAX_SEED));
+    fn fresh_seeds_survive_a_javascript_number() {
+        // A JavaScript number holds every integer up to 2^53 exactly.
+        assert_eq!(MAX_FRESH_SEED, (1 << 53) - 1);
+        let seeds: Vec<u64> = (0..1000).map(|_| fresh_seed()).collect();
+        assert!(seeds.iter().all(|&seed| seed <= MAX_FRESH_SEED));
+        assert!(seeds.iter().all(|&seed| (seed as f64) as u64 == seed));
+        // Still spread over the range, not stuck in a corner of it.
+        assert!(seeds.iter().any(|&seed| seed > MAX_FRESH_SEED / 2));
+    }
+
+    #[test]
+    fn without_the_solution_nothing_gives_it_away() {
+        let genre = GenreId::DEFAULT;
+        let mut request = GenerateRequest::new(genre, None, TargetLevel::Any, 3);
+        request.shape = Some("6x6".into());
+        let full = generate(&request, &mut Budget::new(u64::MAX)).unwrap();
+        request.solution = Some(false);
+        let bare = generate(&request, &mut Budget::new(u64::MAX)).unwrap();
+        assert!(full.solution.is_some() && !full.rating.deductions.is_empty());
+        assert_eq!(bare.solution, None);
+        assert!(bare.rating.deductions.is_empty());
+        assert_eq!(bare.extra, None);
+        assert_eq!(
+            (bare.id, bare.rating.techniques),
+            (full.id, full.rating.techniques)
+        );
+    }
+
+    #[test]
+    fn a_fingerprint_names_what_the_report_depends_on() {
+        let genre = GenreId::DEFAULT;
+        let request = GenerateRequest::new(genre, None, TargetLevel::Any, 7);
+        let fingerprint = request.fingerprint().unwrap();
+        assert!(
+            fingerprint.starts_with(&format!("{genre}-")),
+            "{fingerprint}"
+        );
+        let mut other_seed = request.clone();
+        other_seed.seed = Some(8);
+        let mut bare = request.clone();
+        bare.solution = Some(false);
+        let mut budget = request.clone();
+        budget.budget = Some(5);
+        assert_ne!(other_seed.fingerprint().unwrap(), fingerprint);
+        assert_ne!(bare.fingerprint().unwrap(), fingerprint);
+        let mut ranged = request.clone();
+        ranged.score_min = Some("5.0".parse().unwrap());
+        assert_ne!(ranged.fingerprint().unwrap(), fingerprint);
+        // The budget changes whether a puzzle comes out, never which one.
+        assert_eq!(budget.fingerprint().unwrap(), fingerprint);
+        // The default shape written out is the same request.
+        let mut shaped = request.clone();
+        shaped.shape = Some(format!("{}", dispatch(genre, DefaultShape)));
+        assert_eq!(shaped.fingerprint().unwrap(), fingerprint);
+        let unseeded = GenerateRequest {
+            seed: None,
+            ..request
+        };
+        assert_eq!(unseeded.fingerprint(), None);
+    }
+
+    struct DefaultShape;
+    impl GenreVisitor for DefaultShape {
+        type Output = Shape;
+        fn visit<G: Registered>(self) -> Shape {
+            G::DEFAULT_SHAPE
+        }
     }
 }

@@ -4,11 +4,13 @@
 //! | Operation | Request | Report |
 //! |---|---|---|
 //! | [`generate`] | [`GenerateRequest`] | [`GenerateReport`] |
+//! | [`daily`] | [`DailyRequest`] (and today's [`Date`]) | [`DailyReport`] |
+//! | a batch | [`BatchRequest`]: one [`GenerateRequest`] per seed | a [`BatchLine`] per seed |
 //! | [`solve`] | [`SolveRequest`] | [`SolveReport`] |
 //! | [`rate`] | [`RateRequest`] | [`RateReport`] |
 //! | [`check`] | [`CheckRequest`] | [`CheckReport`] |
 //! | [`hint`] | [`HintRequest`] | [`HintReport`] |
-//! | [`render`] | [`RenderRequest`] | an SVG document |
+//! | [`render`] | [`RenderRequest`] | an SVG document (in JSON: [`RenderReport`]) |
 //! | [`format()`] | [`FormatRequest`] | [`PuzzleForms`] |
 //! | [`genres`] | none | [`GenreInfo`]s |
 //!
@@ -37,6 +39,8 @@
 //! assert_eq!(Problem::from(&error).status, 400);
 //! ```
 
+mod batch;
+mod daily;
 mod generate;
 mod genres;
 mod problem;
@@ -47,12 +51,16 @@ mod request;
 mod schema;
 mod source;
 
+pub use self::batch::{BatchFailure, BatchLine, BatchRequest, MAX_BATCH};
+pub use self::daily::{
+    daily, seconds_to_next_utc_midnight, unix_now, DailyPlan, DailyReport, DailyRequest, Date,
+};
 pub use self::generate::{fresh_seed, generate, GenerateReport, GenerateRequest};
 pub use self::genres::{genres, GenreInfo};
 pub use self::problem::Problem;
 pub use self::puzzle::{
     check, format, hint, rate, render, solve, CheckReport, HintReport, PuzzleForms,
-    PuzzleOperation, SolveReport,
+    PuzzleOperation, RenderReport, SolveReport,
 };
 pub use self::rating::{RateReport, RatingStatus};
 pub use self::request::{
@@ -74,6 +82,9 @@ pub const MAX_WIRE_BUDGET: u64 = 1_000_000_000_000;
 /// The largest seed a request may name: seeds are 0 to 2^63-1, so that every JSON and
 /// OpenAPI client (int64) can carry them.
 pub const MAX_SEED: u64 = i64::MAX as u64;
+/// The largest seed the service draws for a request without one: 2^53-1, the largest
+/// integer every JavaScript number holds exactly, so that a seed handed out can be sent back.
+pub const MAX_FRESH_SEED: u64 = (1 << 53) - 1;
 /// The most solutions a solve request may ask for.
 pub const MAX_LIMIT: usize = 100;
 

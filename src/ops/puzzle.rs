@@ -269,6 +269,15 @@ fn render_fill(options: &RenderOptions) -> Result<Fill, Error> {
     }
 }
 
+/// A drawing, for a client that reads JSON rather than an SVG document (`/render` with
+/// `Accept: application/json`).
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RenderReport {
+    /// The SVG document, as `/render` sends it as `image/svg+xml`.
+    pub svg: String,
+}
+
 /// Draws a puzzle as a printable SVG document: blank, or filled with an answer (checked as
 /// [`check`] does, each violation highlighted) or with the solution (found under the budget;
 /// a puzzle without exactly one solution is an error).

@@ -47,6 +47,7 @@ impl<T: Default> From<PuzzleSource> for PuzzleRequest<T> {
 #[serde(deny_unknown_fields)]
 pub struct SolveOptions {
     /// Stop after this many solutions (default 2, at most 100).
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 100))]
     pub limit: Option<usize>,
     /// Step budget, 1 to 10^12; the server caps it at its maximum.
@@ -137,7 +138,10 @@ pub type FormatRequest = PuzzleRequest<FormatOptions>;
 /// An answer: row strings, or one string with a row per line.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "an answer: a list of row strings, or one string with a row per line"
+)]
 pub enum AnswerRows {
     /// One string per row.
     Rows(Vec<String>),
@@ -285,6 +289,56 @@ pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
     Ok(value)
 }
 
+/// An optional whole number, read with messages that name no Rust type ("expected a whole
+/// number" rather than "expected u64"): `null` and an absent field are `None`.
+pub(super) fn whole_number<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: TryFrom<u64>,
+{
+    struct Whole;
+
+    impl<'de> Visitor<'de> for Whole {
+        type Value = Option<u64>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a whole number")
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_some<D: Deserializer<'de>>(
+            self,
+            deserializer: D,
+        ) -> Result<Self::Value, D::Error> {
+            deserializer.deserialize_u64(Whole)
+        }
+
+        fn visit_u64<E: de::Error>(self, value: u64) -> Result<Self::Value, E> {
+            Ok(Some(value))
+        }
+
+        fn visit_i64<E: de::Error>(self, value: i64) -> Result<Self::Value, E> {
+            u64::try_from(value)
+                .map(Some)
+                .map_err(|_| E::invalid_value(de::Unexpected::Signed(value), &self))
+        }
+    }
+
+    match deserializer.deserialize_option(Whole)? {
+        None => Ok(None),
+        Some(value) => T::try_from(value)
+            .map(Some)
+            .map_err(|_| de::Error::custom(format!("{value} is too large"))),
+    }
+}
+
 /// A number field that must lie in `min..=max` when given.
 fn bounded<'de, D: Deserializer<'de>>(
     deserializer: D,
@@ -292,7 +346,7 @@ fn bounded<'de, D: Deserializer<'de>>(
     min: u64,
     max: u64,
 ) -> Result<Option<u64>, D::Error> {
-    match Option::<u64>::deserialize(deserializer)? {
+    match whole_number::<D, u64>(deserializer)? {
         Some(value) if value < min || value > max => Err(de::Error::custom(format!(
             "{name} must be {min} to {max}, not {value}"
         ))),
@@ -357,6 +411,30 @@ mod tests {
         assert!(error.to_string().contains("id: invalid type"), "{error}");
         let error = solve_request(r#"{"id": "x:1", "limit": "many"}"#).unwrap_err();
         assert!(error.to_string().contains("limit: invalid type"), "{error}");
+        for (json, message) in [
+            (
+                r#"{"id": "x:1", "limit": -1}"#,
+                "invalid value: integer `-1`, expected a whole number",
+            ),
+            (
+                r#"{"id": "x:1", "limit": 1.5}"#,
+                "invalid type: floating point `1.5`, expected a whole number",
+            ),
+            (
+                r#"{"id": "x:1", "budget": true}"#,
+                "invalid type: boolean `true`, expected a whole number",
+            ),
+        ] {
+            let error = solve_request(json).unwrap_err();
+            assert!(error.to_string().contains(message), "{error}");
+        }
+        assert_eq!(
+            solve_request(r#"{"id": "x:1", "limit": null}"#)
+                .unwrap()
+                .options
+                .limit,
+            None
+        );
         let error = solve_request(r#"{"id": "x:1", "budget": 0}"#).unwrap_err();
         assert!(error.to_string().contains("budget must be"), "{error}");
     }
