@@ -14,7 +14,7 @@ pub mod svg;
 
 pub use budget::{Budget, CancelFlag, Stop};
 pub use digits::DigitSet;
-pub use error::{Error, InputError, InputErrorKind, Location, Problem};
+pub use error::{puzzle_object_keys, Error, InputError, InputErrorKind, Location, Problem};
 pub use outcome::{Contradiction, Halt, SolveOutcome};
 pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel};
 pub use rng::SeededRng;

@@ -4,7 +4,9 @@
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, TRANSFER_ENCODING};
+use std::time::Duration;
+
+use axum::http::header::{CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, TRANSFER_ENCODING};
 use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 
@@ -25,9 +27,33 @@ where
         if !is_json(request.headers()) {
             return Err(ApiProblem::UnsupportedMediaType);
         }
-        let bytes = Bytes::from_request(request, state).await?;
+        if is_encoded(request.headers()) {
+            return Err(ApiProblem::EncodedBody);
+        }
+        let timeout = request
+            .extensions()
+            .get::<BodyTimeout>()
+            .map_or(Duration::MAX, |timeout| timeout.0);
+        let bytes = tokio::time::timeout(timeout, Bytes::from_request(request, state))
+            .await
+            .map_err(|_| ApiProblem::SlowBody)??;
         Ok(ApiJson(ops::from_json(&bytes)?))
     }
+}
+
+/// How long a client may take to send a request body (a request extension the server sets;
+/// without it, as long as it likes).
+#[derive(Clone, Copy, Debug)]
+pub struct BodyTimeout(pub Duration);
+
+/// Whether the body comes with a content coding other than `identity` (gzip and the like):
+/// it would be read as JSON text, so it is refused as an unsupported media type.
+fn is_encoded(headers: &HeaderMap) -> bool {
+    headers.get_all(CONTENT_ENCODING).iter().any(|value| {
+        value
+            .to_str()
+            .map_or(true, |codings| codings.split(',').any(|coding| !coding.trim().eq_ignore_ascii_case("identity")))
+    })
 }
 
 /// Whether the content type is JSON: `application/json` or `application/<anything>+json`,
