@@ -401,7 +401,11 @@ fn serve(args: ServeArgs) -> Result<()> {
             .json()
             .with_env_filter(filter)
             .init(),
-        "text" => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        // Colours only on a terminal: a log file or a container's log gets plain text.
+        "text" => tracing_subscriber::fmt()
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .with_env_filter(filter)
+            .init(),
         other => bail!("--log-format takes text or json, not '{other}'"),
     }
     let mut keys = Vec::new();

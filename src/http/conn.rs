@@ -28,7 +28,7 @@ use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -79,6 +79,10 @@ pub struct Connection {
     wants_close: AtomicBool,
     /// The client closed its sending side.
     read_eof: AtomicBool,
+    /// The first bytes the client sent (up to 4), to tell an HTTP/2 preface from HTTP/1.
+    first_bytes: AtomicU32,
+    /// Closed because no request head came within the header timeout.
+    head_timed_out: AtomicBool,
     /// Requests came or went: the connection's task looks at its deadlines again.
     activity: tokio::sync::Notify,
     /// The registry closed this connection to make room.
@@ -101,13 +105,7 @@ impl Connection {
             return (Instant::now() + Duration::from_secs(3600), None);
         }
         if self.requests.load(Ordering::SeqCst) == 0 {
-            // A client that sent part of an HTTP/1 head gets hyper's 408 first.
-            let grace = if self.bytes_read.load(Ordering::SeqCst) > 0 {
-                Duration::from_secs(1)
-            } else {
-                Duration::ZERO
-            };
-            return (self.accepted + bounds.header_timeout + grace, Some(Expiry::Head));
+            return (self.accepted + bounds.header_timeout, Some(Expiry::Head));
         }
         (*self.last_active() + bounds.idle_timeout, Some(Expiry::Idle))
     }
@@ -220,6 +218,8 @@ impl Connections {
             last_active: Mutex::new(now),
             wants_close: AtomicBool::new(false),
             read_eof: AtomicBool::new(false),
+            first_bytes: AtomicU32::new(0),
+            head_timed_out: AtomicBool::new(false),
             activity: tokio::sync::Notify::new(),
             evicted: tokio::sync::Notify::new(),
         });
@@ -316,6 +316,14 @@ pub async fn serve_connection(
         tokio::select! {
             result = served.as_mut() => {
                 if let Err(error) = result {
+                    // hyper's own header timer may end a first head before ours does.
+                    let timed_out = error
+                        .downcast_ref::<hyper::Error>()
+                        .is_some_and(hyper::Error::is_timeout);
+                    if timed_out && connection.requests.load(Ordering::SeqCst) == 0 {
+                        ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "head_timeout").increment(1);
+                        connection.head_timed_out.store(true, Ordering::SeqCst);
+                    }
                     tracing::debug!(%error, "connection ended with an error");
                 }
                 break;
@@ -338,6 +346,7 @@ pub async fn serve_connection(
                     match now_expiry {
                         Some(Expiry::Head) => {
                             ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "head_timeout").increment(1);
+                            connection.head_timed_out.store(true, Ordering::SeqCst);
                             break;
                         }
                         Some(Expiry::Idle) => {
@@ -557,9 +566,19 @@ impl AsyncRead for ConnIo {
         std::task::ready!(this.stream().poll_read(cx, buf))?;
         let read = buf.filled().len() - before;
         if read > 0 {
-            this.connection
+            let earlier = this
+                .connection
                 .bytes_read
                 .fetch_add(read as u64, Ordering::Relaxed);
+            if earlier == 0 {
+                let mut first = [0u8; 4];
+                let got = &buf.filled()[before..];
+                let n = got.len().min(4);
+                first[..n].copy_from_slice(&got[..n]);
+                this.connection
+                    .first_bytes
+                    .store(u32::from_be_bytes(first), Ordering::Relaxed);
+            }
         } else if buf.remaining() > 0 {
             this.connection.read_eof.store(true, Ordering::SeqCst);
             if !this.connection.idle() && this.connection.wants_close.load(Ordering::SeqCst) {
@@ -606,6 +625,30 @@ impl Drop for ConnIo {
         let Some(stream) = self.stream.take() else {
             return;
         };
+        // Part of an HTTP/1 head and then nothing within the header timeout: a slow client,
+        // told so (hyper's own timer closes without a word). HTTP/2 has no such answer.
+        let connection = &self.connection;
+        if connection.head_timed_out.load(Ordering::SeqCst)
+            && connection.bytes_read.load(Ordering::SeqCst) > 0
+            && connection.first_bytes.load(Ordering::Relaxed).to_be_bytes() != *b"PRI "
+            && self.connections.start_lingering()
+        {
+            let connections = self.connections.clone();
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                runtime.spawn(async move {
+                    let mut stream = stream;
+                    let status = StatusCode::REQUEST_TIMEOUT;
+                    let answer = problem_bytes(status, &status_problem(status));
+                    if tokio::time::timeout(LINGER_IDLE, stream.write_all(&answer)).await.is_ok() {
+                        linger(stream, LINGER_IDLE).await;
+                    }
+                    connections.lingering.fetch_sub(1, Ordering::SeqCst);
+                });
+            } else {
+                connections.lingering.fetch_sub(1, Ordering::SeqCst);
+            }
+            return;
+        }
         // Nothing more can come (the client closed), or nothing was asked (a silent socket).
         if self.connection.read_eof.load(Ordering::SeqCst)
             || self.connection.requests.load(Ordering::SeqCst) == 0

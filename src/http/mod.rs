@@ -22,6 +22,7 @@ pub mod clients;
 pub mod conn;
 pub mod docs;
 pub mod extract;
+pub mod memory;
 pub mod metrics;
 pub mod play;
 pub mod pool;

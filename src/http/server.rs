@@ -458,6 +458,7 @@ pub async fn serve_on(
 ) -> std::io::Result<()> {
     let state = AppState::new(config.clone());
     let app = app(state.clone());
+    super::memory::start_reclaimer();
     let registry = Arc::new(connections(config.max_connections));
     let admin = match config.admin_bind {
         Some(address) => Some(TcpListener::bind(address).await?),

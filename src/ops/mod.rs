@@ -72,7 +72,7 @@ use crate::core::Budget;
 pub const DEFAULT_BUDGET: u64 = 1_200_000;
 /// The step budget of a generation: more than any 16x16 expert Kakuro seed measured needed
 /// (docs/edge.md), so that every shape and level of every genre can be generated.
-pub const GENERATE_BUDGET: u64 = 60_000_000;
+pub const GENERATE_BUDGET: u64 = 40_000_000;
 /// The largest step budget a request may name: beyond it the request does not fit.
 pub const MAX_WIRE_BUDGET: u64 = 1_000_000_000_000;
 /// The largest seed a request may name: seeds are 0 to 2^63-1, so that every JSON and
