@@ -470,6 +470,7 @@ fn serve(args: ServeArgs) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_stack_size(8 << 20)
+        .on_thread_park(sumpuzzles::http::memory::on_park)
         .build()
         .context("starting the async runtime")?;
     runtime
