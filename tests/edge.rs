@@ -189,11 +189,21 @@ async fn silent_connections_are_closed_from_accept_while_health_answers() {
     preface.write_all(b"PRI * HTTP/2.0\r\n").await.unwrap();
     let mut partial = connect_from(&server, [127, 0, 0, 1]).await;
     partial.write_all(b"GET /healthz HTTP/1.1\r\nHo").await.unwrap();
+    // A whole HTTP/2 preface and SETTINGS, then no request: an idle HTTP/2 connection.
+    let mut idle_h2 = connect_from(&server, [127, 0, 0, 1]).await;
+    idle_h2
+        .write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0")
+        .await
+        .unwrap();
     assert_eq!(raw(&server, &get("/healthz", "")).await.status, 200);
     for stream in silent.iter_mut().chain([&mut preface]) {
         assert!(closed_within(stream, Duration::from_secs(10)).await);
     }
-    // The partial HTTP/1 head gets hyper's 408, as problem details.
+    // The server's own SETTINGS come first, then the close.
+    let mut frames = Vec::new();
+    let closed = tokio::time::timeout(Duration::from_secs(10), idle_h2.read_to_end(&mut frames)).await;
+    assert!(closed.is_ok() && !frames.is_empty(), "the idle HTTP/2 connection was not closed");
+    // The partial HTTP/1 head gets a 408, as problem details.
     let answer = read_answer(&mut partial, Duration::from_secs(10))
         .await
         .expect("a 408");
