@@ -64,7 +64,11 @@ fn dense_rows(letters: bool) -> Vec<String> {
             .join(" ")
     )];
     for across in (37..=44).rev() {
-        rows.push(format!("/{} {}", write(across), [". "; 8].concat().trim_end()));
+        rows.push(format!(
+            "/{} {}",
+            write(across),
+            [". "; 8].concat().trim_end()
+        ));
     }
     rows
 }
@@ -177,9 +181,17 @@ fn main() {
         ("kakurasu 32x32, many solutions", kakurasu_body.clone()),
     ] {
         let solve: SolveRequest = request(body.clone());
-        add("/solve", input, measure(MEASURE_STEPS, |b| ops::solve(&solve, b)));
+        add(
+            "/solve",
+            input,
+            measure(MEASURE_STEPS, |b| ops::solve(&solve, b)),
+        );
         let rate: RateRequest = request(body.clone());
-        add("/rate", input, measure(MEASURE_STEPS, |b| ops::rate(&rate, b)));
+        add(
+            "/rate",
+            input,
+            measure(MEASURE_STEPS, |b| ops::rate(&rate, b)),
+        );
         let render: RenderRequest = request(with(body.clone(), "solution", json!(true)));
         add(
             "/render solution",
@@ -187,13 +199,23 @@ fn main() {
             measure(MEASURE_STEPS, |b| ops::render(&render, b)),
         );
         let answer = match body["puzzle"].get("grid") {
-            Some(grid) => blank_answer(&serde_json::from_value::<Vec<String>>(grid.clone()).unwrap()),
+            Some(grid) => {
+                blank_answer(&serde_json::from_value::<Vec<String>>(grid.clone()).unwrap())
+            }
             None => vec![".".repeat(32); 32],
         };
         let hint: HintRequest = request(with(body.clone(), "answer", json!(answer)));
-        add("/hint", input, measure(MEASURE_STEPS, |b| ops::hint(&hint, b)));
+        add(
+            "/hint",
+            input,
+            measure(MEASURE_STEPS, |b| ops::hint(&hint, b)),
+        );
         let check: ops::CheckRequest = request(with(body.clone(), "answer", json!(answer)));
-        add("/check", input, measure(MEASURE_STEPS, |_| ops::check(&check)));
+        add(
+            "/check",
+            input,
+            measure(MEASURE_STEPS, |_| ops::check(&check)),
+        );
     }
 
     println!("| Operation | Input | Outcome | Steps | CPU | Steps per CPU second |");
@@ -236,7 +258,11 @@ fn main() {
         if report.stats.steps >= 1_000_000 {
             generation_rate = generation_rate.min(report.stats.steps as f64 / cpu.as_secs_f64());
         }
-        println!("| {seed} | {} | {:.3} s |", report.stats.steps, cpu.as_secs_f64());
+        println!(
+            "| {seed} | {} | {:.3} s |",
+            report.stats.steps,
+            cpu.as_secs_f64()
+        );
     }
     println!();
     println!(

@@ -129,7 +129,7 @@ enum Command {
     },
     /// Run the HTTP service.
     #[cfg(feature = "server")]
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Exit 0 when the service answers its health check (for container health checks).
     Healthcheck {
         /// The URL to ask; a container on another port sets SUMPUZZLES_HEALTHCHECK_URL and
@@ -379,7 +379,7 @@ fn run() -> Result<()> {
             print(&ops::generate(&request, &mut Budget::new(budget))?)
         }
         #[cfg(feature = "server")]
-        Command::Serve(args) => serve(args),
+        Command::Serve(args) => serve(*args),
         Command::Healthcheck { url } => healthcheck(&url),
         #[cfg(feature = "server")]
         Command::Openapi => {
@@ -413,8 +413,8 @@ fn serve(args: ServeArgs) -> Result<()> {
         keys.extend(ApiKeys::parse(json).map_err(anyhow::Error::msg)?);
     }
     if let Some(path) = &args.api_keys_file {
-        let json = std::fs::read_to_string(path)
-            .with_context(|| format!("reading {}", path.display()))?;
+        let json =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         keys.extend(ApiKeys::parse(&json).map_err(anyhow::Error::msg)?);
     }
     if args.require_api_key && keys.is_empty() {

@@ -188,7 +188,10 @@ async fn silent_connections_are_closed_from_accept_while_health_answers() {
     let mut preface = connect_from(&server, [127, 0, 0, 1]).await;
     preface.write_all(b"PRI * HTTP/2.0\r\n").await.unwrap();
     let mut partial = connect_from(&server, [127, 0, 0, 1]).await;
-    partial.write_all(b"GET /healthz HTTP/1.1\r\nHo").await.unwrap();
+    partial
+        .write_all(b"GET /healthz HTTP/1.1\r\nHo")
+        .await
+        .unwrap();
     // A whole HTTP/2 preface and SETTINGS, then no request: an idle HTTP/2 connection.
     let mut idle_h2 = connect_from(&server, [127, 0, 0, 1]).await;
     idle_h2
@@ -201,8 +204,12 @@ async fn silent_connections_are_closed_from_accept_while_health_answers() {
     }
     // The server's own SETTINGS come first, then the close.
     let mut frames = Vec::new();
-    let closed = tokio::time::timeout(Duration::from_secs(10), idle_h2.read_to_end(&mut frames)).await;
-    assert!(closed.is_ok() && !frames.is_empty(), "the idle HTTP/2 connection was not closed");
+    let closed =
+        tokio::time::timeout(Duration::from_secs(10), idle_h2.read_to_end(&mut frames)).await;
+    assert!(
+        closed.is_ok() && !frames.is_empty(),
+        "the idle HTTP/2 connection was not closed"
+    );
     // The partial HTTP/1 head gets a 408, as problem details.
     let answer = read_answer(&mut partial, Duration::from_secs(10))
         .await
@@ -250,7 +257,9 @@ async fn a_half_closed_http_1_0_client_gets_its_response() {
     );
     stream.write_all(request.as_bytes()).await.unwrap();
     stream.shutdown().await.unwrap();
-    let answer = read_answer(&mut stream, Duration::from_secs(10)).await.unwrap();
+    let answer = read_answer(&mut stream, Duration::from_secs(10))
+        .await
+        .unwrap();
     assert_eq!(answer.status, 200, "{answer:?}");
     assert_eq!(answer.json()["unique"], true);
 }
@@ -317,7 +326,12 @@ async fn a_client_over_its_rate_gets_429_with_retry_after() {
     assert!(limited.header("retry-after").is_some());
     // Probes are never limited; another client has its own rate.
     assert_eq!(raw(&server, &get("/healthz", "")).await.status, 200);
-    assert_eq!(raw_from(&server, [127, 0, 0, 3], &get("/genres", "")).await.status, 200);
+    assert_eq!(
+        raw_from(&server, [127, 0, 0, 3], &get("/genres", ""))
+            .await
+            .status,
+        200
+    );
 }
 
 #[tokio::test]
@@ -329,12 +343,45 @@ async fn only_a_trusted_proxy_names_the_client() {
     let server = start(config).await;
     let forwarded = |client: &str| format!("X-Forwarded-For: {client}\r\n");
     // Through the trusted proxy (127.0.0.1), two forwarded clients each have their rate.
-    assert_eq!(raw(&server, &get("/genres", &forwarded("203.0.113.1"))).await.status, 200);
-    assert_eq!(raw(&server, &get("/genres", &forwarded("203.0.113.2"))).await.status, 200);
-    assert_eq!(raw(&server, &get("/genres", &forwarded("203.0.113.1"))).await.status, 429);
+    assert_eq!(
+        raw(&server, &get("/genres", &forwarded("203.0.113.1")))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(
+        raw(&server, &get("/genres", &forwarded("203.0.113.2")))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(
+        raw(&server, &get("/genres", &forwarded("203.0.113.1")))
+            .await
+            .status,
+        429
+    );
     // An untrusted peer cannot spoof one: 127.0.0.4 is limited as itself.
-    assert_eq!(raw_from(&server, [127, 0, 0, 4], &get("/genres", &forwarded("198.51.100.1"))).await.status, 200);
-    assert_eq!(raw_from(&server, [127, 0, 0, 4], &get("/genres", &forwarded("198.51.100.2"))).await.status, 429);
+    assert_eq!(
+        raw_from(
+            &server,
+            [127, 0, 0, 4],
+            &get("/genres", &forwarded("198.51.100.1"))
+        )
+        .await
+        .status,
+        200
+    );
+    assert_eq!(
+        raw_from(
+            &server,
+            [127, 0, 0, 4],
+            &get("/genres", &forwarded("198.51.100.2"))
+        )
+        .await
+        .status,
+        429
+    );
 }
 
 // ---------------------------------------------------------------- 3. bounded cost
@@ -352,7 +399,10 @@ async fn the_dense_grid_runs_out_of_budget_with_a_422_that_says_how_far_it_got()
     // A request may ask for less, never for more.
     let mut less = body.clone();
     less["budget"] = json!(1000);
-    assert_eq!(raw(&server, &post("/solve", &less, "")).await.json()["budget"], 1000);
+    assert_eq!(
+        raw(&server, &post("/solve", &less, "")).await.json()["budget"],
+        1000
+    );
     let mut more = body.clone();
     more["budget"] = json!(1_000_000_000_000u64);
     assert_eq!(
@@ -442,7 +492,9 @@ async fn every_failure_is_an_answer_with_problem_details() {
     .await
     .assert_problem(400, "malformed-request");
     let long = format!("/generate?genre=kakuro&x={}", "a".repeat(10_000));
-    raw(&server, &get(&long, "")).await.assert_problem(414, "uri-too-long");
+    raw(&server, &get(&long, ""))
+        .await
+        .assert_problem(414, "uri-too-long");
     // Beyond what hyper reads of a head, hyper answers itself (431: the head is too large).
     let huge = format!("/generate?genre=kakuro&x={}", "a".repeat(70_000));
     let answer = raw(&server, &get(&huge, "")).await;
@@ -460,7 +512,9 @@ async fn every_failure_is_an_answer_with_problem_details() {
     raw(&server, &get("/docs/nothing-here.js", ""))
         .await
         .assert_problem(404, "not-found");
-    raw(&server, &get("/nowhere", "")).await.assert_problem(404, "not-found");
+    raw(&server, &get("/nowhere", ""))
+        .await
+        .assert_problem(404, "not-found");
 }
 
 #[tokio::test]
@@ -494,12 +548,18 @@ async fn puzzle_objects_and_parameters_are_read_strictly() {
             body.len()
         )
     };
-    raw(&server, kakurasu(r#"{"row_clues":[1],"col_clues":[1],"row_clues":[0]}"#).as_bytes())
-        .await
-        .assert_problem(400, "duplicate key `row_clues`");
-    raw(&server, kakurasu(r#"{"row_clues":[1],"col_clues":[1],"rowclues":[0]}"#).as_bytes())
-        .await
-        .assert_problem(400, "unknown key \\\"rowclues\\\"");
+    raw(
+        &server,
+        kakurasu(r#"{"row_clues":[1],"col_clues":[1],"row_clues":[0]}"#).as_bytes(),
+    )
+    .await
+    .assert_problem(400, "duplicate key `row_clues`");
+    raw(
+        &server,
+        kakurasu(r#"{"row_clues":[1],"col_clues":[1],"rowclues":[0]}"#).as_bytes(),
+    )
+    .await
+    .assert_problem(400, "unknown key \\\"rowclues\\\"");
     raw(
         &server,
         &post(
@@ -510,17 +570,27 @@ async fn puzzle_objects_and_parameters_are_read_strictly() {
     )
     .await
     .assert_problem(400, "unknown key \\\"size\\\"");
-    raw(&server, &post("/solve", &json!({"genre": "kakuro", "puzzle": ["# 4/"]}), ""))
-        .await
-        .assert_problem(400, "must be a JSON object");
+    raw(
+        &server,
+        &post(
+            "/solve",
+            &json!({"genre": "kakuro", "puzzle": ["# 4/"]}),
+            "",
+        ),
+    )
+    .await
+    .assert_problem(400, "must be a JSON object");
     // A positional array as the body.
     raw(&server, &post("/generate", &json!(["kakuro", "8x8"]), ""))
         .await
         .assert_problem(400, "must be a JSON object");
     for shape in ["8X8", "+8x+8", "%208x8%20", "08x0008"] {
-        raw(&server, &get(&format!("/generate?genre=kakuro&shape={shape}"), ""))
-            .await
-            .assert_problem(422, "should be <rows>x<cols>");
+        raw(
+            &server,
+            &get(&format!("/generate?genre=kakuro&shape={shape}"), ""),
+        )
+        .await
+        .assert_problem(422, "should be <rows>x<cols>");
     }
     raw(&server, &get("/generate?genre=kakuro&level=EXPERT", ""))
         .await
@@ -533,13 +603,21 @@ async fn puzzle_objects_and_parameters_are_read_strictly() {
         .assert_problem(422, "`budget` must be 1 to");
     raw(
         &server,
-        &post("/solve", &json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "budget": 0}), ""),
+        &post(
+            "/solve",
+            &json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "budget": 0}),
+            "",
+        ),
     )
     .await
     .assert_problem(422, "`budget` must be 1 to");
     raw(
         &server,
-        &post("/solve", &json!({"id": "kakuro:3x3:DbAb/4.6.3.7"}), "Content-Encoding: gzip\r\n"),
+        &post(
+            "/solve",
+            &json!({"id": "kakuro:3x3:DbAb/4.6.3.7"}),
+            "Content-Encoding: gzip\r\n",
+        ),
     )
     .await
     .assert_problem(415, "Content-Encoding");
@@ -559,21 +637,35 @@ async fn request_ids_are_checked_metrics_are_off_the_public_port_and_docs_are_fe
     .await;
     let kept = raw(&server, &get("/healthz", "X-Request-Id: abc-123\r\n")).await;
     assert_eq!(kept.header("x-request-id").as_deref(), Some("abc-123"));
-    let replaced = raw(&server, &get("/healthz", "X-Request-Id: <script>alert(1)</script>\r\n")).await;
+    let replaced = raw(
+        &server,
+        &get("/healthz", "X-Request-Id: <script>alert(1)</script>\r\n"),
+    )
+    .await;
     let id = replaced.header("x-request-id").unwrap();
     assert!(!id.contains('<') && !id.is_empty(), "{id}");
-    raw(&server, &get("/metrics", "")).await.assert_problem(404, "not-found");
+    raw(&server, &get("/metrics", ""))
+        .await
+        .assert_problem(404, "not-found");
     let mut stream = TcpStream::connect(admin_address).await.unwrap();
     stream.write_all(&get("/metrics", "")).await.unwrap();
-    let metrics = read_answer(&mut stream, Duration::from_secs(10)).await.unwrap();
+    let metrics = read_answer(&mut stream, Duration::from_secs(10))
+        .await
+        .unwrap();
     assert_eq!(metrics.status, 200);
     assert!(metrics.header("access-control-allow-origin").is_none());
     assert!(String::from_utf8_lossy(&metrics.body).contains("sumpuzzles_http_requests_total"));
     let docs = raw(&server, &get("/docs/", "")).await;
     assert_eq!(docs.status, 200);
     let csp = docs.header("content-security-policy").unwrap();
-    assert!(csp.contains("default-src 'none'") && csp.contains("frame-ancestors 'none'"), "{csp}");
-    assert_eq!(docs.header("x-content-type-options").as_deref(), Some("nosniff"));
+    assert!(
+        csp.contains("default-src 'none'") && csp.contains("frame-ancestors 'none'"),
+        "{csp}"
+    );
+    assert_eq!(
+        docs.header("x-content-type-options").as_deref(),
+        Some("nosniff")
+    );
     assert_eq!(docs.header("x-frame-options").as_deref(), Some("DENY"));
 }
 
@@ -600,12 +692,21 @@ async fn api_keys_when_required_and_their_allowance() {
     let solve = json!({"id": "kakuro:3x3:DbAb/4.6.3.7"});
     let missing = raw(&server, &post("/solve", &solve, "")).await;
     missing.assert_problem(401, "API key");
-    assert_eq!(missing.header("www-authenticate").as_deref(), Some("Bearer"));
-    raw(&server, &post("/solve", &solve, "X-API-Key: not-a-key-we-know\r\n"))
-        .await
-        .assert_problem(403, "not one this server knows");
+    assert_eq!(
+        missing.header("www-authenticate").as_deref(),
+        Some("Bearer")
+    );
+    raw(
+        &server,
+        &post("/solve", &solve, "X-API-Key: not-a-key-we-know\r\n"),
+    )
+    .await
+    .assert_problem(403, "not one this server knows");
     let bearer = "Authorization: Bearer publisher-0123456789\r\n";
-    assert_eq!(raw(&server, &post("/solve", &solve, bearer)).await.status, 200);
+    assert_eq!(
+        raw(&server, &post("/solve", &solve, bearer)).await.status,
+        200
+    );
     // The key's budget is its allowance.
     let dense = json!({"genre": "kakuro", "puzzle": {"grid": dense_grid()}});
     let answer = raw(&server, &post("/solve", &dense, bearer)).await;

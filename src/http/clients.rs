@@ -38,11 +38,15 @@ impl IpRange {
     pub fn contains(&self, address: IpAddr) -> bool {
         match (self.address, canonical(address)) {
             (IpAddr::V4(range), IpAddr::V4(address)) => {
-                let mask = u32::MAX.checked_shl(32 - u32::from(self.prefix)).unwrap_or(0);
+                let mask = u32::MAX
+                    .checked_shl(32 - u32::from(self.prefix))
+                    .unwrap_or(0);
                 u32::from(range) & mask == u32::from(address) & mask
             }
             (IpAddr::V6(range), IpAddr::V6(address)) => {
-                let mask = u128::MAX.checked_shl(128 - u32::from(self.prefix)).unwrap_or(0);
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.prefix))
+                    .unwrap_or(0);
                 u128::from(range) & mask == u128::from(address) & mask
             }
             _ => false,
@@ -56,7 +60,9 @@ impl std::str::FromStr for IpRange {
     /// `10.0.0.1`, `172.28.0.0/16`, `::1`, `fd00::/8`.
     fn from_str(text: &str) -> Result<IpRange, String> {
         let text = text.trim();
-        let (address, prefix) = text.split_once('/').map_or((text, None), |(a, p)| (a, Some(p)));
+        let (address, prefix) = text
+            .split_once('/')
+            .map_or((text, None), |(a, p)| (a, Some(p)));
         let address: IpAddr = address
             .parse()
             .map_err(|_| format!("'{text}' is not an address or an address/prefix"))?;
@@ -373,10 +379,12 @@ impl Clients {
     ) -> Result<Slot, ApiProblem> {
         let (running, queued) = {
             let mut slots = self.slots();
-            let slots = slots.entry(admission.client.clone()).or_insert_with(|| Slots {
-                running: Arc::new(Semaphore::new(admission.concurrency)),
-                waiting: 0,
-            });
+            let slots = slots
+                .entry(admission.client.clone())
+                .or_insert_with(|| Slots {
+                    running: Arc::new(Semaphore::new(admission.concurrency)),
+                    waiting: 0,
+                });
             let queued = slots.running.available_permits() == 0;
             if queued {
                 if slots.waiting >= self.limits.queue {
@@ -449,7 +457,9 @@ fn api_key(headers: &HeaderMap) -> Option<&str> {
         .and_then(|value| value.to_str().ok())
         .and_then(|value| {
             let (scheme, token) = value.trim().split_once(' ')?;
-            scheme.eq_ignore_ascii_case("bearer").then_some(token.trim())
+            scheme
+                .eq_ignore_ascii_case("bearer")
+                .then_some(token.trim())
         });
     bearer.or_else(|| {
         headers

@@ -38,9 +38,9 @@ use axum::http::{header, HeaderValue, Request, Response, StatusCode, Version};
 use axum::response::IntoResponse;
 use axum::Router;
 use hyper::body::Incoming;
+use hyper_util::rt::TokioExecutor;
 use hyper_util::rt::TokioIo;
 use hyper_util::server::conn::auto::Builder;
-use hyper_util::rt::TokioExecutor;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::TcpStream;
 use tower::ServiceExt;
@@ -91,7 +91,9 @@ pub struct Connection {
 
 impl Connection {
     fn last_active(&self) -> MutexGuard<'_, Instant> {
-        self.last_active.lock().unwrap_or_else(PoisonError::into_inner)
+        self.last_active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     fn idle(&self) -> bool {
@@ -107,7 +109,10 @@ impl Connection {
         if self.requests.load(Ordering::SeqCst) == 0 {
             return (self.accepted + bounds.header_timeout, Some(Expiry::Head));
         }
-        (*self.last_active() + bounds.idle_timeout, Some(Expiry::Idle))
+        (
+            *self.last_active() + bounds.idle_timeout,
+            Some(Expiry::Idle),
+        )
     }
 }
 
@@ -240,7 +245,8 @@ impl Connections {
         match victim.and_then(|id| open.remove(&id)) {
             Some(connection) => {
                 connection.evicted.notify_one();
-                ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "evicted").increment(1);
+                ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "evicted")
+                    .increment(1);
                 true
             }
             None => false,
@@ -276,7 +282,9 @@ impl Connections {
     fn start_lingering(&self) -> bool {
         let limit = self.linger_limit;
         self.lingering
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < limit).then_some(n + 1))
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < limit).then_some(n + 1)
+            })
             .is_ok()
     }
 }
@@ -300,7 +308,9 @@ pub async fn serve_connection(
         connection: connection.clone(),
         peer,
     };
-    let served = builder.serve_connection(TokioIo::new(io), service).into_owned();
+    let served = builder
+        .serve_connection(TokioIo::new(io), service)
+        .into_owned();
     tokio::pin!(served);
     // Since when the connection has been closing gracefully after its idle timeout.
     let mut closing: Option<Instant> = None;
@@ -365,7 +375,10 @@ pub async fn serve_connection(
 
 /// A canned 503 for a connection over the cap, written without reading the request.
 pub async fn refuse(connections: Arc<Connections>, mut stream: TcpStream) {
-    let response = problem_bytes(StatusCode::SERVICE_UNAVAILABLE, &ApiProblem::TooManyConnections.body());
+    let response = problem_bytes(
+        StatusCode::SERVICE_UNAVAILABLE,
+        &ApiProblem::TooManyConnections.body(),
+    );
     if tokio::time::timeout(Duration::from_millis(200), stream.write_all(&response))
         .await
         .is_ok()
@@ -428,7 +441,10 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
         }
         let app = self.app.clone();
         Box::pin(async move {
-            let response = app.oneshot(request).await.unwrap_or_else(|never| match never {});
+            let response = app
+                .oneshot(request)
+                .await
+                .unwrap_or_else(|never| match never {});
             Ok(guarded(response, guard))
         })
     }
@@ -476,7 +492,10 @@ fn bare_error_status(written: &[u8]) -> Option<StatusCode> {
     let rest = written
         .strip_prefix(b"HTTP/1.1 ")
         .or_else(|| written.strip_prefix(b"HTTP/1.0 "))?;
-    let code = std::str::from_utf8(rest.get(..3)?).ok()?.parse::<u16>().ok()?;
+    let code = std::str::from_utf8(rest.get(..3)?)
+        .ok()?
+        .parse::<u16>()
+        .ok()?;
     let status = StatusCode::from_u16(code).ok()?;
     let end = written.windows(4).position(|w| w == b"\r\n\r\n")?;
     // The whole response is its head, and the write holds nothing after it.
@@ -519,7 +538,11 @@ pub struct ConnIo {
 }
 
 impl ConnIo {
-    fn new(stream: TcpStream, connection: Arc<Connection>, connections: Arc<Connections>) -> ConnIo {
+    fn new(
+        stream: TcpStream,
+        connection: Arc<Connection>,
+        connections: Arc<Connections>,
+    ) -> ConnIo {
         ConnIo {
             stream: Some(stream),
             connection,
@@ -530,7 +553,11 @@ impl ConnIo {
     }
 
     fn stream(&mut self) -> Pin<&mut TcpStream> {
-        Pin::new(self.stream.as_mut().expect("the stream is taken only on drop"))
+        Pin::new(
+            self.stream
+                .as_mut()
+                .expect("the stream is taken only on drop"),
+        )
     }
 
     /// Writes what stands in for hyper's own answer before anything else.
@@ -639,7 +666,10 @@ impl Drop for ConnIo {
                     let mut stream = stream;
                     let status = StatusCode::REQUEST_TIMEOUT;
                     let answer = problem_bytes(status, &status_problem(status));
-                    if tokio::time::timeout(LINGER_IDLE, stream.write_all(&answer)).await.is_ok() {
+                    if tokio::time::timeout(LINGER_IDLE, stream.write_all(&answer))
+                        .await
+                        .is_ok()
+                    {
                         linger(stream, LINGER_IDLE).await;
                     }
                     connections.lingering.fetch_sub(1, Ordering::SeqCst);
@@ -692,7 +722,10 @@ mod tests {
         let hyper_400 = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\ndate: x\r\n\r\n";
         assert_eq!(bare_error_status(hyper_400), Some(StatusCode::BAD_REQUEST));
         let hyper_431 = b"HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-length: 0\r\n\r\n";
-        assert_eq!(bare_error_status(hyper_431), Some(StatusCode::from_u16(431).unwrap()));
+        assert_eq!(
+            bare_error_status(hyper_431),
+            Some(StatusCode::from_u16(431).unwrap())
+        );
         // Our own answers carry a body and a content type, and success is never touched.
         let ours = b"HTTP/1.1 404 Not Found\r\ncontent-type: application/problem+json\r\ncontent-length: 0\r\n\r\n";
         assert_eq!(bare_error_status(ours), None);

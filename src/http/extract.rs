@@ -50,9 +50,11 @@ pub struct BodyTimeout(pub Duration);
 /// it would be read as JSON text, so it is refused as an unsupported media type.
 fn is_encoded(headers: &HeaderMap) -> bool {
     headers.get_all(CONTENT_ENCODING).iter().any(|value| {
-        value
-            .to_str()
-            .map_or(true, |codings| codings.split(',').any(|coding| !coding.trim().eq_ignore_ascii_case("identity")))
+        value.to_str().map_or(true, |codings| {
+            codings
+                .split(',')
+                .any(|coding| !coding.trim().eq_ignore_ascii_case("identity"))
+        })
     })
 }
 

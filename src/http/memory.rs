@@ -33,7 +33,9 @@ pub fn on_park() {
     }
     let now = std::time::Instant::now();
     let due = LAST.with(|last| {
-        let due = last.get().is_none_or(|at| now.duration_since(at) >= PARK_RECLAIM_PERIOD);
+        let due = last
+            .get()
+            .is_none_or(|at| now.duration_since(at) >= PARK_RECLAIM_PERIOD);
         if due {
             last.set(Some(now));
         }

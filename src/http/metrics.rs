@@ -85,7 +85,10 @@ fn describe() {
         CONNECTIONS_CLOSED,
         "Connections the server closed, by reason: head_timeout, idle, evicted, refused"
     );
-    ::metrics::describe_counter!(ACCEPT_ERRORS, "Failed accepts (out of descriptors and the like)");
+    ::metrics::describe_counter!(
+        ACCEPT_ERRORS,
+        "Failed accepts (out of descriptors and the like)"
+    );
     ::metrics::describe_counter!(CANCELLED, "Jobs cancelled because the client went away");
     ::metrics::describe_counter!(DEADLINE, "Jobs stopped by the deadline");
     ::metrics::describe_counter!(BUDGET_EXHAUSTED, "Requests whose step budget ran out");
@@ -125,7 +128,10 @@ pub const SUMMARY_PERIOD: Duration = Duration::from_secs(10);
 /// one per event: an overload must not also flood the log (15 s of shedding once wrote 25 MB).
 pub struct Summary {
     what: &'static str,
-    state: std::sync::Mutex<(Option<std::time::Instant>, std::collections::BTreeMap<String, u64>)>,
+    state: std::sync::Mutex<(
+        Option<std::time::Instant>,
+        std::collections::BTreeMap<String, u64>,
+    )>,
 }
 
 impl Summary {
@@ -138,10 +144,15 @@ impl Summary {
 
     /// Counts one event of `kind`; logs the counts when the period since the last line is over.
     pub fn note(&self, kind: &str) {
-        let mut state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut state = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         *state.1.entry(kind.to_string()).or_insert(0) += 1;
         let now = std::time::Instant::now();
-        let due = state.0.is_none_or(|last| now.duration_since(last) >= SUMMARY_PERIOD);
+        let due = state
+            .0
+            .is_none_or(|last| now.duration_since(last) >= SUMMARY_PERIOD);
         if due {
             let counts: Vec<String> = state.1.iter().map(|(k, n)| format!("{k}: {n}")).collect();
             let since = state.0.map_or(0, |last| now.duration_since(last).as_secs());

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::header::{
-    CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY,
-    X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
 };
 use axum::http::{HeaderName, HeaderValue, Method};
 use axum::middleware::{self, Next};
@@ -256,13 +256,10 @@ fn heavy_paths(document: &utoipa::openapi::OpenApi) -> HashSet<String> {
         .paths
         .iter()
         .filter(|(_, item)| {
-            [&item.get, &item.post].into_iter().flatten().any(|operation| {
-                operation
-                    .tags
-                    .iter()
-                    .flatten()
-                    .any(|tag| tag == "puzzles")
-            })
+            [&item.get, &item.post]
+                .into_iter()
+                .flatten()
+                .any(|operation| operation.tags.iter().flatten().any(|tag| tag == "puzzles"))
         })
         .map(|(path, _)| path.clone())
         .collect()
@@ -433,7 +430,8 @@ fn out_of_resources(error: &std::io::Error) -> bool {
     }
 }
 
-static ACCEPT_LOG: metrics::Summary = metrics::Summary::new("accepting connections failed (summed up)");
+static ACCEPT_LOG: metrics::Summary =
+    metrics::Summary::new("accepting connections failed (summed up)");
 
 /// Serves `/metrics`, `/healthz` and `/readyz` on the admin listener until `stop`.
 async fn serve_admin(

@@ -160,7 +160,9 @@ impl AppState {
             .requested_budget()
             .map_or(allowed, |asked| asked.min(allowed));
         let deadline = admitted.map_or(self.config.deadline, |admitted| {
-            self.config.deadline.saturating_sub(admitted.arrived.elapsed())
+            self.config
+                .deadline
+                .saturating_sub(admitted.arrived.elapsed())
         });
         let (result, progress) = self
             .pool

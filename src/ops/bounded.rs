@@ -150,20 +150,29 @@ mod tests {
     #[test]
     fn values_within_the_limit_read_as_serde_json_reads_them() {
         let json = r##"{"grid": ["# 4/ 6/", "/3 . ."], "n": [1, -2, 2.5, null, true]}"##;
-        assert_eq!(read(json).unwrap(), serde_json::from_str::<Value>(json).unwrap());
+        assert_eq!(
+            read(json).unwrap(),
+            serde_json::from_str::<Value>(json).unwrap()
+        );
     }
 
     #[test]
     fn a_repeated_key_is_refused_by_name() {
         let error = read(r#"{"row_clues": [1], "col_clues": [1], "row_clues": [0]}"#).unwrap_err();
-        assert!(error.to_string().contains("duplicate key `row_clues`"), "{error}");
+        assert!(
+            error.to_string().contains("duplicate key `row_clues`"),
+            "{error}"
+        );
     }
 
     #[test]
     fn too_many_values_stop_the_reading() {
         let many = format!("[{}0]", "0,".repeat(MAX_NESTED_VALUES));
         let error = read(&many).unwrap_err();
-        assert!(error.to_string().contains("more than 8192 JSON values"), "{error}");
+        assert!(
+            error.to_string().contains("more than 8192 JSON values"),
+            "{error}"
+        );
         let enough = format!("[{}0]", "0,".repeat(MAX_NESTED_VALUES - 2));
         assert!(read(&enough).is_ok());
     }

@@ -125,7 +125,8 @@ impl Parameters {
 /// A shape as the document's pattern (`^[0-9]{1,3}x[0-9]{1,3}$`) allows it, nothing else:
 /// the wire is strict where a text format may be lenient.
 fn wire_shape(text: &str) -> Result<Shape, InputError> {
-    let digits = |part: &str| (1..=3).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit());
+    let digits =
+        |part: &str| (1..=3).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit());
     match text.split_once('x') {
         Some((rows, cols)) if digits(rows) && digits(cols) => {
             text.parse::<Shape>().map_err(InputError::limits)

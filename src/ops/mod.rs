@@ -47,9 +47,9 @@ mod request;
 mod schema;
 mod source;
 
+pub use self::bounded::MAX_NESTED_VALUES;
 pub use self::generate::{fresh_seed, generate, GenerateReport, GenerateRequest};
 pub use self::genres::{genres, GenreInfo};
-pub use self::bounded::MAX_NESTED_VALUES;
 pub use self::problem::{Problem, Progress};
 pub use self::puzzle::{
     check, format, hint, rate, render, solve, CheckReport, HintReport, PuzzleForms,

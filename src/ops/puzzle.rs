@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::request::check_budget;
 use super::request::{
     CheckOptions, CheckRequest, FormatOptions, FormatRequest, HintOptions, HintRequest,
     PuzzleRequest, RateOptions, RateRequest, RenderOptions, RenderRequest, SolveOptions,
     SolveRequest,
 };
-use super::request::check_budget;
 use super::source::PuzzleSource;
 use super::{Operation, MAX_LIMIT};
 use crate::core::hint::Hint;

@@ -13,9 +13,9 @@ use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
+use super::bounded::BoundedValue;
 use super::source::{PuzzleSource, SourceFields};
 use super::{MAX_SEED, MAX_WIRE_BUDGET};
-use super::bounded::BoundedValue;
 use crate::core::{Error, InputError};
 
 /// A request on a puzzle: where the puzzle is, and the operation's own fields `T`, read from
