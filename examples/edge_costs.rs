@@ -23,22 +23,9 @@ use sumpuzzles::ops::{
 /// Steps each measured operation may spend.
 const MEASURE_STEPS: u64 = 20_000_000;
 
-#[cfg(unix)]
-fn thread_cpu_time() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec it is given.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
-
-#[cfg(not(unix))]
-fn thread_cpu_time() -> Duration {
-    Duration::ZERO
-}
+#[path = "support/thread_cpu.rs"]
+mod thread_cpu;
+use thread_cpu::thread_cpu_time;
 
 /// The dense 9x9 Kakuro of issue 18: eight full rows, down sums 44 to 38 and 36, across sums
 /// 44 down to 37. The two totals differ (323 and 324), so it has no solution, and the exact

@@ -112,23 +112,9 @@ struct Elapsed {
     wall: Duration,
 }
 
-#[cfg(unix)]
-fn thread_cpu_time() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec it is given.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
-
-/// Elsewhere the CPU time is not measured: it is reported as the wall-clock time.
-#[cfg(not(unix))]
-fn thread_cpu_time() -> Duration {
-    Duration::ZERO
-}
+#[path = "support/thread_cpu.rs"]
+mod thread_cpu;
+use thread_cpu::thread_cpu_time;
 
 fn timed<T>(work: impl FnOnce() -> T) -> (T, Elapsed) {
     let (cpu, wall) = (thread_cpu_time(), Instant::now());

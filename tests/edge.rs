@@ -3,14 +3,16 @@
 //! bounded cost, answers for every failure (hyper's own included), strict parsing, logs and
 //! exposure, API keys. Named after the findings of issue 18 they pin down.
 
+mod common;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use sumpuzzles::http::clients::{ApiKeys, KeyEntry};
-use sumpuzzles::http::{serve_on, ServerConfig};
+use sumpuzzles::http::ServerConfig;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpSocket, TcpStream};
+use tokio::net::{TcpSocket, TcpStream};
 
 /// The dense 9x9 Kakuro of the issue: down sums total 323, across sums 324, so no solution,
 /// which the exact solver does not see quickly.
@@ -22,35 +24,10 @@ fn dense_grid() -> Vec<String> {
     rows
 }
 
-struct Server {
-    address: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-    }
-}
+type Server = common::RunningServer;
 
 async fn start(config: ServerConfig) -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = ServerConfig {
-        bind: address,
-        drain: Duration::ZERO,
-        ..config
-    };
-    tokio::spawn(serve_on(listener, config, async {
-        let _ = stopped.await;
-    }));
-    Server {
-        address,
-        stop: Some(stop),
-    }
+    common::start_server(config).await
 }
 
 /// A response as read off the socket.
@@ -341,47 +318,19 @@ async fn only_a_trusted_proxy_names_the_client() {
     config.clients.burst = 1;
     config.clients.trusted_proxies = sumpuzzles::http::clients::parse_ranges("127.0.0.1").unwrap();
     let server = start(config).await;
-    let forwarded = |client: &str| format!("X-Forwarded-For: {client}\r\n");
-    // Through the trusted proxy (127.0.0.1), two forwarded clients each have their rate.
-    assert_eq!(
-        raw(&server, &get("/genres", &forwarded("203.0.113.1")))
-            .await
-            .status,
-        200
-    );
-    assert_eq!(
-        raw(&server, &get("/genres", &forwarded("203.0.113.2")))
-            .await
-            .status,
-        200
-    );
-    assert_eq!(
-        raw(&server, &get("/genres", &forwarded("203.0.113.1")))
-            .await
-            .status,
-        429
-    );
-    // An untrusted peer cannot spoof one: 127.0.0.4 is limited as itself.
-    assert_eq!(
-        raw_from(
-            &server,
-            [127, 0, 0, 4],
-            &get("/genres", &forwarded("198.51.100.1"))
-        )
-        .await
-        .status,
-        200
-    );
-    assert_eq!(
-        raw_from(
-            &server,
-            [127, 0, 0, 4],
-            &get("/genres", &forwarded("198.51.100.2"))
-        )
-        .await
-        .status,
-        429
-    );
+    // Through the trusted proxy (127.0.0.1) two forwarded clients each have their rate; an
+    // untrusted peer (127.0.0.4) cannot name another client and is limited as itself.
+    for (peer, forwarded, status) in [
+        ([127, 0, 0, 1], "203.0.113.1", 200),
+        ([127, 0, 0, 1], "203.0.113.2", 200),
+        ([127, 0, 0, 1], "203.0.113.1", 429),
+        ([127, 0, 0, 4], "198.51.100.1", 200),
+        ([127, 0, 0, 4], "198.51.100.2", 429),
+    ] {
+        let header = format!("X-Forwarded-For: {forwarded}\r\n");
+        let answer = raw_from(&server, peer, &get("/genres", &header)).await;
+        assert_eq!(answer.status, status, "{peer:?} forwarding {forwarded}");
+    }
 }
 
 // ---------------------------------------------------------------- 3. bounded cost

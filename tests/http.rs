@@ -6,39 +6,20 @@ mod common;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sumpuzzles::http::{serve_on, ServerConfig};
-use tokio::net::TcpListener;
+use sumpuzzles::http::ServerConfig;
 
 struct Server {
     base: String,
     client: reqwest::Client,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-    }
+    _running: common::RunningServer,
 }
 
 async fn start(config: ServerConfig) -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = ServerConfig {
-        bind: address,
-        drain: Duration::from_millis(0),
-        ..config
-    };
-    tokio::spawn(serve_on(listener, config, async {
-        let _ = stopped.await;
-    }));
+    let running = common::start_server(config).await;
     Server {
-        base: format!("http://{address}"),
+        base: format!("http://{}", running.address),
         client: reqwest::Client::new(),
-        stop: Some(stop),
+        _running: running,
     }
 }
 
