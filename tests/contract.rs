@@ -15,13 +15,21 @@ use serde_json::{json, Value};
 struct Service {
     child: Child,
     base: String,
+    /// The admin listener, where `/metrics` is.
+    admin: String,
     client: reqwest::Client,
 }
 
 impl Service {
     fn start(settings: &[(&str, &str)]) -> Service {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sumpuzzles"))
-            .args(["serve", "--bind", "127.0.0.1:0"])
+            .args([
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--admin-bind",
+                "127.0.0.1:0",
+            ])
             .env("RUST_LOG", "info")
             .env("NO_COLOR", "1")
             .envs(settings.iter().copied())
@@ -31,13 +39,20 @@ impl Service {
             .expect("the service starts");
         let stdout = child.stdout.take().expect("stdout is piped");
         let mut lines = BufReader::new(stdout).lines();
-        let address = loop {
+        let field = |line: &str, name: &str| {
+            let rest = line.split(name).nth(1)?;
+            Some(rest.split_whitespace().next()?.to_string())
+        };
+        let (address, admin) = loop {
             let line = lines
                 .next()
                 .expect("the service says where it listens")
                 .expect("a log line");
-            if let Some(rest) = line.split("address=").nth(1) {
-                break rest.split_whitespace().next().unwrap().to_string();
+            if let Some(address) = field(&line, " address=") {
+                break (
+                    address,
+                    field(&line, " admin=").expect("the admin listener"),
+                );
             }
         };
         // Keep reading the log so that the service never blocks on a full pipe.
@@ -45,6 +60,7 @@ impl Service {
         Service {
             child,
             base: format!("http://{address}"),
+            admin: format!("http://{admin}"),
             client: reqwest::Client::new(),
         }
     }
@@ -81,7 +97,10 @@ impl Service {
 
     /// A metric's value from `/metrics` (summed over its labels).
     async fn metric(&self, name: &str) -> f64 {
-        let text = self.get("/metrics").await.text().await.unwrap();
+        // The metrics are on the admin listener only.
+        let url = format!("{}/metrics", self.admin);
+        let text = self.client.get(url).send().await.unwrap().text().await;
+        let text = text.unwrap();
         text.lines()
             .filter(|line| line.starts_with(name) && !line.starts_with('#'))
             .filter(|line| line[name.len()..].starts_with([' ', '{']))

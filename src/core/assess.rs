@@ -65,6 +65,7 @@ pub fn assess<S>(
     check: impl FnOnce(&mut Budget) -> SolveOutcome<S>,
 ) -> Result<Assessment, Stop> {
     let start = budget.used();
+    budget.set_stage("rating");
     let rating = rate(budget);
     budget.check_cancelled()?;
     // `solved` holds only for a run that finished: one cut short after writing the last cell
@@ -72,6 +73,7 @@ pub fn assess<S>(
     let (uniqueness, solutions_found) = if solved_proves_unique && rating.solved {
         (Uniqueness::Unique, 1)
     } else {
+        budget.set_stage("proving uniqueness");
         let outcome = check(budget);
         if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
             return Err(stop);

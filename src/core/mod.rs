@@ -21,7 +21,7 @@ pub use assess::{assess, Assessment, Uniqueness};
 pub use budget::{Budget, CancelFlag, Stop};
 pub use descriptors::Descriptors;
 pub use digits::DigitSet;
-pub use error::{Error, InputError, InputErrorKind, Location, Problem};
+pub use error::{puzzle_object_keys, Error, InputError, InputErrorKind, Location, Problem};
 pub use outcome::{Contradiction, Halt, SolveOutcome};
 pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel, Verdict};
 pub use rng::SeededRng;

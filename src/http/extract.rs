@@ -2,9 +2,11 @@
 //! for every rejection: a JSON body (read as every door reads one, [`ops::from_json`]), an
 //! optional JSON body (where empty means absent), and a query string.
 
+use std::time::Duration;
+
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::header::{ACCEPT, CONTENT_TYPE};
+use axum::http::header::{ACCEPT, CONTENT_ENCODING, CONTENT_TYPE};
 use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 
@@ -25,9 +27,43 @@ where
         if !is_json(request.headers()) {
             return Err(ApiProblem::UnsupportedMediaType);
         }
-        let bytes = Bytes::from_request(request, state).await?;
+        if is_encoded(request.headers()) {
+            return Err(ApiProblem::EncodedBody);
+        }
+        let bytes = read_body(request, state).await?;
         Ok(ApiJson(ops::from_json(&bytes)?))
     }
+}
+
+/// The whole body, within the server's body timeout ([`BodyTimeout`]; 408 past it) and its
+/// size limit (413).
+async fn read_body<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes, ApiProblem> {
+    let timeout = request
+        .extensions()
+        .get::<BodyTimeout>()
+        .map_or(Duration::MAX, |timeout| timeout.0);
+    Ok(
+        tokio::time::timeout(timeout, Bytes::from_request(request, state))
+            .await
+            .map_err(|_| ApiProblem::SlowBody)??,
+    )
+}
+
+/// How long a client may take to send a request body (a request extension the server sets;
+/// without it, as long as it likes).
+#[derive(Clone, Copy, Debug)]
+pub struct BodyTimeout(pub Duration);
+
+/// Whether the body comes with a content coding other than `identity` (gzip and the like):
+/// it would be read as JSON text, so it is refused as an unsupported media type.
+fn is_encoded(headers: &HeaderMap) -> bool {
+    headers.get_all(CONTENT_ENCODING).iter().any(|value| {
+        value.to_str().map_or(true, |codings| {
+            codings
+                .split(',')
+                .any(|coding| !coding.trim().eq_ignore_ascii_case("identity"))
+        })
+    })
 }
 
 /// Whether the content type is JSON: `application/json` or `application/<anything>+json`,
@@ -62,15 +98,22 @@ where
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiProblem> {
         // A request without a body reads as empty bytes at once.
-        let json = is_json(request.headers());
-        let bytes = Bytes::from_request(request, state).await?;
+        let (json, encoded) = (is_json(request.headers()), is_encoded(request.headers()));
+        let bytes = read_body(request, state).await?;
         if bytes.trim_ascii().is_empty() {
             return Ok(OptionalJson(None));
         }
         if !json {
             return Err(ApiProblem::UnsupportedMediaType);
         }
-        Ok(OptionalJson(ops::from_json::<Option<T>>(&bytes)?))
+        if encoded {
+            return Err(ApiProblem::EncodedBody);
+        }
+        // `null` is no body; anything else must be the request object.
+        if bytes.trim_ascii() == b"null" {
+            return Ok(OptionalJson(None));
+        }
+        Ok(OptionalJson(Some(ops::from_json::<T>(&bytes)?)))
     }
 }
 

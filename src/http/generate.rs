@@ -20,8 +20,8 @@ use utoipa_axum::routes;
 
 use super::extract::{prefers_json, ApiQuery, OptionalJson};
 use super::metrics;
-use super::problem::{ApiProblem, PuzzleErrors};
-use super::responses::{CacheStatuses, CommonErrors, QueryErrors};
+use super::problem::ApiProblem;
+use super::responses::{CacheStatuses, CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::core::Error;
 use crate::ops::{
@@ -206,7 +206,7 @@ pub async fn generate_post(
     path = "/generate",
     tag = "puzzles",
     params(GenerateRequest),
-    responses(Generated, CacheStatuses, QueryErrors, CommonErrors,)
+    responses(Generated, CacheStatuses, PuzzleErrors, CommonErrors,)
 )]
 pub async fn generate_get(
     State(state): State<Arc<AppState>>,
@@ -247,7 +247,7 @@ async fn generate(
             ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` for a date other than today; today's: `public, max-age=<seconds to the next UTC midnight>`")
         )),
         CacheStatuses,
-        QueryErrors,
+        PuzzleErrors,
         CommonErrors,
     )
 )]

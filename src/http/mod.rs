@@ -10,13 +10,22 @@
 //!   page, outside the document);
 //! - [`problem`]: every failure as problem details; [`responses`]: the statuses each endpoint
 //!   documents;
-//! - [`server`]: [`app`] (the routes with their layers) and [`serve`] (the accept loop with a
-//!   header-read timeout, and a graceful shutdown that first turns `/readyz` to 503, then
-//!   stops accepting and lets requests under way finish).
+//! - [`clients`]: who a request is from (the peer, a trusted proxy's forwarded address, an
+//!   API key) and the per-client limits (rate, requests on the pool at once);
+//! - [`conn`]: the connections (bounds from accept, idle bounds, a cap with a reserve for
+//!   health probes, half-close, hyper's own errors as problem details, lingering close);
+//! - [`server`]: [`app`] (the routes with their layers) and [`serve`] (the accept loop, an
+//!   admin listener for `/metrics`, and a graceful shutdown that first turns `/readyz` to
+//!   503, then stops accepting and lets requests under way finish).
+//!
+//! What an anonymous client meets, and the figures behind it, are in docs/edge.md.
 
+pub mod clients;
+pub mod conn;
 pub mod docs;
 pub mod extract;
 pub mod generate;
+pub mod memory;
 pub mod metrics;
 pub mod play;
 pub mod pool;

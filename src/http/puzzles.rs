@@ -13,8 +13,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{prefers_json, ApiJson};
-use super::problem::{ApiProblem, PuzzleErrors};
-use super::responses::CommonErrors;
+use super::problem::ApiProblem;
+use super::responses::{CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::ops::{
     CheckReport, CheckRequest, HintReport, HintRequest, RateReport, RateRequest, RenderReport,

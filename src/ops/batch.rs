@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::generate::{fresh_seed, GenerateReport, GenerateRequest};
-use super::request::{budget_in_range, seed_in_range, whole_number};
+use super::request::{seed_in_range, whole_number};
 use super::{Operation, Problem, MAX_SEED};
 use crate::core::{Error, InputError, Score};
 
@@ -75,7 +75,7 @@ pub struct BatchRequest {
     )]
     pub seed: Option<u64>,
     /// Step budget of each puzzle, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(
         feature = "server",
         schema(minimum = 1, maximum = 1000000000000_i64),

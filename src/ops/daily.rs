@@ -11,7 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use super::generate::{generate, GenerateReport, GenerateRequest};
-use super::request::budget_in_range;
+use super::request::whole_number;
 use super::Operation;
 use crate::core::{Budget, Error, InputError, InputErrorKind, Location};
 
@@ -161,7 +161,7 @@ pub struct DailyRequest {
     /// Whether the report carries the solution (default true); see `/generate`.
     pub solution: Option<bool>,
     /// Step budget, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", param(minimum = 1, maximum = 1000000000000_i64))]
     pub budget: Option<u64>,
 }

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::puzzle::{solution_extra, PuzzleForms};
 use super::rating::RateReport;
-use super::request::{budget_in_range, seed_in_range};
+use super::request::{check_budget, seed_in_range, whole_number};
+use super::source::wire_genre;
 use super::{Operation, MAX_FRESH_SEED};
 use crate::core::{
     generate_in_range, Assessment, Budget, Descriptors, Error, GenerateParams, GenerationStats,
@@ -64,8 +65,9 @@ pub struct GenerateRequest {
         param(minimum = 0, maximum = 9223372036854775807_i64)
     )]
     pub seed: Option<u64>,
-    /// Step budget, 1 to 10^12; the server caps it at its maximum. Running out is a 422.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the
+    /// server's generation budget, never for more. Running out is a 422 saying how far it got.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(
         feature = "server",
         schema(minimum = 1, maximum = 1000000000000_i64),
@@ -188,24 +190,40 @@ impl Parameters {
             .genre
             .as_deref()
             .ok_or_else(|| Error::request(format!("`genre` is required: {}", GenreId::names())))?;
-        let shape = request
-            .shape
-            .as_deref()
-            .map(str::parse::<Shape>)
-            .transpose()
-            .map_err(InputError::limits)?;
-        let level = request
-            .level
-            .as_deref()
-            .unwrap_or("any")
-            .parse::<TargetLevel>()
-            .map_err(InputError::limits)?;
+        let shape = request.shape.as_deref().map(wire_shape).transpose()?;
+        let level = wire_level(request.level.as_deref().unwrap_or("any"))?;
         Ok(Parameters {
-            genre: genre.parse()?,
+            genre: wire_genre(genre)?,
             shape,
             level,
             range: ScoreRange::for_level(request.score_min, request.score_max, level)?,
         })
+    }
+}
+
+/// A shape as the document's pattern (`^[0-9]{1,3}x[0-9]{1,3}$`) allows it, nothing else:
+/// the wire is strict where a text format may be lenient.
+fn wire_shape(text: &str) -> Result<Shape, InputError> {
+    let digits =
+        |part: &str| (1..=3).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit());
+    match text.split_once('x') {
+        Some((rows, cols)) if digits(rows) && digits(cols) => {
+            text.parse::<Shape>().map_err(InputError::limits)
+        }
+        _ => Err(InputError::limits(format!(
+            "shape '{text}' should be <rows>x<cols>: 1 to 3 digits each side of a lowercase x, \
+             such as 8x8"
+        ))),
+    }
+}
+
+/// A level as the document's enum names it (lowercase).
+fn wire_level(text: &str) -> Result<TargetLevel, InputError> {
+    match text.parse::<TargetLevel>() {
+        Ok(level) if level.name() == text => Ok(level),
+        _ => Err(InputError::limits(format!(
+            "unknown level '{text}': expected easy, medium, hard, expert or any (lowercase)"
+        ))),
     }
 }
 
@@ -280,6 +298,7 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
                 seed: self.seed,
             };
             let start = Instant::now();
+            self.budget.set_stage("generating");
             let mut generated = match self.range {
                 None => G::generate(&params, self.budget)?,
                 Some(range) => {
@@ -362,7 +381,12 @@ impl Operation for GenerateRequest {
         self.budget
     }
 
+    fn generates(&self) -> bool {
+        true
+    }
+
     fn precheck(&self) -> Result<(), Error> {
+        check_budget(self.budget)?;
         Parameters::of(self).map(drop)
     }
 

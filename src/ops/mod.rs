@@ -40,6 +40,7 @@
 //! ```
 
 mod batch;
+mod bounded;
 mod daily;
 mod generate;
 mod genres;
@@ -52,12 +53,13 @@ mod schema;
 mod source;
 
 pub use self::batch::{BatchFailure, BatchLine, BatchRequest, MAX_BATCH};
+pub use self::bounded::MAX_NESTED_VALUES;
 pub use self::daily::{
     daily, seconds_to_next_utc_midnight, unix_now, DailyPlan, DailyReport, DailyRequest, Date,
 };
 pub use self::generate::{fresh_seed, generate, GenerateReport, GenerateRequest};
 pub use self::genres::{genres, GenreInfo};
-pub use self::problem::Problem;
+pub use self::problem::{Problem, Progress};
 pub use self::puzzle::{
     check, format, hint, rate, render, solve, CheckReport, HintReport, PuzzleForms,
     PuzzleOperation, RenderReport, SolveReport,
@@ -73,10 +75,14 @@ pub use crate::core::Error;
 
 use crate::core::Budget;
 
-/// The step budget of a request that names none.
-pub const DEFAULT_BUDGET: u64 = 500_000_000;
-/// The largest step budget a request gets by default (a server may be configured otherwise).
-pub const MAX_BUDGET: u64 = 2_000_000_000;
+/// The step budget of an operation on a puzzle (solve, rate, hint, render): about 2 s of CPU
+/// for the slowest worst-case input measured on a 2-core machine (`cargo run --release
+/// --example edge_costs`, docs/edge.md). A request may ask for less, never for more: a larger
+/// budget is a door's setting (the service's configuration, an API key's allowance).
+pub const DEFAULT_BUDGET: u64 = 1_200_000;
+/// The step budget of a generation: more than any 16x16 expert Kakuro seed measured needed
+/// (docs/edge.md), so that every shape and level of every genre can be generated.
+pub const GENERATE_BUDGET: u64 = 40_000_000;
 /// The largest step budget a request may name: beyond it the request does not fit.
 pub const MAX_WIRE_BUDGET: u64 = 1_000_000_000_000;
 /// The largest seed a request may name: seeds are 0 to 2^63-1, so that every JSON and
@@ -95,6 +101,12 @@ pub trait Operation: Send + 'static {
 
     /// The step budget the request names, if it names one (the door caps it).
     fn requested_budget(&self) -> Option<u64>;
+
+    /// Whether the request generates puzzles: generation has a budget of its own
+    /// ([`GENERATE_BUDGET`]), the operations on a puzzle share [`DEFAULT_BUDGET`].
+    fn generates(&self) -> bool {
+        false
+    }
 
     /// The checks that need no search (the genre named, fields that go together), so that a
     /// door can refuse a bad request before it spends a worker on it.

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::rating::RateReport;
+use super::request::check_budget;
 use super::request::{
     CheckOptions, CheckRequest, FormatOptions, FormatRequest, HintOptions, HintRequest,
     PuzzleRequest, RateOptions, RateRequest, RenderOptions, RenderRequest, SolveOptions,
@@ -12,7 +13,7 @@ use super::request::{
 use super::source::PuzzleSource;
 use super::{Operation, MAX_LIMIT};
 use crate::core::hint::Hint;
-use crate::core::{Budget, Error, InputError, InputErrorKind, Location, Stop};
+use crate::core::{Budget, Error, InputError, InputErrorKind, Location, Stop, Uniqueness};
 use crate::genres::{
     dispatch, AnyPuzzleObject, AnySolutionExtra, AnyViolation, Genre, GenreId, GenreVisitor,
     Registered,
@@ -123,9 +124,17 @@ pub fn solve(request: &SolveRequest, budget: &mut Budget) -> Result<SolveReport,
     impl PuzzleWork for Solve<'_> {
         type Report = SolveReport;
         fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<SolveReport, Error> {
+            self.budget.set_stage("solving");
             let outcome = G::solve(puzzle, self.limit, self.budget);
-            if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
-                return Err(Error::Stopped(stop));
+            match outcome.stopped {
+                Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) => {
+                    return Err(Error::Stopped(stop))
+                }
+                // Nothing found to report: the budget's running out is the answer.
+                Some(Stop::Exhausted) if outcome.solutions.is_empty() => {
+                    return Err(Error::Stopped(Stop::Exhausted))
+                }
+                _ => {}
             }
             Ok(SolveReport {
                 genre: G::ID,
@@ -157,7 +166,13 @@ pub fn rate(request: &RateRequest, budget: &mut Budget) -> Result<RateReport, Er
     impl PuzzleWork for Rate<'_> {
         type Report = RateReport;
         fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<RateReport, Error> {
-            Ok(RateReport::of::<G>(G::assess(puzzle, self.budget)?))
+            let assessment = G::assess(puzzle, self.budget)?;
+            // A puzzle the check refuted has nothing to rate: the 422 that `/hint` and
+            // `/render` give it too, rather than a report whose every field is empty.
+            if assessment.uniqueness == Uniqueness::NotUnique && assessment.solutions_found == 0 {
+                return Err(no_solution());
+            }
+            Ok(RateReport::of::<G>(assessment))
         }
     }
     on_puzzle(&request.puzzle, Rate { budget })
@@ -232,6 +247,7 @@ pub fn hint(request: &HintRequest, budget: &mut Budget) -> Result<HintReport, Er
             let start = self.budget.used();
             let answer = G::parse_answer(puzzle, &self.answer)?;
             let solution = only_solution::<G>(puzzle, self.budget)?;
+            self.budget.set_stage("hinting");
             let hint = G::hint(puzzle, &answer, &solution, self.budget)?;
             Ok(HintReport {
                 genre: G::ID,
@@ -310,20 +326,27 @@ pub fn render(request: &RenderRequest, budget: &mut Budget) -> Result<String, Er
 
 /// The puzzle's one solution; an error when the search stopped or found none or several.
 fn only_solution<G: Genre>(puzzle: &G::Puzzle, budget: &mut Budget) -> Result<G::Solution, Error> {
+    budget.set_stage("finding the solution");
     let mut outcome = G::solve(puzzle, 2, budget);
     if !outcome.complete {
         return Err(Error::Stopped(outcome.stopped.unwrap_or(Stop::Exhausted)));
     }
-    let not_unique =
-        |message: &str| InputError::new(InputErrorKind::NotUnique, Location::Input, message);
     match outcome.solutions.len() {
         1 => Ok(outcome.solutions.remove(0)),
-        0 => Err(not_unique("the puzzle has no solution").into()),
+        0 => Err(no_solution()),
         _ => Err(not_unique(
             "the puzzle has more than one solution; drawing the solution and hints need exactly one (solving lists them)",
-        )
-        .into()),
+        )),
     }
+}
+
+fn not_unique(message: &str) -> Error {
+    InputError::new(InputErrorKind::NotUnique, Location::Input, message).into()
+}
+
+/// The solver proved that the puzzle has no solution.
+fn no_solution() -> Error {
+    not_unique("the puzzle has no solution")
 }
 
 /// What each operation on a puzzle adds to [`Operation`]: its budget, its own precheck and its
@@ -349,6 +372,7 @@ impl<T: PuzzleOperation> Operation for PuzzleRequest<T> {
     }
 
     fn precheck(&self) -> Result<(), Error> {
+        check_budget(self.options.requested_budget())?;
         self.options.precheck()?;
         self.puzzle.genre()?;
         Ok(())

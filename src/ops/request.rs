@@ -13,9 +13,10 @@ use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
+use super::bounded::BoundedValue;
 use super::source::{PuzzleSource, SourceFields};
 use super::{MAX_SEED, MAX_WIRE_BUDGET};
-use crate::core::Error;
+use crate::core::{Error, InputError};
 
 /// A request on a puzzle: where the puzzle is, and the operation's own fields `T`, read from
 /// one JSON object such as `{"id": "kakuro:3x3:DbAb/4.6.3.7", "limit": 5}`.
@@ -50,8 +51,9 @@ pub struct SolveOptions {
     #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 100))]
     pub limit: Option<usize>,
-    /// Step budget, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the server's
+    /// budget, never for more.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
     pub budget: Option<u64>,
 }
@@ -61,8 +63,9 @@ pub struct SolveOptions {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RateOptions {
-    /// Step budget, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the server's
+    /// budget, never for more.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
     pub budget: Option<u64>,
 }
@@ -89,8 +92,9 @@ pub struct HintOptions {
     /// The player's answer, in /check's format; all `.` for a fresh puzzle.
     #[cfg_attr(feature = "server", schema(example = json!(["###", "#..", "#.."])))]
     pub answer: AnswerRows,
-    /// Step budget, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the server's
+    /// budget, never for more.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
     pub budget: Option<u64>,
 }
@@ -110,8 +114,9 @@ pub struct RenderOptions {
     /// With `answer`: turn unmarked cells into empty (or unshaded) ones before checking
     /// (default false).
     pub finish: Option<bool>,
-    /// Step budget for finding the solution, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    /// Step budget for finding the solution, 1 to 10^12 (a 422 outside): a request may ask
+    /// for less than the server's budget, never for more.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
     pub budget: Option<u64>,
 }
@@ -204,12 +209,12 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for RequestVisitor<T> {
             }
             match key.as_str() {
                 "genre" => source.genre = map.next_value()?,
-                "puzzle" => source.puzzle = map.next_value()?,
+                "puzzle" => source.puzzle = Some(map.next_value::<BoundedValue>()?.into_value()),
                 "id" => source.id = map.next_value()?,
                 "text" => source.text = map.next_value()?,
                 "url" => source.url = map.next_value()?,
                 own if own_fields.contains(&own) => {
-                    rest.insert(key.clone(), map.next_value::<Value>()?);
+                    rest.insert(key.clone(), map.next_value::<BoundedValue>()?.into_value());
                 }
                 unknown => {
                     let expected: Vec<String> = SourceFields::NAMES
@@ -270,6 +275,14 @@ fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
 /// tracking where in it the reader is, which costs nothing; only a body that fails is read
 /// again with its path tracked, so that the message names the field at fault.
 pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
+    // Every request is one JSON object: a derived request type would also take its fields
+    // positionally from an array, which the document does not allow.
+    let first = body.iter().find(|byte| !byte.is_ascii_whitespace());
+    if first.is_some_and(|&byte| byte != b'{') {
+        return Err(Error::request(
+            "the request body must be a JSON object, such as {\"id\": \"kakuro:3x3:DbAb/4.6.3.7\"}",
+        ));
+    }
     if let Ok(value) = serde_json::from_slice(body) {
         return Ok(value);
     }
@@ -361,11 +374,16 @@ pub(super) fn seed_in_range<'de, D: Deserializer<'de>>(
     bounded(deserializer, "seed", 0, MAX_SEED)
 }
 
-/// `budget`: 1 to [`MAX_WIRE_BUDGET`].
-pub(super) fn budget_in_range<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<u64>, D::Error> {
-    bounded(deserializer, "budget", 1, MAX_WIRE_BUDGET)
+/// `budget`: 1 to [`MAX_WIRE_BUDGET`] when given; outside, the value does not fit (422, as
+/// for `limit`), while a value that is not a whole number at all is malformed (400).
+pub(super) fn check_budget(budget: Option<u64>) -> Result<(), Error> {
+    match budget {
+        Some(steps) if steps == 0 || steps > MAX_WIRE_BUDGET => Err(InputError::limits(format!(
+            "`budget` must be 1 to {MAX_WIRE_BUDGET}, not {steps}"
+        ))
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -435,8 +453,9 @@ mod tests {
                 .limit,
             None
         );
-        let error = solve_request(r#"{"id": "x:1", "budget": 0}"#).unwrap_err();
-        assert!(error.to_string().contains("budget must be"), "{error}");
+        let error = check_budget(Some(0)).unwrap_err();
+        assert!(error.to_string().contains("`budget` must be"), "{error}");
+        assert!(check_budget(Some(MAX_WIRE_BUDGET)).is_ok() && check_budget(None).is_ok());
     }
 
     #[test]

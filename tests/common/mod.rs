@@ -125,3 +125,39 @@ pub async fn post_to_app(path: &str, body: &serde_json::Value) -> (u16, String, 
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     (status, content_type, bytes.to_vec())
 }
+
+/// A server on an ephemeral loopback port, stopped when dropped.
+#[cfg(feature = "server")]
+pub struct RunningServer {
+    pub address: std::net::SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+#[cfg(feature = "server")]
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// Starts the service with `config` (its address and drain replaced) on a free port.
+#[cfg(feature = "server")]
+pub async fn start_server(config: sumpuzzles::http::ServerConfig) -> RunningServer {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let config = sumpuzzles::http::ServerConfig {
+        bind: address,
+        drain: std::time::Duration::ZERO,
+        ..config
+    };
+    tokio::spawn(sumpuzzles::http::serve_on(listener, config, async {
+        let _ = stopped.await;
+    }));
+    RunningServer {
+        address,
+        stop: Some(stop),
+    }
+}

@@ -13,7 +13,7 @@ use crate::genres::kakuro::describe::describe;
 use crate::genres::kakuro::rate::rate_layout;
 
 use super::model::Puzzle;
-use super::solve::Solver;
+use super::solve::{Solver, ADAPTIVE};
 
 /// Rates a puzzle under the budget (the solve that reads the sums included).
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
@@ -23,7 +23,9 @@ pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
         return Rating::without_deductions(Verdict::BeyondExpert, 0, Default::default());
     };
     let solver = Solver::new(&structure);
-    let outcome = solver.solve(solver.full_domains(), 1, budget);
+    // The adaptive search, as for solving: the plain one can spend any budget refuting a
+    // grid without a mapping that the adaptive one refutes at once (see tests/edge.rs).
+    let outcome = solver.solve_with(ADAPTIVE, solver.full_domains(), 1, budget);
     let Some(found) = outcome.solutions.first() else {
         let verdict = match outcome.stopped {
             Some(stop) => Verdict::Unrated(stop),
