@@ -3,9 +3,6 @@
 
 mod common;
 
-use std::fs;
-use std::path::Path;
-
 use serde_json::Value;
 use sumpuzzles::core::hint::HintKind;
 use sumpuzzles::core::{Budget, Level, Shape, TargetLevel};
@@ -102,28 +99,6 @@ fn follow_hints(source: &PuzzleSource, genre: GenreId, solution: &[String], leve
     panic!("hints did not finish the puzzle");
 }
 
-fn corpus(folder: &str) -> Vec<(String, Value)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(folder);
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| {
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (
-                name,
-                serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap(),
-            )
-        })
-        .collect()
-}
-
 fn rows(value: &Value) -> Vec<String> {
     value
         .as_array()
@@ -139,11 +114,11 @@ fn level_of(entry: &Value) -> Level {
         &mut budget(),
     )
     .unwrap();
-    rating.level
+    rating.level.expect("a corpus puzzle is rated")
 }
 
 fn follow_corpus(folder: &str, genre: GenreId) {
-    for (name, entry) in corpus(folder) {
+    for (name, entry) in common::corpus_records(folder) {
         let source = PuzzleSource::id(entry["id"].as_str().unwrap());
         let solution = rows(&entry["solution"]);
         let count = follow_hints(&source, genre, &solution, level_of(&entry));
@@ -178,7 +153,10 @@ fn following_cryptic_hints_solves_generated_puzzles() {
         follow_hints(
             &source,
             GenreId::KakuroCryptic,
-            &generated.solution,
+            generated
+                .solution
+                .as_deref()
+                .expect("the solution is asked for"),
             generated.level,
         );
     }
@@ -228,7 +206,7 @@ fn a_wrong_digit_is_pointed_at_first_in_reading_order() {
 
 #[test]
 fn a_wrong_kakurasu_mark_is_pointed_at() {
-    let (_, entry) = corpus("kakurasu").remove(0);
+    let (_, entry) = common::corpus_records("kakurasu").remove(0);
     let source = PuzzleSource::id(entry["id"].as_str().unwrap());
     let solution = rows(&entry["solution"]);
     let mut answer = empty_answer(&solution, GenreId::Kakurasu);

@@ -188,5 +188,9 @@ fn rating_is_the_kakuro_rating_of_the_decoded_grid() {
     )
     .unwrap();
     assert_eq!(rating.level, direct.level);
-    assert!(rating.level <= Level::Expert);
+    assert!(rating.level <= Some(Level::Expert));
+    // Its score and descriptors too: the decoded grid's.
+    assert_eq!(rating.score, direct.score);
+    assert!(rating.score.is_some());
+    assert_eq!(rating.descriptors, direct.descriptors);
 }

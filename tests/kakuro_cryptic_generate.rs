@@ -60,8 +60,11 @@ fn generated_puzzles_have_exactly_their_solution() {
                 outcome.solutions[0], generated.solution,
                 "{shape} seed {seed}"
             );
-            assert!(TargetLevel::Any.accepts(generated.rating.level));
-            assert!(generated.rating.solved && generated.rating.complete);
+            assert!(generated
+                .rating
+                .level()
+                .is_some_and(|level| TargetLevel::Any.accepts(level)));
+            assert!(generated.rating.solved && generated.rating.complete());
             assert_eq!(generated.generator_version, 1);
             shown_total += shown_cells(&puzzle).len();
             count += 1;
@@ -120,10 +123,10 @@ fn the_level_is_the_underlying_kakuros() {
         for seed in 0..3 {
             let p = params(Shape::new(7, 7), TargetLevel::Exactly(level), seed);
             let generated = generate(&p);
-            assert_eq!(generated.rating.level, level, "{level} seed {seed}");
+            assert_eq!(generated.rating.level(), Some(level), "{level} seed {seed}");
             let rated =
                 kakuro_cryptic::rate::rate(&generated.puzzle, &mut Budget::new(100_000_000));
-            assert_eq!(rated.level, level, "{level} seed {seed}");
+            assert_eq!(rated.level(), Some(level), "{level} seed {seed}");
             let kakuro = Kakuro::generate(&p, &mut Budget::new(2_000_000_000)).unwrap();
             assert_eq!(
                 generated.solution.grid, kakuro.solution,
@@ -143,7 +146,8 @@ fn generate_through_the_api_returns_the_line() {
     let puzzle = format::parse_line(&report.text).unwrap();
     assert_eq!(KakuroCryptic::to_id(&puzzle), report.id);
     assert_eq!(report.rating.profile, "kakuro-human");
-    assert_eq!(report.level, report.rating.level);
+    assert_eq!(Some(report.level), report.rating.level);
+    assert_eq!(Some(report.score), report.rating.score);
 }
 
 #[test]

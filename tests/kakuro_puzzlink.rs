@@ -2,7 +2,7 @@
 //! errors with their positions, arbitrary strings never panicking, and the HTTP service
 //! taking `{"url": ...}` and answering `/generate` with one.
 
-use std::path::Path;
+mod common;
 
 use proptest::prelude::*;
 use sumpuzzles::core::{Budget, Grid, InputErrorKind, Location, Shape};
@@ -26,23 +26,12 @@ const ISSUE_GRID: &str = "\
 /26 . . . . . .
 # /16 . . /10 . .";
 
+/// Each Kakuro corpus record's file name and ID.
 fn corpus_ids() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/kakuro");
-    let mut ids: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .map(|path| {
-            let record: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            (
-                path.display().to_string(),
-                record["id"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
-    ids.sort();
-    ids
+    common::corpus_records("kakuro")
+        .into_iter()
+        .map(|(name, record)| (name, record["id"].as_str().unwrap().to_string()))
+        .collect()
 }
 
 #[test]

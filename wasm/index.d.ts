@@ -5,6 +5,7 @@
 import type {
   CheckReport,
   CheckRequest,
+  DailyReport,
   GenerateParameters,
   GenerateReport,
   Genre,
@@ -86,9 +87,28 @@ export function genresJson(): string;
 
 /**
  * Generates a puzzle, as `POST /generate` with this JSON body. Throws a ProblemError. Without
- * a `budget`, the server's default (500 000 000 steps); nothing caps a larger one.
+ * a `budget`, the server's default (40 000 000 steps for generation, 1 200 000 for the
+ * operations on a puzzle); nothing caps a larger one.
  */
 export function generate(request: GenerateParameters | string, options?: CallOptions): GenerateReport;
+/** The parameters of `GET /daily`, as an object. */
+export interface DailyParameters {
+  genre: Genre;
+  /** `<rows>x<cols>`; the genre's default when absent. */
+  shape?: string;
+  /** `easy`, `medium`, `hard`, `expert` or `any` (the default). */
+  level?: string;
+  /** `YYYY-MM-DD`, 2000-01-01 to 2099-12-31; today in UTC by the host's clock when absent. */
+  date?: string;
+  /** Whether the report carries the solution (default true). */
+  solution?: boolean;
+  budget?: number;
+}
+/**
+ * The daily puzzle of a date, as `GET /daily`: the puzzle `generate` makes with the seed
+ * YYYYMMDD.
+ */
+export function daily(request: DailyParameters | string, options?: CallOptions): DailyReport;
 /** Solves a puzzle, as `POST /solve`. */
 export function solve(request: SolveRequest | string, options?: CallOptions): SolveReport;
 /** Rates a puzzle and proves whether it is unique, as `POST /rate`. */
@@ -104,6 +124,8 @@ export function render(request: RenderRequest | string, options?: CallOptions): 
 
 /** `generate()` on JSON text, returning JSON text (seeds above 2^53 exact). */
 export function generateJson(request: string, options?: CallOptions): string;
+/** `daily()` on JSON text, returning JSON text. */
+export function dailyJson(request: string, options?: CallOptions): string;
 /** `solve()` on JSON text, returning JSON text. */
 export function solveJson(request: string, options?: CallOptions): string;
 /** `rate()` on JSON text, returning JSON text. */

@@ -48,6 +48,8 @@ export function genresJson() {
 
 /** Generates a puzzle, as `POST /generate` with this body. */
 export const generate = parsed('generate');
+/** The daily puzzle, as `GET /daily` with these parameters as an object. */
+export const daily = parsed('daily');
 /** Solves a puzzle, as `POST /solve`. */
 export const solve = parsed('solve');
 /** Rates a puzzle, as `POST /rate`. */
@@ -61,6 +63,8 @@ export const format = parsed('format');
 
 /** `generate()` on JSON text, returning JSON text. */
 export const generateJson = text('generate');
+/** `daily()` on JSON text, returning JSON text. */
+export const dailyJson = text('daily');
 /** `solve()` on JSON text, returning JSON text. */
 export const solveJson = text('solve');
 /** `rate()` on JSON text, returning JSON text. */

@@ -24,6 +24,12 @@ impl Stopwatch {
     }
 }
 
+/// Whole seconds since 1970-01-01T00:00:00Z by the host's wall clock (the day of a daily
+/// puzzle without a date).
+pub fn unix_seconds() -> u64 {
+    platform::unix_seconds()
+}
+
 /// 64 bits that differ from call to call and from process to process, to draw a seed from:
 /// the wall clock's nanoseconds natively, the host's random numbers on the web target. Not
 /// uniform and not secret; a caller mixes them (see `ops::fresh_seed`).
@@ -36,6 +42,12 @@ mod platform {
     use std::time::{SystemTime, UNIX_EPOCH};
 
     pub type Mark = std::time::Instant;
+
+    pub fn unix_seconds() -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs())
+    }
 
     pub fn seed_noise() -> u64 {
         SystemTime::now()
@@ -70,9 +82,17 @@ mod platform {
         #[wasm_bindgen(catch, js_namespace = crypto, js_name = getRandomValues)]
         fn get_random_values(bytes: &mut [u8]) -> Result<(), wasm_bindgen::JsValue>;
 
+        /// `Date.now()`: milliseconds since 1970 by the host's clock, in every JavaScript host.
+        #[wasm_bindgen(js_namespace = Date, js_name = now)]
+        fn date_now() -> f64;
+
         /// `Math.random()`, in every JavaScript host.
         #[wasm_bindgen(js_namespace = Math, js_name = random)]
         fn math_random() -> f64;
+    }
+
+    pub fn unix_seconds() -> u64 {
+        (date_now() / 1000.0).max(0.0) as u64
     }
 
     pub fn seed_noise() -> u64 {

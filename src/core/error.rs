@@ -181,6 +181,35 @@ pub fn text_location(text: &str, offset: usize) -> Location {
     Location::Text { line, column }
 }
 
+/// Checks that a genre's JSON puzzle object is an object holding only the genre's `keys`: a
+/// misspelt or extra key is an error naming it, never silently ignored.
+pub fn puzzle_object_keys(
+    puzzle: &serde_json::Value,
+    genre: &str,
+    keys: &[&str],
+) -> Result<(), InputError> {
+    let expected = || {
+        let names: Vec<String> = keys.iter().map(|key| format!("\"{key}\"")).collect();
+        names.join(", ")
+    };
+    let object = puzzle.as_object().ok_or_else(|| {
+        InputError::syntax(
+            Location::Input,
+            format!("a {genre} puzzle must be a JSON object with {}", expected()),
+        )
+    })?;
+    match object.keys().find(|key| !keys.contains(&key.as_str())) {
+        Some(unknown) => Err(InputError::syntax(
+            Location::Input,
+            format!(
+                "unknown key \"{unknown}\" in the {genre} puzzle object: expected {}",
+                expected()
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

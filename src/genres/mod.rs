@@ -1,12 +1,12 @@
 //! The genres, the one interface they share, and the registry that lists them.
 //!
 //! Each genre is a folder with the same files (model, formats, solve, check, techniques,
-//! rate, generate, and `wire.rs` for what the doors send beyond the formats) behind the
-//! [`Genre`] trait. The `registry!` line of a genre is all the rest of the crate needs: it
-//! declares the genre's module and gives it a [`GenreId`] variant, an arm in [`dispatch`],
-//! its [`Registered`] conversions, and a variant in each union the reports carry
-//! ([`AnyPuzzleObject`], [`AnyViolation`], [`AnySolutionExtra`]), whose schemas are built
-//! from the genres' own (module `schema`, with the `server` feature).
+//! rate, describe (the descriptors), generate, and `wire.rs` for what the doors send beyond
+//! the formats) behind the [`Genre`] trait. The `registry!` line of a genre is all the rest
+//! of the crate needs: it declares the genre's module and gives it a [`GenreId`] variant, an
+//! arm in [`dispatch`], its [`Registered`] conversions, and a variant in each union the
+//! reports carry ([`AnyPuzzleObject`], [`AnyViolation`], [`AnySolutionExtra`]), whose schemas
+//! are built from the genres' own (module `schema`, with the `server` feature).
 
 #[cfg(feature = "server")]
 mod schema;
@@ -18,8 +18,8 @@ use serde::Serialize;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, Error, GenerateParams, Generated, InputError, InputErrorKind, Level, Location, Rating,
-    Shape, SolveOutcome,
+    assess, Assessment, Budget, Error, GenerateParams, Generated, InputError, InputErrorKind,
+    Level, Location, Rating, Shape, SolveOutcome, Stop,
 };
 
 /// A type the doors send: serializable, with its OpenAPI schema under the `server` feature.
@@ -79,6 +79,12 @@ pub trait Genre: 'static {
     const GENERATOR_VERSION: u32;
     /// The rater profile and its version, such as `kakuro-human` 1.
     const RATER_PROFILE: (&'static str, u32);
+    /// Whether a rating that fills every cell proves the puzzle has exactly one solution, so
+    /// that a rate operation skips the exact solver's check after it (see
+    /// [`crate::core::assess()`]). True only when every deduction of the rater removes what
+    /// no solution has, on the puzzle as given: a board the techniques fill is then the only
+    /// solution.
+    const SOLVED_PROVES_UNIQUE: bool;
 
     /// A puzzle, checked against the relaxed structure rules when parsed.
     type Puzzle: Clone + Send + Sync + 'static;
@@ -154,6 +160,20 @@ pub trait Genre: 'static {
 
     /// Rates the puzzle with the genre's human-technique profile under the budget.
     fn rate(puzzle: &Self::Puzzle, budget: &mut Budget) -> Rating;
+
+    /// Rates the puzzle and checks that it has exactly one solution, under one budget: the
+    /// rating first, then the exact solver's check (up to two solutions) with what is left,
+    /// unless [`Genre::SOLVED_PROVES_UNIQUE`] and the techniques filled every cell. A budget
+    /// that runs out leaves the rating unrated or the uniqueness unknown; a cancelled or
+    /// timed-out run is an error (see [`crate::core::assess()`]).
+    fn assess(puzzle: &Self::Puzzle, budget: &mut Budget) -> Result<Assessment, Stop> {
+        assess(
+            budget,
+            Self::SOLVED_PROVES_UNIQUE,
+            |budget| Self::rate(puzzle, budget),
+            |budget| Self::solve(puzzle, 2, budget),
+        )
+    }
 
     /// The next hint for a player's `answer` (see [`crate::core::hint`]); `solution` is the
     /// puzzle's unique solution. An input error only for a puzzle that is not structurally

@@ -4,21 +4,34 @@
 //!   the one way a handler runs an operation (on the worker [`pool`], under the request's
 //!   budget and the deadline);
 //! - [`extract`]: the extractors that read a request into an operation's request type;
-//! - one router per resource: [`puzzles`] (the operations), [`service`] (genres, health,
+//! - one router per resource: [`generate`] (generate, daily, batch: cache headers and the
+//!   stream), [`puzzles`] (the operations on a puzzle), [`service`] (genres, health,
 //!   readiness, metrics), [`docs`] (the OpenAPI document and Swagger UI), [`play`] (the play
 //!   page, outside the document);
-//! - [`problem`]: every failure as problem details;
-//! - [`server`]: [`app`] (the routes with their layers) and [`serve`] (the accept loop with a
-//!   header-read timeout, and a graceful shutdown that first turns `/readyz` to 503, then
-//!   stops accepting and lets requests under way finish).
+//! - [`problem`]: every failure as problem details; [`responses`]: the statuses each endpoint
+//!   documents;
+//! - [`clients`]: who a request is from (the peer, a trusted proxy's forwarded address, an
+//!   API key) and the per-client limits (rate, requests on the pool at once);
+//! - [`conn`]: the connections (bounds from accept, idle bounds, a cap with a reserve for
+//!   health probes, half-close, hyper's own errors as problem details, lingering close);
+//! - [`server`]: [`app`] (the routes with their layers) and [`serve`] (the accept loop, an
+//!   admin listener for `/metrics`, and a graceful shutdown that first turns `/readyz` to
+//!   503, then stops accepting and lets requests under way finish).
+//!
+//! What an anonymous client meets, and the figures behind it, are in docs/edge.md.
 
+pub mod clients;
+pub mod conn;
 pub mod docs;
 pub mod extract;
+pub mod generate;
+pub mod memory;
 pub mod metrics;
 pub mod play;
 pub mod pool;
 pub mod problem;
 pub mod puzzles;
+pub mod responses;
 pub mod server;
 pub mod service;
 pub mod state;

@@ -12,7 +12,7 @@
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -170,11 +170,14 @@ impl Pool {
         let flag = CancelFlag::new();
         let (done, outcome) = tokio::sync::oneshot::channel();
         let job_flag = flag.clone();
+        let started = Arc::new(AtomicBool::new(false));
+        let job_started = started.clone();
         let job: Job = Box::new(move |busy| {
             // The client went away or the deadline passed while the job waited.
             if job_flag.stop_reason().is_some() {
                 return;
             }
+            job_started.store(true, Ordering::SeqCst);
             let outcome = std::panic::catch_unwind(AssertUnwindSafe(move || work(job_flag)));
             // Free before answering, so that whoever has the answer sees the worker free.
             drop(busy);
@@ -183,7 +186,7 @@ impl Pool {
         {
             let mut queue = self.shared.queue();
             if queue.jobs.len() >= self.free() + self.queue_limit {
-                ::metrics::counter!(metrics::SHED).increment(1);
+                metrics::shed(metrics::Shed::Overloaded);
                 return Err(ApiProblem::Overloaded {
                     retry_after: self.retry_after,
                 });
@@ -212,6 +215,14 @@ impl Pool {
             Ok(Err(_dropped)) => Err(ApiProblem::Internal),
             Err(_elapsed) => {
                 flag.expire();
+                // Not worked on at all: the server was too busy, which a retry may find
+                // otherwise (503); work that ran out of time is the deadline's (504).
+                if !started.load(Ordering::SeqCst) {
+                    metrics::shed(metrics::Shed::Expired);
+                    return Err(ApiProblem::ExpiredInQueue {
+                        retry_after: self.retry_after,
+                    });
+                }
                 ::metrics::counter!(metrics::DEADLINE).increment(1);
                 Err(Stop::DeadlineExceeded.into())
             }
@@ -280,6 +291,23 @@ mod tests {
         ));
         assert!(start.elapsed() < Duration::from_millis(50));
         // The busy job meets its deadline.
+        assert!(matches!(
+            busy.await.unwrap(),
+            Err(ApiProblem::Operation(Error::Stopped(
+                Stop::DeadlineExceeded
+            )))
+        ));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_that_waited_past_its_deadline_is_a_503_not_a_504() {
+        let pool = Arc::new(Pool::new(1, 4, 2));
+        let busy = hold_a_worker(&pool, Duration::from_millis(400)).await;
+        let waited = pool.run(Duration::from_millis(100), |_| ()).await;
+        assert!(
+            matches!(waited, Err(ApiProblem::ExpiredInQueue { retry_after: 2 })),
+            "{waited:?}"
+        );
         assert!(matches!(
             busy.await.unwrap(),
             Err(ApiProblem::Operation(Error::Stopped(

@@ -10,7 +10,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use crate::core::{Error, InputError, Stop};
-use crate::ops::Problem;
+use crate::ops::{Problem, Progress};
 
 /// Every way a request can fail.
 #[derive(Debug)]
@@ -18,20 +18,44 @@ pub enum ApiProblem {
     /// The operation failed, or the request does not fit it: 400, 422, 499 (the client went
     /// away) or 504 (the deadline passed), as [`Problem::from`] says.
     Operation(Error),
+    /// 422: the step budget ran out, with how far the search got.
+    Exhausted(Progress),
+    /// 401: the server requires an API key and the request has none.
+    Unauthorized,
+    /// 403: the request's API key is not one the server knows.
+    Forbidden,
     /// 404: no such route.
     NotFound(String),
     /// 405: the route exists with other methods.
     MethodNotAllowed,
+    /// 408: the body did not arrive within the body timeout.
+    SlowBody,
     /// 413: the body is larger than the limit.
     TooLarge(String),
+    /// 414: the request target (path and query) is longer than the limit.
+    UriTooLong,
     /// 415: the body is not JSON.
     UnsupportedMediaType,
+    /// 415: the body comes compressed (`Content-Encoding`).
+    EncodedBody,
+    /// 429: the client sent more requests than its rate allows; retry after the seconds.
+    RateLimited { retry_after: u64 },
+    /// 429: the client has as many requests running and waiting as it may.
+    ClientBusy { retry_after: u64 },
     /// 503: the worker pool and its queue are full; retry after the given seconds.
     Overloaded { retry_after: u64 },
+    /// 503: the request waited for a worker until its deadline and was never worked on.
+    ExpiredInQueue { retry_after: u64 },
+    /// 503: the server has as many connections open as it may; this one is kept only for
+    /// `/healthz` and `/readyz`.
+    TooManyConnections,
     /// 503: the server is shutting down.
     ShuttingDown,
     /// 500: a bug (a panic in a worker). The only 500 the service sends.
     Internal,
+    /// Any other error status a layer answered without a body of its own (a 400, 404 or 405
+    /// from a router or a library), given problem details here.
+    Status(StatusCode),
 }
 
 impl ApiProblem {
@@ -39,6 +63,20 @@ impl ApiProblem {
     pub fn body(&self) -> Problem {
         match self {
             ApiProblem::Operation(error) => Problem::from(error),
+            ApiProblem::Exhausted(progress) => Problem::exhausted(progress),
+            ApiProblem::Unauthorized => Problem::new(
+                "unauthorized",
+                "An API key is required",
+                401,
+                "this server requires an API key: send it as `Authorization: Bearer <key>` or \
+                 `X-API-Key: <key>`",
+            ),
+            ApiProblem::Forbidden => Problem::new(
+                "forbidden",
+                "Unknown API key",
+                403,
+                "the API key sent is not one this server knows",
+            ),
             ApiProblem::NotFound(detail) => {
                 Problem::new("not-found", "No such resource", 404, detail.clone())
             }
@@ -48,11 +86,26 @@ impl ApiProblem {
                 405,
                 "this resource does not take that method; see /openapi.json",
             ),
+            ApiProblem::SlowBody => Problem::new(
+                "request-timeout",
+                "The request took too long to arrive",
+                408,
+                "the request body did not arrive within the server's body timeout",
+            ),
             ApiProblem::TooLarge(detail) => Problem::new(
                 "too-large",
                 "The request body is too large",
                 413,
                 detail.clone(),
+            ),
+            ApiProblem::UriTooLong => Problem::new(
+                "uri-too-long",
+                "The request target is too long",
+                414,
+                format!(
+                    "the path and query string may be at most {MAX_URI_BYTES} bytes; send long \
+                     parameters in a JSON body"
+                ),
             ),
             ApiProblem::UnsupportedMediaType => Problem::new(
                 "unsupported-media-type",
@@ -60,11 +113,50 @@ impl ApiProblem {
                 415,
                 "send the body as JSON with `Content-Type: application/json`",
             ),
+            ApiProblem::EncodedBody => Problem::new(
+                "unsupported-media-type",
+                "The request body must not be compressed",
+                415,
+                "send the body as plain JSON, without `Content-Encoding` (gzip and the like \
+                 are not accepted)",
+            ),
+            ApiProblem::RateLimited { retry_after } => Problem::new(
+                "rate-limited",
+                "Too many requests",
+                429,
+                format!(
+                    "this client sent more requests than its rate allows; retry in {retry_after} s"
+                ),
+            ),
+            ApiProblem::ClientBusy { retry_after } => Problem::new(
+                "client-busy",
+                "Too many requests at once",
+                429,
+                format!(
+                    "this client has as many requests running and waiting as it may; retry in \
+                     {retry_after} s, or wait for an answer first"
+                ),
+            ),
             ApiProblem::Overloaded { retry_after } => Problem::new(
                 "overloaded",
                 "The server is busy",
                 503,
                 format!("every worker is busy and the queue is full; retry in {retry_after} s"),
+            ),
+            ApiProblem::ExpiredInQueue { retry_after } => Problem::new(
+                "expired-in-queue",
+                "The server was too busy to start the work",
+                503,
+                format!(
+                    "the request waited for a worker until its deadline and was not worked on; \
+                     retry in {retry_after} s"
+                ),
+            ),
+            ApiProblem::TooManyConnections => Problem::new(
+                "too-many-connections",
+                "The server has too many connections",
+                503,
+                "the server has as many connections open as it may; retry on a new connection",
             ),
             ApiProblem::ShuttingDown => Problem::new(
                 "shutting-down",
@@ -78,17 +170,74 @@ impl ApiProblem {
                 500,
                 "an internal error occurred; it has been logged",
             ),
+            ApiProblem::Status(status) => status_problem(*status),
         }
     }
 
     /// Seconds a client is told to wait before it retries, when it is told.
     fn retry_after(&self) -> Option<u64> {
         match *self {
-            ApiProblem::Overloaded { retry_after } => Some(retry_after),
-            ApiProblem::ShuttingDown => Some(1),
+            ApiProblem::Overloaded { retry_after }
+            | ApiProblem::ExpiredInQueue { retry_after }
+            | ApiProblem::RateLimited { retry_after }
+            | ApiProblem::ClientBusy { retry_after } => Some(retry_after),
+            ApiProblem::ShuttingDown | ApiProblem::TooManyConnections => Some(1),
             _ => None,
         }
     }
+}
+
+/// The longest request target (path and query string) the service reads.
+pub const MAX_URI_BYTES: usize = 8192;
+
+/// The problem details of a bare error status, as a router, a library or hyper itself gives
+/// it (hyper for a request head it cannot read: 400, 408, 414, 431, 505).
+pub fn status_problem(status: StatusCode) -> Problem {
+    let code = status.as_u16();
+    let (kind, title, detail) = match code {
+        400 => (
+            "malformed-request",
+            "The request is malformed",
+            "the request could not be read as HTTP (a malformed request line or header, or a \
+             conflicting Content-Length)",
+        ),
+        404 => (
+            "not-found",
+            "No such resource",
+            "no such resource; see /openapi.json and /docs/",
+        ),
+        405 => (
+            "method-not-allowed",
+            "Method not allowed on this resource",
+            "this resource does not take that method; see /openapi.json",
+        ),
+        408 => (
+            "request-timeout",
+            "The request took too long to arrive",
+            "the request head did not arrive within the server's header timeout",
+        ),
+        414 => (
+            "uri-too-long",
+            "The request target is too long",
+            "the path and query string are longer than the server reads",
+        ),
+        431 => (
+            "headers-too-large",
+            "The request headers are too large",
+            "the request has more or larger headers than the server reads",
+        ),
+        505 => (
+            "version-not-supported",
+            "HTTP version not supported",
+            "the server speaks HTTP/1.0, HTTP/1.1 and HTTP/2",
+        ),
+        _ => (
+            "http-error",
+            status.canonical_reason().unwrap_or("HTTP error"),
+            "the request failed",
+        ),
+    };
+    Problem::new(kind, title, code, detail)
 }
 
 impl IntoResponse for ApiProblem {
@@ -103,6 +252,9 @@ impl IntoResponse for ApiProblem {
         );
         if let Some(seconds) = self.retry_after() {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        if matches!(self, ApiProblem::Unauthorized) {
+            headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
         }
         response
     }
@@ -139,35 +291,4 @@ impl From<QueryRejection> for ApiProblem {
     fn from(rejection: QueryRejection) -> ApiProblem {
         ApiProblem::Operation(Error::Request(rejection.body_text()))
     }
-}
-
-/// The errors every puzzle operation can answer, for the OpenAPI document.
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code)]
-pub enum PuzzleErrors {
-    /// Malformed parameters, JSON or puzzle (with the position), or unknown fields.
-    #[response(status = 400, content_type = "application/problem+json")]
-    BadRequest(Problem),
-    /// The body is larger than the limit (1 MiB by default).
-    #[response(status = 413, content_type = "application/problem+json")]
-    TooLarge(Problem),
-    /// The body is not JSON.
-    #[response(status = 415, content_type = "application/problem+json")]
-    UnsupportedMediaType(Problem),
-    /// Well-formed but impossible: the puzzle breaks the structure rules, a value is outside
-    /// its limits (genre, level, shape, limit), the answer does not fit the puzzle, the puzzle
-    /// has not exactly one solution to draw (`/render`), or the step budget ran out.
-    #[response(status = 422, content_type = "application/problem+json")]
-    Unprocessable(Problem),
-    /// Every worker is busy and the queue is full (or the server is shutting down): retry
-    /// after `Retry-After` seconds; any request is safe to retry.
-    #[response(
-        status = 503,
-        content_type = "application/problem+json",
-        headers(("Retry-After" = u64, description = "Seconds to wait"))
-    )]
-    Busy(Problem),
-    /// The work did not finish within the server's deadline.
-    #[response(status = 504, content_type = "application/problem+json")]
-    DeadlineExceeded(Problem),
 }

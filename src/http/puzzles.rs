@@ -1,85 +1,34 @@
-//! The puzzle endpoints: each handler reads its request, runs the operation on the pool under
-//! the request's budget and the deadline ([`AppState::run`]), and sends the report. None
-//! knows a genre.
+//! The endpoints on a puzzle: each handler reads its request, runs the operation on the pool
+//! under the request's budget and the deadline ([`AppState::run`]), and sends the report. None
+//! knows a genre. The generation endpoints are in [`super::generate`].
 
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
-use axum::http::HeaderName;
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::{ApiJson, ApiQuery, OptionalJson};
-use super::metrics;
-use super::problem::{ApiProblem, PuzzleErrors};
+use super::extract::{prefers_json, ApiJson};
+use super::problem::ApiProblem;
+use super::responses::{CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::ops::{
-    CheckReport, CheckRequest, GenerateReport, GenerateRequest, HintReport, HintRequest,
-    RateReport, RateRequest, RenderRequest, SolveReport, SolveRequest,
+    CheckReport, CheckRequest, HintReport, HintRequest, RateReport, RateRequest, RenderReport,
+    RenderRequest, SolveReport, SolveRequest,
 };
 
-/// `/generate`, `/solve`, `/rate`, `/check`, `/hint` and `/render`.
+/// `/solve`, `/rate`, `/check`, `/hint` and `/render`.
 pub fn router() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::new()
-        .routes(routes!(generate_post, generate_get))
         .routes(routes!(solve))
         .routes(routes!(rate))
         .routes(routes!(check))
         .routes(routes!(hint))
         .routes(routes!(render))
-}
-
-/// Generate a puzzle with exactly one solution at the requested level.
-///
-/// Parameters come in the query string, or (POST) in a JSON body whose fields win. The same
-/// genre, shape, level, seed and generator version always give the same puzzle; only
-/// `stats.elapsed_ms` varies between two runs.
-#[utoipa::path(
-    post,
-    path = "/generate",
-    tag = "puzzles",
-    params(GenerateRequest),
-    request_body(content = Option<GenerateRequest>, description = "Optional JSON body; its fields win over the query string"),
-    responses(
-        (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport),
-        PuzzleErrors,
-    )
-)]
-pub async fn generate_post(
-    State(state): State<Arc<AppState>>,
-    ApiQuery(query): ApiQuery<GenerateRequest>,
-    OptionalJson(body): OptionalJson<GenerateRequest>,
-) -> Result<Json<GenerateReport>, ApiProblem> {
-    generate(&state, body.unwrap_or_default().or(query)).await
-}
-
-/// Generate a puzzle (parameters in the query string); see `POST /generate`.
-#[utoipa::path(
-    get,
-    path = "/generate",
-    tag = "puzzles",
-    params(GenerateRequest),
-    responses(
-        (status = 200, description = "The puzzle, its solution and rating", body = GenerateReport),
-        PuzzleErrors,
-    )
-)]
-pub async fn generate_get(
-    State(state): State<Arc<AppState>>,
-    ApiQuery(query): ApiQuery<GenerateRequest>,
-) -> Result<Json<GenerateReport>, ApiProblem> {
-    generate(&state, query).await
-}
-
-async fn generate(
-    state: &AppState,
-    request: GenerateRequest,
-) -> Result<Json<GenerateReport>, ApiProblem> {
-    let report = state.run(request).await?;
-    ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.stats.attempts);
-    Ok(Json(report))
 }
 
 /// Solve a puzzle: count its solutions up to a limit and return them.
@@ -91,6 +40,7 @@ async fn generate(
     responses(
         (status = 200, description = "The solutions found; `unique` is true when exactly one exists", body = SolveReport),
         PuzzleErrors,
+        CommonErrors,
     )
 )]
 pub async fn solve(
@@ -100,15 +50,21 @@ pub async fn solve(
     state.run(request).await.map(Json)
 }
 
-/// Rate a puzzle as a human solver would find it, and prove whether it is unique.
+/// Rate a puzzle as a human solver would find it (level, score, descriptors), and check
+/// whether it is unique.
+///
+/// A rating says only what it established: no level unless the rating finished (`status`),
+/// uniqueness as `unique`, `not_unique` or `unknown`; a budget that runs out is in the
+/// report (`complete` false), see `RateReport` for every combination.
 #[utoipa::path(
     post,
     path = "/rate",
     tag = "puzzles",
     request_body = RateRequest,
     responses(
-        (status = 200, description = "The level, techniques used and every deduction in order", body = RateReport),
+        (status = 200, description = "The status, level, score, uniqueness, descriptors, techniques used and every deduction in order", body = RateReport),
         PuzzleErrors,
+        CommonErrors,
     )
 )]
 pub async fn rate(
@@ -127,6 +83,7 @@ pub async fn rate(
     responses(
         (status = 200, description = "`solved`, and every violation with its rule and place", body = CheckReport),
         PuzzleErrors,
+        CommonErrors,
     )
 )]
 pub async fn check(
@@ -152,6 +109,7 @@ pub async fn check(
     responses(
         (status = 200, description = "The hint", body = HintReport),
         PuzzleErrors,
+        CommonErrors,
     )
 )]
 pub async fn hint(
@@ -161,22 +119,38 @@ pub async fn hint(
     state.run(request).await.map(Json)
 }
 
+const SVG: &str = "image/svg+xml";
+
 /// Draw a puzzle as a printable, scalable SVG, optionally with an answer (its broken rules
 /// highlighted) or the solution written in.
+///
+/// The drawing is sent as `image/svg+xml`; a client that asks for JSON (`Accept:
+/// application/json`, preferred over `image/svg+xml`) gets it as `{"svg": "..."}`.
 #[utoipa::path(
     post,
     path = "/render",
     tag = "puzzles",
     request_body = RenderRequest,
     responses(
-        (status = 200, description = "The drawing, an SVG document", body = String, content_type = "image/svg+xml"),
+        (status = 200, description = "The drawing: an SVG document, or with `Accept: application/json` the same document in a JSON object",
+            content(
+                (String = "image/svg+xml"),
+                (RenderReport = "application/json"),
+            )
+        ),
         PuzzleErrors,
+        CommonErrors,
     )
 )]
 pub async fn render(
     State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
     ApiJson(request): ApiJson<RenderRequest>,
-) -> Result<([(HeaderName, &'static str); 1], String), ApiProblem> {
+) -> Result<Response, ApiProblem> {
     let svg = state.run(request).await?;
-    Ok(([(CONTENT_TYPE, "image/svg+xml")], svg))
+    Ok(if prefers_json(&headers, SVG) {
+        Json(RenderReport { svg }).into_response()
+    } else {
+        ([(CONTENT_TYPE, SVG)], svg).into_response()
+    })
 }

@@ -1,4 +1,5 @@
-//! The service endpoints: the registered genres, liveness, readiness and metrics.
+//! The service endpoints: the registered genres, liveness, readiness, and (on the admin
+//! listener) metrics.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -9,27 +10,35 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::metrics;
-use super::problem::{ApiProblem, PuzzleErrors};
+use super::problem::ApiProblem;
+use super::responses::{CommonErrors, ServiceErrors};
 use super::AppState;
 use crate::ops::{self, GenreInfo};
 
-/// `/genres`, `/healthz`, `/readyz` and `/metrics`.
+/// `/genres`, `/healthz` and `/readyz`.
 pub fn router() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::new()
         .routes(routes!(genres))
         .routes(routes!(healthz))
         .routes(routes!(readyz))
-        .routes(routes!(metrics_text))
+}
+
+/// The admin listener's routes, off the public port: `/metrics`, `/healthz` and `/readyz`.
+pub fn admin_router() -> axum::Router<Arc<AppState>> {
+    axum::Router::new()
+        .route("/metrics", axum::routing::get(metrics_text))
+        .route("/healthz", axum::routing::get(healthz))
+        .route("/readyz", axum::routing::get(readyz))
 }
 
 /// The registered genres: their names, rules, board kind, formats, defaults and limits.
-#[utoipa::path(get, path = "/genres", tag = "service", responses((status = 200, body = Vec<GenreInfo>)))]
+#[utoipa::path(get, path = "/genres", tag = "service", responses((status = 200, description = "The registered genres", body = Vec<GenreInfo>), ServiceErrors, CommonErrors))]
 pub async fn genres() -> Json<Vec<GenreInfo>> {
     Json(ops::genres())
 }
 
 /// Liveness: always cheap, never queued.
-#[utoipa::path(get, path = "/healthz", tag = "service", responses((status = 200, description = "Alive", body = Object)))]
+#[utoipa::path(get, path = "/healthz", tag = "service", responses((status = 200, description = "Alive", body = Object), ServiceErrors, CommonErrors))]
 pub async fn healthz() -> Json<BTreeMap<&'static str, &'static str>> {
     Json(BTreeMap::from([("status", "ok")]))
 }
@@ -41,7 +50,8 @@ pub async fn healthz() -> Json<BTreeMap<&'static str, &'static str>> {
     tag = "service",
     responses(
         (status = 200, description = "Ready", body = Object),
-        PuzzleErrors,
+        ServiceErrors,
+        CommonErrors,
     )
 )]
 pub async fn readyz(
@@ -54,8 +64,7 @@ pub async fn readyz(
     }
 }
 
-/// Prometheus metrics.
-#[utoipa::path(get, path = "/metrics", tag = "service", responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain")))]
+/// Prometheus metrics (on the admin listener only).
 pub async fn metrics_text(State(state): State<Arc<AppState>>) -> String {
     ::metrics::gauge!(metrics::POOL_IN_USE).set(state.pool.running() as f64);
     ::metrics::gauge!(metrics::QUEUE_DEPTH).set(state.pool.waiting() as f64);

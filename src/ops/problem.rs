@@ -22,6 +22,27 @@ pub struct Problem {
     /// Each problem found in the input, with where it is.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<InputProblem>,
+    /// When the step budget ran out: the steps spent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u64>,
+    /// When the step budget ran out: the budget the request had.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget: Option<u64>,
+    /// When the step budget ran out: what was being done (`solving`, `proving uniqueness`,
+    /// `rating`, `finding the solution`, `hinting`, `generating`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stage: Option<String>,
+}
+
+/// How far a search got before its budget ran out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Steps spent.
+    pub steps: u64,
+    /// The budget it had.
+    pub budget: u64,
+    /// What it was doing (see [`crate::core::Budget::stage`]).
+    pub stage: &'static str,
 }
 
 impl Problem {
@@ -33,6 +54,30 @@ impl Problem {
             status,
             detail: detail.into(),
             problems: Vec::new(),
+            steps: None,
+            budget: None,
+            stage: None,
+        }
+    }
+
+    /// The problem of a search whose budget ran out, saying how far it got.
+    pub fn exhausted(progress: &Progress) -> Problem {
+        Problem {
+            steps: Some(progress.steps),
+            budget: Some(progress.budget),
+            stage: Some(progress.stage.to_string()),
+            ..Problem::new(
+                "budget-exhausted",
+                "The step budget ran out",
+                422,
+                format!(
+                    "the step budget of {} steps ran out after {} steps, while {}; a request \
+                     may ask for a smaller budget, not a larger one (larger budgets are the \
+                     server's setting or an API key's allowance): try a smaller puzzle or \
+                     shape, or an easier level",
+                    progress.budget, progress.steps, progress.stage
+                ),
+            )
         }
     }
 }
@@ -71,8 +116,8 @@ impl From<&Error> for Problem {
                 "budget-exhausted",
                 "The step budget ran out",
                 422,
-                "the search used its whole step budget before it finished; raise `budget` (up \
-                 to the server's maximum) or ask for something smaller",
+                "the search used its whole step budget before it finished; ask for something \
+                 smaller",
             ),
             // Nobody reads it; a 5xx would count as a server failure in metrics and proxies.
             Error::Stopped(Stop::Cancelled) => Problem::new(

@@ -1,10 +1,10 @@
 //! The operations on a puzzle: solve, rate, check, hint, render and format, each with its
 //! report.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
+use super::rating::RateReport;
+use super::request::check_budget;
 use super::request::{
     CheckOptions, CheckRequest, FormatOptions, FormatRequest, HintOptions, HintRequest,
     PuzzleRequest, RateOptions, RateRequest, RenderOptions, RenderRequest, SolveOptions,
@@ -13,9 +13,7 @@ use super::request::{
 use super::source::PuzzleSource;
 use super::{Operation, MAX_LIMIT};
 use crate::core::hint::Hint;
-use crate::core::{
-    Budget, Deduction, Error, InputError, InputErrorKind, Level, Location, Rating, Stop,
-};
+use crate::core::{Budget, Error, InputError, InputErrorKind, Location, Stop, Uniqueness};
 use crate::genres::{
     dispatch, AnyPuzzleObject, AnySolutionExtra, AnyViolation, Genre, GenreId, GenreVisitor,
     Registered,
@@ -126,9 +124,17 @@ pub fn solve(request: &SolveRequest, budget: &mut Budget) -> Result<SolveReport,
     impl PuzzleWork for Solve<'_> {
         type Report = SolveReport;
         fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<SolveReport, Error> {
+            self.budget.set_stage("solving");
             let outcome = G::solve(puzzle, self.limit, self.budget);
-            if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
-                return Err(Error::Stopped(stop));
+            match outcome.stopped {
+                Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) => {
+                    return Err(Error::Stopped(stop))
+                }
+                // Nothing found to report: the budget's running out is the answer.
+                Some(Stop::Exhausted) if outcome.solutions.is_empty() => {
+                    return Err(Error::Stopped(Stop::Exhausted))
+                }
+                _ => {}
             }
             Ok(SolveReport {
                 genre: G::ID,
@@ -150,51 +156,9 @@ pub(super) fn solution_extra<G: Registered>(solution: &G::Solution) -> Option<An
     G::solution_extra(solution).map(G::any_solution_extra)
 }
 
-/// A human-technique rating.
-#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RateReport {
-    /// The puzzle's genre.
-    pub genre: GenreId,
-
-    /// The hardest level needed, or `beyond_expert` when the techniques could not finish.
-    pub level: Level,
-    /// True when the puzzle has exactly one solution (checked by the exact solver).
-    pub unique: bool,
-    /// False when the budget ran out; `level` is then only the hardest level seen so far.
-    pub complete: bool,
-    /// True when the techniques filled every cell.
-    pub solved: bool,
-    /// How often each technique was used.
-    pub techniques: BTreeMap<&'static str, u32>,
-    /// Every deduction in order.
-    pub deductions: Vec<Deduction>,
-    /// The rater profile.
-    pub profile: &'static str,
-    /// The rater profile's version.
-    pub profile_version: u32,
-    /// Budget steps used (the uniqueness proof included).
-    pub steps: u64,
-}
-
-impl RateReport {
-    pub(super) fn of<G: Registered>(rating: Rating, unique: bool) -> RateReport {
-        RateReport {
-            genre: G::ID,
-            level: rating.level,
-            unique,
-            complete: rating.complete,
-            solved: rating.solved,
-            techniques: rating.techniques,
-            deductions: rating.deductions,
-            profile: G::RATER_PROFILE.0,
-            profile_version: G::RATER_PROFILE.1,
-            steps: rating.steps,
-        }
-    }
-}
-
-/// Rates a puzzle, and proves whether it is unique.
+/// Rates a puzzle and checks whether it is unique ([`Genre::assess`]): a budget that runs out
+/// is in the report (no level without a finished rating, uniqueness `unknown`); a cancelled
+/// or timed-out run is an error.
 pub fn rate(request: &RateRequest, budget: &mut Budget) -> Result<RateReport, Error> {
     struct Rate<'a> {
         budget: &'a mut Budget,
@@ -202,10 +166,13 @@ pub fn rate(request: &RateRequest, budget: &mut Budget) -> Result<RateReport, Er
     impl PuzzleWork for Rate<'_> {
         type Report = RateReport;
         fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<RateReport, Error> {
-            let outcome = G::solve(puzzle, 2, self.budget);
-            let rating = G::rate(puzzle, self.budget);
-            self.budget.check_cancelled()?;
-            Ok(RateReport::of::<G>(rating, outcome.unique()))
+            let assessment = G::assess(puzzle, self.budget)?;
+            // A puzzle the check refuted has nothing to rate: the 422 that `/hint` and
+            // `/render` give it too, rather than a report whose every field is empty.
+            if assessment.uniqueness == Uniqueness::NotUnique && assessment.solutions_found == 0 {
+                return Err(no_solution());
+            }
+            Ok(RateReport::of::<G>(assessment))
         }
     }
     on_puzzle(&request.puzzle, Rate { budget })
@@ -280,6 +247,7 @@ pub fn hint(request: &HintRequest, budget: &mut Budget) -> Result<HintReport, Er
             let start = self.budget.used();
             let answer = G::parse_answer(puzzle, &self.answer)?;
             let solution = only_solution::<G>(puzzle, self.budget)?;
+            self.budget.set_stage("hinting");
             let hint = G::hint(puzzle, &answer, &solution, self.budget)?;
             Ok(HintReport {
                 genre: G::ID,
@@ -317,6 +285,15 @@ fn render_fill(options: &RenderOptions) -> Result<Fill, Error> {
     }
 }
 
+/// A drawing, for a client that reads JSON rather than an SVG document (`/render` with
+/// `Accept: application/json`).
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RenderReport {
+    /// The SVG document, as `/render` sends it as `image/svg+xml`.
+    pub svg: String,
+}
+
 /// Draws a puzzle as a printable SVG document: blank, or filled with an answer (checked as
 /// [`check`] does, each violation highlighted) or with the solution (found under the budget;
 /// a puzzle without exactly one solution is an error).
@@ -349,20 +326,27 @@ pub fn render(request: &RenderRequest, budget: &mut Budget) -> Result<String, Er
 
 /// The puzzle's one solution; an error when the search stopped or found none or several.
 fn only_solution<G: Genre>(puzzle: &G::Puzzle, budget: &mut Budget) -> Result<G::Solution, Error> {
+    budget.set_stage("finding the solution");
     let mut outcome = G::solve(puzzle, 2, budget);
     if !outcome.complete {
         return Err(Error::Stopped(outcome.stopped.unwrap_or(Stop::Exhausted)));
     }
-    let not_unique =
-        |message: &str| InputError::new(InputErrorKind::NotUnique, Location::Input, message);
     match outcome.solutions.len() {
         1 => Ok(outcome.solutions.remove(0)),
-        0 => Err(not_unique("the puzzle has no solution").into()),
+        0 => Err(no_solution()),
         _ => Err(not_unique(
             "the puzzle has more than one solution; drawing the solution and hints need exactly one (solving lists them)",
-        )
-        .into()),
+        )),
     }
+}
+
+fn not_unique(message: &str) -> Error {
+    InputError::new(InputErrorKind::NotUnique, Location::Input, message).into()
+}
+
+/// The solver proved that the puzzle has no solution.
+fn no_solution() -> Error {
+    not_unique("the puzzle has no solution")
 }
 
 /// What each operation on a puzzle adds to [`Operation`]: its budget, its own precheck and its
@@ -388,6 +372,7 @@ impl<T: PuzzleOperation> Operation for PuzzleRequest<T> {
     }
 
     fn precheck(&self) -> Result<(), Error> {
+        check_budget(self.options.requested_budget())?;
         self.options.precheck()?;
         self.puzzle.genre()?;
         Ok(())

@@ -13,9 +13,10 @@ use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
+use super::bounded::BoundedValue;
 use super::source::{PuzzleSource, SourceFields};
 use super::{MAX_SEED, MAX_WIRE_BUDGET};
-use crate::core::Error;
+use crate::core::{Error, InputError};
 
 /// A request on a puzzle: where the puzzle is, and the operation's own fields `T`, read from
 /// one JSON object such as `{"id": "kakuro:3x3:DbAb/4.6.3.7", "limit": 5}`.
@@ -47,10 +48,12 @@ impl<T: Default> From<PuzzleSource> for PuzzleRequest<T> {
 #[serde(deny_unknown_fields)]
 pub struct SolveOptions {
     /// Stop after this many solutions (default 2, at most 100).
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 100))]
     pub limit: Option<usize>,
-    /// Step budget, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the server's
+    /// budget, never for more.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
     pub budget: Option<u64>,
 }
@@ -60,8 +63,9 @@ pub struct SolveOptions {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RateOptions {
-    /// Step budget, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the server's
+    /// budget, never for more.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
     pub budget: Option<u64>,
 }
@@ -88,8 +92,9 @@ pub struct HintOptions {
     /// The player's answer, in /check's format; all `.` for a fresh puzzle.
     #[cfg_attr(feature = "server", schema(example = json!(["###", "#..", "#.."])))]
     pub answer: AnswerRows,
-    /// Step budget, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the server's
+    /// budget, never for more.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
     pub budget: Option<u64>,
 }
@@ -109,8 +114,9 @@ pub struct RenderOptions {
     /// With `answer`: turn unmarked cells into empty (or unshaded) ones before checking
     /// (default false).
     pub finish: Option<bool>,
-    /// Step budget for finding the solution, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "budget_in_range")]
+    /// Step budget for finding the solution, 1 to 10^12 (a 422 outside): a request may ask
+    /// for less than the server's budget, never for more.
+    #[serde(default, deserialize_with = "whole_number")]
     #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
     pub budget: Option<u64>,
 }
@@ -137,7 +143,10 @@ pub type FormatRequest = PuzzleRequest<FormatOptions>;
 /// An answer: row strings, or one string with a row per line.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "an answer: a list of row strings, or one string with a row per line"
+)]
 pub enum AnswerRows {
     /// One string per row.
     Rows(Vec<String>),
@@ -200,12 +209,12 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for RequestVisitor<T> {
             }
             match key.as_str() {
                 "genre" => source.genre = map.next_value()?,
-                "puzzle" => source.puzzle = map.next_value()?,
+                "puzzle" => source.puzzle = Some(map.next_value::<BoundedValue>()?.into_value()),
                 "id" => source.id = map.next_value()?,
                 "text" => source.text = map.next_value()?,
                 "url" => source.url = map.next_value()?,
                 own if own_fields.contains(&own) => {
-                    rest.insert(key.clone(), map.next_value::<Value>()?);
+                    rest.insert(key.clone(), map.next_value::<BoundedValue>()?.into_value());
                 }
                 unknown => {
                     let expected: Vec<String> = SourceFields::NAMES
@@ -266,6 +275,14 @@ fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
 /// tracking where in it the reader is, which costs nothing; only a body that fails is read
 /// again with its path tracked, so that the message names the field at fault.
 pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
+    // Every request is one JSON object: a derived request type would also take its fields
+    // positionally from an array, which the document does not allow.
+    let first = body.iter().find(|byte| !byte.is_ascii_whitespace());
+    if first.is_some_and(|&byte| byte != b'{') {
+        return Err(Error::request(
+            "the request body must be a JSON object, such as {\"id\": \"kakuro:3x3:DbAb/4.6.3.7\"}",
+        ));
+    }
     if let Ok(value) = serde_json::from_slice(body) {
         return Ok(value);
     }
@@ -285,6 +302,56 @@ pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
     Ok(value)
 }
 
+/// An optional whole number, read with messages that name no Rust type ("expected a whole
+/// number" rather than "expected u64"): `null` and an absent field are `None`.
+pub(super) fn whole_number<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: TryFrom<u64>,
+{
+    struct Whole;
+
+    impl<'de> Visitor<'de> for Whole {
+        type Value = Option<u64>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a whole number")
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_some<D: Deserializer<'de>>(
+            self,
+            deserializer: D,
+        ) -> Result<Self::Value, D::Error> {
+            deserializer.deserialize_u64(Whole)
+        }
+
+        fn visit_u64<E: de::Error>(self, value: u64) -> Result<Self::Value, E> {
+            Ok(Some(value))
+        }
+
+        fn visit_i64<E: de::Error>(self, value: i64) -> Result<Self::Value, E> {
+            u64::try_from(value)
+                .map(Some)
+                .map_err(|_| E::invalid_value(de::Unexpected::Signed(value), &self))
+        }
+    }
+
+    match deserializer.deserialize_option(Whole)? {
+        None => Ok(None),
+        Some(value) => T::try_from(value)
+            .map(Some)
+            .map_err(|_| de::Error::custom(format!("{value} is too large"))),
+    }
+}
+
 /// A number field that must lie in `min..=max` when given.
 fn bounded<'de, D: Deserializer<'de>>(
     deserializer: D,
@@ -292,7 +359,7 @@ fn bounded<'de, D: Deserializer<'de>>(
     min: u64,
     max: u64,
 ) -> Result<Option<u64>, D::Error> {
-    match Option::<u64>::deserialize(deserializer)? {
+    match whole_number::<D, u64>(deserializer)? {
         Some(value) if value < min || value > max => Err(de::Error::custom(format!(
             "{name} must be {min} to {max}, not {value}"
         ))),
@@ -307,11 +374,16 @@ pub(super) fn seed_in_range<'de, D: Deserializer<'de>>(
     bounded(deserializer, "seed", 0, MAX_SEED)
 }
 
-/// `budget`: 1 to [`MAX_WIRE_BUDGET`].
-pub(super) fn budget_in_range<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<u64>, D::Error> {
-    bounded(deserializer, "budget", 1, MAX_WIRE_BUDGET)
+/// `budget`: 1 to [`MAX_WIRE_BUDGET`] when given; outside, the value does not fit (422, as
+/// for `limit`), while a value that is not a whole number at all is malformed (400).
+pub(super) fn check_budget(budget: Option<u64>) -> Result<(), Error> {
+    match budget {
+        Some(steps) if steps == 0 || steps > MAX_WIRE_BUDGET => Err(InputError::limits(format!(
+            "`budget` must be 1 to {MAX_WIRE_BUDGET}, not {steps}"
+        ))
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -357,8 +429,33 @@ mod tests {
         assert!(error.to_string().contains("id: invalid type"), "{error}");
         let error = solve_request(r#"{"id": "x:1", "limit": "many"}"#).unwrap_err();
         assert!(error.to_string().contains("limit: invalid type"), "{error}");
-        let error = solve_request(r#"{"id": "x:1", "budget": 0}"#).unwrap_err();
-        assert!(error.to_string().contains("budget must be"), "{error}");
+        for (json, message) in [
+            (
+                r#"{"id": "x:1", "limit": -1}"#,
+                "invalid value: integer `-1`, expected a whole number",
+            ),
+            (
+                r#"{"id": "x:1", "limit": 1.5}"#,
+                "invalid type: floating point `1.5`, expected a whole number",
+            ),
+            (
+                r#"{"id": "x:1", "budget": true}"#,
+                "invalid type: boolean `true`, expected a whole number",
+            ),
+        ] {
+            let error = solve_request(json).unwrap_err();
+            assert!(error.to_string().contains(message), "{error}");
+        }
+        assert_eq!(
+            solve_request(r#"{"id": "x:1", "limit": null}"#)
+                .unwrap()
+                .options
+                .limit,
+            None
+        );
+        let error = check_budget(Some(0)).unwrap_err();
+        assert!(error.to_string().contains("`budget` must be"), "{error}");
+        assert!(check_budget(Some(MAX_WIRE_BUDGET)).is_ok() && check_budget(None).is_ok());
     }
 
     #[test]

@@ -5,13 +5,15 @@
 use std::borrow::Cow;
 
 use utoipa::openapi::schema::{
-    AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
+    AdditionalProperties, Array, ArrayBuilder, KnownFormat, ObjectBuilder, OneOfBuilder, Schema,
+    SchemaFormat, SchemaType, Type,
 };
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
 use super::request::PuzzleRequest;
 use super::source::PuzzleSource;
+use super::{MAX_BATCH, MAX_SEED};
 use crate::core::{Level, TargetLevel};
 
 /// `oneOf` the puzzle source's forms, each with the operation's fields added and nothing else
@@ -51,6 +53,35 @@ impl<T: ToSchema> ToSchema for PuzzleRequest<T> {
         PuzzleSource::schemas(schemas);
         T::schemas(schemas);
     }
+}
+
+/// `seeds` in a query string: an array of seeds (repeated, as `style: form` writes an array,
+/// or comma-separated), 1 to [`MAX_BATCH`] of them, each 0 to [`MAX_SEED`].
+pub(super) fn seed_list() -> Array {
+    seeds(ArrayBuilder::new())
+}
+
+/// `seeds` in a JSON body: the same array, or `null` for none.
+pub(super) fn seed_list_in_body() -> Array {
+    seeds(ArrayBuilder::new().schema_type(SchemaType::from_iter([Type::Array, Type::Null])))
+}
+
+fn seeds(array: ArrayBuilder) -> Array {
+    let seed = ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::Integer))
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(0))
+        .maximum(Some(MAX_SEED as f64));
+    array
+        .items(seed)
+        .min_items(Some(1))
+        .max_items(Some(MAX_BATCH))
+        .description(Some(
+            "The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this \
+             order. In the query string, repeated (`seeds=1&seeds=2`) or comma-separated \
+             (`seeds=1,2`). Not with `count`.",
+        ))
+        .build()
 }
 
 impl PartialSchema for TargetLevel {

@@ -126,12 +126,9 @@ impl PuzzleSource {
     /// The genre the puzzle is in: the one named, which an ID or URL must agree with; else the
     /// ID's or URL's own, or a text's `genre:` line, or the first registered genre.
     pub fn genre(&self) -> Result<GenreId, InputError> {
-        let named = self
-            .named_genre()
-            .map(|name| name.parse::<GenreId>())
-            .transpose()?;
+        let named = self.named_genre().map(wire_genre).transpose()?;
         let (own, what, at) = match self {
-            PuzzleSource::Object { genre, .. } => return genre.parse(),
+            PuzzleSource::Object { genre, .. } => return wire_genre(genre),
             PuzzleSource::Text { text, .. } => return named.map_or_else(|| text_genre(text), Ok),
             PuzzleSource::Id { id, .. } => (id_genre(id)?, "ID", Location::Id { position: 1 }),
             PuzzleSource::Url { url, .. } => {
@@ -220,6 +217,20 @@ impl PuzzleSource {
             PuzzleSource::Text { text, .. } => G::parse_text(text),
             PuzzleSource::Url { url, .. } => G::parse_url(url),
         }
+    }
+}
+
+/// A genre as a request's `genre` field names it: exactly a registered name, as the
+/// document's enum lists them (a text's `genre:` line and an ID's prefix may be in any case).
+pub(super) fn wire_genre(name: &str) -> Result<GenreId, InputError> {
+    let genre: GenreId = name.parse()?;
+    if genre.name() == name {
+        Ok(genre)
+    } else {
+        Err(InputError::limits(format!(
+            "unknown genre '{name}': genre names are exact and lowercase, such as '{}'",
+            genre.name()
+        )))
     }
 }
 

@@ -13,9 +13,9 @@
 //! JavaScript number is not above 2^53), and no conversion layer is compiled into the module.
 //! The package's `index.js` parses it for callers who want objects.
 //!
-//! The budget: a request's own `budget` (1 to 10^12, as on the wire), or [`ops::DEFAULT_BUDGET`]
-//! when it names none, the server's default. Nothing caps it further: there is no server to
-//! protect, the caller's own CPU pays, and the caller can stop the work (`should_stop`, or
+//! The budget: a request's own `budget` (1 to 10^12, as on the wire), or when it names none the
+//! server's defaults ([`ops::GENERATE_BUDGET`] for a generation, [`ops::DEFAULT_BUDGET`] for
+//! the rest). Nothing caps it further: there is no server to protect, the caller's own CPU pays, and the caller can stop the work (`should_stop`, or
 //! `worker.terminate()` on the worker it runs in).
 
 use std::cell::RefCell;
@@ -23,8 +23,8 @@ use std::cell::RefCell;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sumpuzzles::ops::{
-    self, CheckRequest, FormatRequest, GenerateRequest, HintRequest, Operation, Problem,
-    RateRequest, RenderRequest, SolveRequest,
+    self, CheckRequest, DailyRequest, Date, FormatRequest, GenerateRequest, HintRequest, Operation,
+    Problem, Progress, RateRequest, RenderRequest, SolveRequest,
 };
 use sumpuzzles::{Budget, CancelFlag, Stop};
 use wasm_bindgen::prelude::*;
@@ -39,6 +39,16 @@ pub fn genres() -> String {
 #[wasm_bindgen]
 pub fn generate(request: &str, should_stop: Option<js_sys::Function>) -> Result<String, JsValue> {
     answer::<GenerateRequest>(request, should_stop)
+}
+
+/// `GET /daily` with its query parameters as a JSON object (`{"genre": "kakuro", "date":
+/// "2025-03-14"}`); without a date, today in UTC by the host's clock.
+#[wasm_bindgen]
+pub fn daily(request: &str, should_stop: Option<js_sys::Function>) -> Result<String, JsValue> {
+    let request: DailyRequest = ops::from_json(request.as_bytes()).map_err(|e| throw(&e))?;
+    let plan = request.plan(Date::today_utc()).map_err(|e| throw(&e))?;
+    let report = run_operation(plan, should_stop)?;
+    Ok(to_json(&report))
 }
 
 /// `POST /solve`.
@@ -93,10 +103,32 @@ fn run<R: Operation + DeserializeOwned>(
     should_stop: Option<js_sys::Function>,
 ) -> Result<R::Report, JsValue> {
     let request: R = ops::from_json(json.as_bytes()).map_err(|error| throw(&error))?;
+    run_operation(request, should_stop)
+}
+
+/// Runs an operation read from its request: its precheck, then its run under its budget.
+fn run_operation<R: Operation>(
+    request: R,
+    should_stop: Option<js_sys::Function>,
+) -> Result<R::Report, JsValue> {
     request.precheck().map_err(|error| throw(&error))?;
-    let steps = request.requested_budget().unwrap_or(ops::DEFAULT_BUDGET);
+    // The server's defaults: generation has its own budget (see `Operation::generates`).
+    let default = if request.generates() {
+        ops::GENERATE_BUDGET
+    } else {
+        ops::DEFAULT_BUDGET
+    };
+    let steps = request.requested_budget().unwrap_or(default);
     let mut budget = CancellableBudget::new(steps, should_stop);
-    request.run(&mut budget.0).map_err(|error| throw(&error))
+    request.run(&mut budget.0).map_err(|error| match error {
+        // As the server says it: how far the search got, and doing what.
+        ops::Error::Stopped(Stop::Exhausted) => throw_problem(&Problem::exhausted(&Progress {
+            steps: budget.0.used(),
+            budget: steps,
+            stage: budget.0.stage(),
+        })),
+        error => throw(&error),
+    })
 }
 
 fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
@@ -106,8 +138,12 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
 /// The `Error` a failure throws: its message is the problem's detail, and it carries the
 /// problem object the server sends (each field as a property, and the whole as `problem`).
 fn throw(error: &ops::Error) -> JsValue {
-    let problem = Problem::from(error);
-    let object = js_sys::JSON::parse(&to_json(&problem)).expect("serde_json writes valid JSON");
+    throw_problem(&Problem::from(error))
+}
+
+/// The `Error` that carries `problem`.
+fn throw_problem(problem: &Problem) -> JsValue {
+    let object = js_sys::JSON::parse(&to_json(problem)).expect("serde_json writes valid JSON");
     let thrown = js_sys::Error::new(&problem.detail);
     let thrown = js_sys::Object::assign(&thrown, object.unchecked_ref());
     js_sys::Reflect::set(&thrown, &"problem".into(), &object).expect("an Error takes properties");

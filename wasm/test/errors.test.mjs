@@ -43,14 +43,15 @@ test('a shape outside the genre limits is the limits problem, as a 422', () => {
   });
 });
 
-test('an unknown genre and an unknown level are limits problems', () => {
+test('an unknown genre, an unknown level and a budget out of range are limits problems', () => {
   assert.equal(thrown(() => generate({ genre: 'sudoku' })).type, '/problems/limits');
   assert.equal(thrown(() => generate({ genre: 'kakuro', level: 'insane' })).status, 422);
+  assert.equal(thrown(() => generate({ genre: 'kakuro', budget: 0 })).type, '/problems/limits');
 });
 
 test('JSON that does not fit the request is a bad request, as a 400', () => {
   for (const request of ['{"genre":', '[]', '{"genre":"kakuro","colour":"red"}', '{}',
-    '{"genre":"kakuro","seed":-1}', '{"genre":"kakuro","budget":0}']) {
+    '{"genre":"kakuro","seed":-1}', '{"genre":"kakuro","budget":-1}']) {
     const error = thrown(() => generateJson(request));
     assert.equal(error.type, '/problems/bad-request', request);
     assert.equal(error.status, 400, request);

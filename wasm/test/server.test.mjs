@@ -305,6 +305,39 @@ test('bad inputs get the same problem', async () => {
   await compare('render', { id: many, solution: true });
 });
 
+test('daily puzzles: the package gives the server\'s puzzle of a date, and its problems', async () => {
+  const cases = [
+    { genre: 'kakuro', shape: '8x8', level: 'hard', date: '2025-03-14' },
+    { genre: 'kakurasu', date: '2026-12-01', solution: false },
+    { genre: 'kakuro-cryptic', shape: '6x6', date: '2000-01-01' },
+    { genre: 'kakuro', date: '1999-12-31' }, // before the first daily puzzle: 422
+    { genre: 'kakuro', date: '2025-02-30' }, // not a date: 400
+  ];
+  for (const parameters of cases) {
+    const query = new URLSearchParams(Object.entries(parameters).map(([k, v]) => [k, String(v)]));
+    const theirs = await call(server.url, `/daily?${query}`);
+    const what = `daily ${query}`;
+    let mine;
+    try {
+      mine = { text: sumpuzzles.dailyJson(JSON.stringify(parameters)) };
+    } catch (error) {
+      if (!error.problem) throw error;
+      mine = { problem: error.problem };
+    }
+    if (theirs.status === 200) {
+      assert.equal(timeless(mine.text ?? JSON.stringify(mine.problem)), timeless(theirs.text), what);
+    } else {
+      assert.deepEqual(mine.problem, JSON.parse(theirs.text), what);
+    }
+  }
+  compared.daily = cases.length;
+  // Without a date, today by the host's clock: the seed is today's YYYYMMDD in UTC.
+  const today = new Date().toISOString().slice(0, 10);
+  const report = sumpuzzles.daily({ genre: 'kakurasu', shape: '4x4' });
+  assert.equal(report.date, today);
+  assert.equal(report.seed, Number(today.replaceAll('-', '')));
+});
+
 test('the server serves this package under /wasm/, as it lies here', async () => {
   const types = {
     'index.js': 'text/javascript; charset=utf-8',

@@ -4,6 +4,7 @@
 
 pub mod answer;
 pub mod check;
+pub mod describe;
 pub mod format;
 pub mod generate;
 pub mod hint;
@@ -50,6 +51,9 @@ impl Genre for Kakurasu {
     const SHAPE_LIMITS: (usize, usize) = (1, model::MAX_SIDE);
     const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
     const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
+    /// Every deduction only decides what every solution has, so a board the techniques
+    /// decide is the only solution.
+    const SOLVED_PROVES_UNIQUE: bool = true;
 
     type Puzzle = Puzzle;
     type Answer = Answer;

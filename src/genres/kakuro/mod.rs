@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod check;
 pub mod combos;
+pub mod describe;
 pub mod format;
 pub mod generate;
 pub mod hint;
@@ -18,6 +19,7 @@ pub mod wire;
 use crate::core::hint::Hint;
 use crate::core::{
     Budget, Error, GenerateParams, Generated, Grid, InputError, Rating, Shape, SolveOutcome,
+    Verdict,
 };
 
 use super::{BoardKind, Genre, NoExtra};
@@ -81,6 +83,9 @@ impl Genre for Kakuro {
     const SHAPE_LIMITS: (usize, usize) = (1, model::STRICT_MAX_SIDE);
     const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
     const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
+    /// Every deduction only removes digits that no solution has, so a grid the techniques
+    /// fill is the only solution.
+    const SOLVED_PROVES_UNIQUE: bool = true;
 
     type Puzzle = Puzzle;
     type Answer = Answer;
@@ -149,7 +154,7 @@ impl Genre for Kakuro {
         match puzzle.relaxed_layout() {
             Ok(layout) => rate::rate_layout(layout, budget),
             // Parsed puzzles are structurally checked; a defined answer all the same.
-            Err(_) => Rating::unrated(true, 0),
+            Err(_) => Rating::without_deductions(Verdict::BeyondExpert, 0, Default::default()),
         }
     }
 

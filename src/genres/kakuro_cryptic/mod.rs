@@ -93,6 +93,9 @@ impl Genre for KakuroCryptic {
         kakuro::techniques::PROFILE,
         kakuro::techniques::PROFILE_VERSION,
     );
+    /// The rating is of the grid one letter mapping gives; another mapping may give a second
+    /// solution.
+    const SOLVED_PROVES_UNIQUE: bool = false;
 
     type Puzzle = Puzzle;
     type Answer = Answer;

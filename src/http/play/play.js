@@ -1,15 +1,21 @@
-// The play page's client: every puzzle fact comes from the API (/genres, /generate, /check, /hint);
-// this file only draws the grid, reads the player's marks and shows what the API answered.
+// The play page's client: every puzzle fact comes from the API (/genres, /generate, /daily,
+// /check, /hint); this file only draws the grid, reads the player's marks and shows what the API
+// answered.
 'use strict';
 
-// The shapes offered, within each genre's limits (GET /genres), plus the genre's default.
-const SHAPES = ['4x4', '5x5', '6x6', '7x7', '8x8', '9x9', '10x10', '12x12'];
 // How the page is played, by the board kind a genre names (GET /genres): the rules come from
 // the genre, the controls from the board.
 const CONTROLS = {
-  digits: 'Type digits; Backspace, Delete or 0 clears; the arrow keys move.',
+  digits: 'Type digits; Backspace, Delete or 0 clears; the arrow keys move. P switches to pencil marks: ' +
+    'digits then toggle small candidates in the cell (they are yours alone: Check and Hint read only written digits).',
+  // A shaded cell has no candidates to note: the unshaded dot is the board's own note.
   shading: 'Click a cell to shade it, again to mark it unshaded (a dot), again to clear it; Space does the same.',
 };
+// Board kinds whose cells take candidate notes.
+const PENCIL_BOARDS = new Set(['digits']);
+// A seed the page sends: digits only. It is kept as typed (a string), since a JavaScript number
+// rounds integers above 2^53 and the service takes seeds up to 2^63-1.
+const SEED = /^[0-9]{1,19}$/;
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +25,10 @@ const genres = new Map();
 let game = null;
 // The last /hint answer that can be applied (its placements).
 let pendingHint = null;
+// Pencil marks: "row,col" to the candidate digits noted there.
+const notes = new Map();
+// The timer: when the puzzle was shown, and the interval that shows the time spent.
+const timer = { started: 0, interval: null };
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -44,8 +54,8 @@ function setStatus(text, state) {
 }
 
 function busy(on) {
-  for (const id of ['new', 'check', 'hint', 'reveal', 'clear']) {
-    $(id).disabled = on || (id !== 'new' && !game);
+  for (const id of ['new', 'daily', 'check', 'hint', 'reveal', 'clear']) {
+    $(id).disabled = on || (!['new', 'daily'].includes(id) && !game);
   }
   $('apply-hint').disabled = on || !pendingHint;
 }
@@ -54,18 +64,26 @@ function chosenGenre() {
   return genres.get($('genre').value);
 }
 
-// The shape and level menus and the rules for the chosen genre.
-function genreChanged() {
-  const genre = chosenGenre();
-  const fits = (shape) => shape.split('x').map(Number).every((side) => side >= genre.min_side && side <= genre.max_side);
-  const shapes = SHAPES.filter(fits);
+// The square shapes from the genre's smallest side to its largest (GET /genres), and its default.
+function shapesOf(genre) {
+  const shapes = [];
+  for (let side = genre.min_side; side <= genre.max_side; side++) shapes.push(`${side}x${side}`);
   if (!shapes.includes(genre.default_shape)) shapes.push(genre.default_shape);
-  const wanted = genre.default_shape;
+  return shapes;
+}
+
+// The shape and level menus and the rules for the chosen genre.
+function genreChanged(wantedShape) {
+  const genre = chosenGenre();
+  const shapes = shapesOf(genre);
+  if (typeof wantedShape === 'string' && !shapes.includes(wantedShape)) shapes.push(wantedShape);
+  const wanted = typeof wantedShape === 'string' ? wantedShape : genre.default_shape;
   $('shape').replaceChildren(...shapes.map((s) => new Option(s, s, s === wanted, s === wanted)));
   const level = $('level').value || genre.levels[0];
   const levels = [...genre.levels, 'any'];
   $('level').replaceChildren(...levels.map((l) => new Option(l, l, l === level, l === level)));
   $('how-text').textContent = howTo(genre);
+  $('pencil-label').hidden = !PENCIL_BOARDS.has(genre.board);
 }
 
 function howTo(genre) {
@@ -80,9 +98,32 @@ async function loadGenres() {
     return;
   }
   $('genre').replaceChildren(...[...genres.values()].map((g) => new Option(g.title, g.name)));
-  genreChanged();
-  $('genre').addEventListener('change', genreChanged);
+  $('genre').addEventListener('change', () => genreChanged());
   $('new').disabled = false;
+  $('daily').disabled = false;
+  openPermalink();
+}
+
+// A link such as /?genre=...&shape=...&level=...&seed=... opens that puzzle (with date=YYYY-MM-DD
+// instead of a seed, that day's daily puzzle); a page without one shows the genre's menus.
+function openPermalink() {
+  const link = new URLSearchParams(window.location.search);
+  const genre = genres.get(link.get('genre'));
+  if (!genre) {
+    genreChanged();
+    return;
+  }
+  $('genre').value = genre.name;
+  genreChanged(link.get('shape') || undefined);
+  const level = link.get('level');
+  if (level && [...$('level').options].some((o) => o.value === level)) $('level').value = level;
+  const seed = link.get('seed');
+  if (seed && SEED.test(seed)) {
+    $('seed').value = seed;
+    generate();
+  } else if (link.has('date')) {
+    daily(link.get('date'));
+  }
 }
 
 function place(r, c) { return `row ${r + 1}, column ${c + 1}`; }
@@ -143,7 +184,11 @@ function drawDigits(cells, title) {
       input.setAttribute('aria-label', place(r, c) + (cell.given ? `, letter ${cell.given}` : ''));
       input.addEventListener('keydown', digitKey);
       input.addEventListener('input', digitInput);
-      td.append(input);
+      const noted = document.createElement('span');
+      noted.className = 'notes';
+      noted.id = `notes-${r}-${c}`;
+      noted.setAttribute('aria-label', 'pencil marks');
+      td.append(input, noted);
     });
   });
   return table;
@@ -174,13 +219,20 @@ function digitKey(event) {
   if (ARROWS[event.key]) {
     event.preventDefault();
     moveFocus(r, c, ...ARROWS[event.key]);
+  } else if (event.key === 'p' || event.key === 'P') {
+    event.preventDefault();
+    setPencil(!$('pencil').checked);
+  } else if (/^[1-9]$/.test(event.key) && $('pencil').checked) {
+    event.preventDefault();
+    toggleNote(r, c, event.key);
   } else if (/^[1-9]$/.test(event.key)) {
     event.preventDefault();
-    input.value = event.key;
+    setDigit(r, c, event.key);
     marksChanged();
   } else if (['0', 'Backspace', 'Delete', ' '].includes(event.key)) {
     event.preventDefault();
-    input.value = '';
+    if (input.value === '' && $('pencil').checked) setNotes(r, c, []);
+    setDigit(r, c, '');
     marksChanged();
   } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey) {
     event.preventDefault();
@@ -190,8 +242,32 @@ function digitKey(event) {
 // Pasting, autofill and on-screen keyboards: keep the last digit 1-9 typed.
 function digitInput(event) {
   const digits = event.target.value.replace(/[^1-9]/g, '');
-  event.target.value = digits.slice(-1);
+  setDigit(Number(event.target.dataset.row), Number(event.target.dataset.col), digits.slice(-1));
   marksChanged();
+}
+
+// ---- Pencil marks: candidate digits noted in a cell, the player's alone ---------------------
+
+function setPencil(on) {
+  $('pencil').checked = on;
+  document.body.classList.toggle('pencil', on);
+}
+
+function setNotes(r, c, digits) {
+  const key = `${r},${c}`;
+  if (digits.length) notes.set(key, new Set(digits));
+  else notes.delete(key);
+  const shown = $(`notes-${r}-${c}`);
+  if (!shown) return;
+  shown.replaceChildren(...[...'123456789'].map((d) => span('note', digits.includes(d) ? d : '')));
+  shown.dataset.digits = [...digits].sort().join('');
+}
+
+function toggleNote(r, c, digit) {
+  const noted = new Set(notes.get(`${r},${c}`) || []);
+  if (noted.has(digit)) noted.delete(digit);
+  else noted.add(digit);
+  setNotes(r, c, [...noted].sort());
 }
 
 function digitAnswer() {
@@ -203,7 +279,10 @@ function digitAnswer() {
 
 function setDigit(r, c, value) {
   const input = $(`input-${r}-${c}`);
-  if (input) input.value = /^[1-9]$/.test(value) ? value : '';
+  if (!input) return;
+  input.value = /^[1-9]$/.test(value) ? value : '';
+  // A written digit hides the cell's pencil marks; they come back when it is cleared.
+  input.parentElement.classList.toggle('filled', input.value !== '');
 }
 
 // The cells of the run whose sum is in the block at (r, c).
@@ -368,13 +447,38 @@ function highlight(v) {
   }
 }
 
+// ---- The timer: the time spent on the puzzle shown, stopped when it is solved ------------------
+
+function startTimer() {
+  stopTimer();
+  delete $('timer').dataset.stopped;
+  timer.started = Date.now();
+  const show = () => {
+    const seconds = Math.floor((Date.now() - timer.started) / 1000);
+    $('timer').textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  };
+  show();
+  timer.interval = setInterval(show, 1000);
+}
+
+function stopTimer() {
+  if (timer.interval !== null) clearInterval(timer.interval);
+  timer.interval = null;
+}
+
+function solved(text) {
+  stopTimer();
+  $('timer').dataset.stopped = '';
+  setStatus(text, 'solved');
+}
+
 async function check() {
   busy(true);
   try {
     const report = await api('POST', '/check', { id: game.data.id, answer: answer(), finish: $('finish').checked });
     marksChanged();
     if (report.solved) {
-      setStatus('Solved! Every rule holds.', 'solved');
+      solved('Solved! Every rule holds.');
     } else if (report.violations.length === 0) {
       setStatus('No broken rule so far, but the grid is not complete.', 'incomplete');
     } else {
@@ -402,7 +506,7 @@ async function hint() {
     $('hint-text').textContent = h.explanation;
     $('hint-text').dataset.kind = h.kind;
     if (h.kind === 'solved') {
-      setStatus('Solved! Nothing left to hint.', 'solved');
+      solved('Solved! Nothing left to hint.');
     } else if (h.kind === 'wrong') {
       for (const [r, c] of h.cells) mark(r, c, 'wrong');
     } else {
@@ -442,13 +546,24 @@ function reveal() {
 
 function clearGrid() {
   for (let r = 0; r < game.cells.length; r++) {
-    for (let c = 0; c < game.cells[0].length; c++) setCell(r, c, '.');
+    for (let c = 0; c < game.cells[0].length; c++) {
+      setCell(r, c, '.');
+      setNotes(r, c, []);
+    }
   }
   marksChanged();
 }
 
-function showInfo(data) {
-  const entries = [['Genre', game.genre.title], ['Shape', data.shape], ['Seed', data.seed], ['ID', data.id]];
+// The link that opens this puzzle again: its parameters and the seed, as sent when it was typed
+// (a JSON number may have rounded it), else as answered (drawn seeds are below 2^53).
+function permalink(data, seed) {
+  const link = new URLSearchParams({ genre: data.genre, shape: data.shape, level: $('level').value, seed });
+  return `${window.location.pathname}?${link}`;
+}
+
+function showInfo(data, seed) {
+  const entries = [['Genre', game.genre.title], ['Shape', data.shape], ['Seed', seed], ['ID', data.id]];
+  if (data.date) entries.splice(2, 0, ['Daily', data.date]);
   $('info').replaceChildren(...entries.flatMap(([k, v]) => {
     const dt = document.createElement('dt');
     dt.textContent = k;
@@ -457,8 +572,14 @@ function showInfo(data) {
     if (k === 'ID') dd.className = 'id';
     return [dt, dd];
   }));
+  const link = permalink(data, seed);
+  $('permalink').href = link;
+  $('link-line').hidden = false;
+  window.history.replaceState(null, '', link);
   $('rating-level').textContent = data.rating.level;
   $('rating-level').dataset.level = data.rating.level;
+  // The score places the puzzle within its level's band, on a scale of 1.0 to 10.0.
+  $('rating-score').textContent = `Score ${data.score.toFixed(1)} of 10`;
   const techniques = Object.entries(data.rating.techniques || {}).sort((a, b) => b[1] - a[1]);
   $('rating-techniques').replaceChildren(...techniques.map(([name, count]) => {
     const li = document.createElement('li');
@@ -467,16 +588,36 @@ function showInfo(data) {
   }));
 }
 
+// A new puzzle from the menus (and the seed, when one is typed).
 async function generate(event) {
-  event.preventDefault();
+  if (event) event.preventDefault();
   const params = new URLSearchParams({ genre: $('genre').value, shape: $('shape').value, level: $('level').value });
-  if ($('seed').value !== '') params.set('seed', $('seed').value);
+  const seed = $('seed').value.trim();
+  if (seed !== '') {
+    if (!SEED.test(seed)) {
+      setStatus('A seed is a whole number of up to 19 digits.', 'error');
+      return;
+    }
+    params.set('seed', seed);
+  }
+  await play(`/generate?${params}`, seed);
+}
+
+// Today's puzzle (or a date's) for the menus' genre, shape and level: the same for everyone.
+async function daily(date) {
+  const params = new URLSearchParams({ genre: $('genre').value, shape: $('shape').value, level: $('level').value });
+  if (date) params.set('date', date);
+  await play(`/daily?${params}`, '');
+}
+
+async function play(path, typedSeed) {
   game = null;
   pendingHint = null;
+  notes.clear();
   busy(true);
   setStatus('Generating…', 'busy');
   try {
-    const data = await api('GET', `/generate?${params}`);
+    const data = await api('GET', path);
     const genre = genres.get(data.genre);
     const cells = genre.board === 'shading'
       ? data.puzzle.row_clues.map(() => data.puzzle.col_clues.map(() => ({})))
@@ -488,8 +629,12 @@ async function generate(event) {
     $('hint-text').textContent = 'Press Hint for the next deduction from your position.';
     delete $('hint-text').dataset.kind;
     $('how-text').textContent = howTo(genre);
-    showInfo(data);
-    setStatus(`New ${data.rating.level} ${genre.title} ${data.shape}. Good luck.`, 'playing');
+    $('pencil-label').hidden = !PENCIL_BOARDS.has(genre.board);
+    setPencil(false);
+    showInfo(data, typedSeed || String(data.seed));
+    const what = data.date ? `daily ${data.date}` : 'new';
+    setStatus(`The ${what} ${data.rating.level} ${genre.title} ${data.shape}. Good luck.`, 'playing');
+    startTimer();
   } catch (error) {
     setStatus(`Could not generate: ${error.message}`, 'error');
   } finally {
@@ -500,6 +645,8 @@ async function generate(event) {
 document.addEventListener('DOMContentLoaded', () => {
   loadGenres();
   $('controls').addEventListener('submit', generate);
+  $('daily').addEventListener('click', () => daily());
+  $('pencil').addEventListener('change', () => setPencil($('pencil').checked));
   $('check').addEventListener('click', check);
   $('hint').addEventListener('click', hint);
   $('apply-hint').addEventListener('click', applyHint);

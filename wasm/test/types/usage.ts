@@ -4,6 +4,8 @@
 import {
   check,
   checkJson,
+  daily,
+  dailyJson,
   format,
   formatJson,
   generate,
@@ -32,7 +34,9 @@ async function everything(bytes: Uint8Array): Promise<void> {
   const text: string = genresJson();
   const report: GenerateReport = generate({ genre: 'kakuro', shape: '8x8', level: 'hard', seed: 7 });
   const seed: number = report.seed;
-  const rows: string[] = report.solution;
+  // Absent when the request said `solution: false`.
+  const rows: string[] = report.solution ?? [];
+  const today: string = daily({ genre: 'kakuro', level: 'easy' }).date;
   const steps: number = report.stats.steps + report.rating.steps;
   const letters: Record<string, number> | undefined = report.letters;
   const cancelled = generate('{"genre":"kakurasu"}', { shouldStop: () => performance.now() > 1000 });
@@ -56,6 +60,7 @@ async function everything(bytes: Uint8Array): Promise<void> {
   const url: string | undefined = forms.url;
   const json: string[] = [
     generateJson('{"genre":"kakuro"}'),
+    dailyJson('{"genre":"kakuro"}'),
     solveJson('{}', { shouldStop: () => false }),
     rateJson('{}'),
     hintJson('{}'),
@@ -70,7 +75,7 @@ async function everything(bytes: Uint8Array): Promise<void> {
     const where: string[] | undefined = problem.problems?.map((item) => `${item.at.kind} ${item.message}`);
     console.log(status, where, problem.type, problem.title, problem.detail, problem.message);
   }
-  console.log(names, text, seed, steps, letters, cancelled, unique, techniques, explanation, svg, url, json);
+  console.log(names, text, seed, steps, letters, cancelled, unique, techniques, explanation, svg, url, json, today);
 }
 
 console.log(everything);

@@ -337,12 +337,16 @@ impl Generator {
             return Ok(None);
         };
         let rating = rate(&puzzle, budget);
-        if !rating.complete {
+        if !rating.complete() {
             // The rating stopped: cancelled, past the deadline, or out of budget.
             budget.check_cancelled()?;
             return Err(Stop::Exhausted.into());
         }
-        if !rating.solved || !self.params.level.accepts(rating.level) {
+        if !rating.solved
+            || !rating
+                .level()
+                .is_some_and(|level| self.params.level.accepts(level))
+        {
             return Ok(None);
         }
         Ok(Some((puzzle, Solution { shaded }, rating)))

@@ -493,12 +493,16 @@ impl Generator {
             return Ok(None);
         }
         let rating = rate_layout(&layout, budget);
-        if !rating.complete {
+        if !rating.complete() {
             // The rating stopped: cancelled, past the deadline, or out of budget.
             budget.check_cancelled()?;
             return Err(Stop::Exhausted.into());
         }
-        if !rating.solved || !self.params.level.accepts(rating.level) {
+        if !rating.solved
+            || !rating
+                .level()
+                .is_some_and(|level| self.params.level.accepts(level))
+        {
             return Ok(None);
         }
         let solution = solution_grid(&layout, &outcome.solutions[0]);
