@@ -526,7 +526,11 @@ impl Generator {
                 .runs_of(cell)
                 .map(|run| {
                     let run = &layout.runs[run];
-                    let sum = run.sum + u16::from(digit) - u16::from(current);
+                    // Wrapping, as release builds always computed it: a run whose sum is stale
+                    // here can be below `current`, and the huge sum then has no combination.
+                    // A checked subtraction would panic in debug builds, and any other
+                    // answer would change which puzzles the generator makes.
+                    let sum = (run.sum + u16::from(digit)).wrapping_sub(u16::from(current));
                     combos(run.cells.len(), sum).len()
                 })
                 .sum();
