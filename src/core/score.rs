@@ -170,12 +170,22 @@ impl FromStr for Score {
     fn from_str(text: &str) -> Result<Score, String> {
         let text = text.trim();
         let wrong = || wrong_score(text);
+        let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
         let (whole, tenth) = match text.split_once('.') {
             Some((whole, tenth)) if tenth.len() == 1 => (whole, tenth),
+            // A tenth a float printed in full (`2.3000000000000003`, what a client computes
+            // as 23 * 0.1): the same tolerance as for a JSON number; `5.25` stays refused.
+            Some((whole, decimals)) if digits(whole) && digits(decimals) => {
+                let value: f64 = text.parse().map_err(|_| wrong())?;
+                let tenths = (value * 10.0).round();
+                if (value * 10.0 - tenths).abs() > 1e-6 || !(0.0..=255.0).contains(&tenths) {
+                    return Err(wrong());
+                }
+                return Score::from_tenths(tenths as u8).ok_or_else(wrong);
+            }
             Some(_) => return Err(wrong()),
             None => (text, "0"),
         };
-        let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
         if !digits(whole) || !digits(tenth) || whole.len() > 2 {
             return Err(wrong());
         }
@@ -309,8 +319,20 @@ mod tests {
             );
         }
         assert_eq!("5.3".parse::<Score>().unwrap().tenths(), 53);
+        assert_eq!("2.3000000000000003".parse::<Score>().unwrap().tenths(), 23);
+        assert_eq!("2.2999999999999998".parse::<Score>().unwrap().tenths(), 23);
         for wrong in [
-            "0.9", "10.1", "5.25", "", ".5", "5.", "-1", "1e1", "abc", "100",
+            "0.9",
+            "10.1",
+            "5.25",
+            "",
+            ".5",
+            "5.",
+            "-1",
+            "1e1",
+            "abc",
+            "100",
+            "2.9974656694458295",
         ] {
             assert!(wrong.parse::<Score>().is_err(), "{wrong}");
         }

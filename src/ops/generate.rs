@@ -78,15 +78,15 @@ pub struct GenerateRequest {
     /// from the seed and the first in range is the puzzle; none of 256 in range is a 422.
     #[cfg_attr(
         feature = "server",
-        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, example = 5.5),
-        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0)
+        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, multiple_of = 0.1, example = 5.5),
+        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, multiple_of = 0.1)
     )]
     pub score_min: Option<Score>,
     /// The highest score the puzzle may have, 1.0 to 10.0 (one decimal); see `score_min`.
     #[cfg_attr(
         feature = "server",
-        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, example = 6.9),
-        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0)
+        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, multiple_of = 0.1, example = 6.9),
+        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, multiple_of = 0.1)
     )]
     pub score_max: Option<Score>,
     /// Whether the report carries the solution (default true). With `false` it leaves out
