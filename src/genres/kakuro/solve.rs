@@ -10,6 +10,7 @@ use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome, Stop};
 
 use super::combos::{combos, fit_run};
 use super::model::{Layout, MAX_RUN};
+use super::regions::Regions;
 
 /// The solver for one layout; cheap to build, reusable for many candidate states.
 pub struct Solver<'a> {
@@ -109,6 +110,47 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
+    /// Issue 19 hook: [`Solver::propagate_logged`] to its fixpoint, then, when `regions` is
+    /// given (the adaptive search), the reasoning across runs ([`Regions::narrow`]); the runs
+    /// of every cell it narrows are queued and filtered again, and so on until neither changes
+    /// anything. `regions` is told how many cells were narrowed since its last call: those
+    /// noted in `trail` here, plus the one cell the caller fixed before calling (a branch).
+    /// Its own changes are noted in `trail` before they are made, like propagation's, so a
+    /// search undoes them the same way; its steps are spent from `budget`; a contradiction it
+    /// finds is [`Halt::Contradiction`], with no run blamed in `trail`. Without `regions` this
+    /// is [`Solver::propagate_logged`] exactly.
+    fn settle(
+        &self,
+        cands: &mut [DigitSet],
+        queue: &mut RunQueue,
+        budget: &mut Budget,
+        trail: &mut impl Trail,
+        mut regions: Option<&mut Regions>,
+    ) -> Result<(), Halt> {
+        let mut trail = Counted { trail, notes: 1 };
+        loop {
+            self.propagate_logged(cands, queue, budget, &mut trail)?;
+            let Some(regions) = regions.as_deref_mut() else {
+                return Ok(());
+            };
+            let changes = std::mem::take(&mut trail.notes);
+            let narrowed = regions.narrow(cands, changes, budget, &mut |cell, old| {
+                trail.note(cell, old);
+                for run in self.layout.runs_of(cell as usize) {
+                    queue.push(run);
+                }
+            });
+            match narrowed {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(halt) => {
+                    queue.clear();
+                    return Err(halt);
+                }
+            }
+        }
+    }
+
     /// Counts solutions from `cands`, up to `limit`, returning the ones found (digit per white
     /// cell, in white-cell order), with [`Strategy::FewestCandidates`].
     pub fn solve(
@@ -131,7 +173,12 @@ impl<'a> Solver<'a> {
         let start = budget.used();
         let mut solutions = Vec::new();
         let mut queue = self.all_runs();
-        let result = match self.propagate(&mut cands, &mut queue, budget) {
+        // Issue 19: the reasoning across runs, in the adaptive search only.
+        let mut regions = match strategy {
+            Strategy::FewestCandidates => None,
+            Strategy::Adaptive { .. } => Some(Regions::new(self.layout)),
+        };
+        let result = match self.settle(&mut cands, &mut queue, budget, &mut (), regions.as_mut()) {
             Ok(()) => {
                 let mut search = Search {
                     strategy,
@@ -145,7 +192,14 @@ impl<'a> Solver<'a> {
                 };
                 loop {
                     let mut state = cands.clone();
-                    match self.search(&mut state, &mut search, &mut solutions, &mut queue, budget) {
+                    match self.search(
+                        &mut state,
+                        &mut search,
+                        &mut solutions,
+                        &mut queue,
+                        budget,
+                        regions.as_mut(),
+                    ) {
                         Ok(Searched::All) => break Ok(()),
                         Ok(Searched::CutShort) => {
                             search.fail_limit = next_fail_limit(search.fail_limit);
@@ -180,6 +234,7 @@ impl<'a> Solver<'a> {
         solutions: &mut Vec<Vec<u8>>,
         queue: &mut RunQueue,
         budget: &mut Budget,
+        mut regions: Option<&mut Regions>,
     ) -> Result<Searched, Stop> {
         struct Level {
             cell: usize,
@@ -238,7 +293,13 @@ impl<'a> Solver<'a> {
             for run in self.layout.runs_of(cell) {
                 queue.push(run);
             }
-            descend = match self.propagate_logged(cands, queue, budget, &mut search.log) {
+            descend = match self.settle(
+                cands,
+                queue,
+                budget,
+                &mut search.log,
+                regions.as_deref_mut(),
+            ) {
                 Ok(()) => {
                     if search.last_conflict == Some(cell) {
                         search.last_conflict = None;
@@ -337,6 +398,25 @@ impl<'a> Solver<'a> {
 pub trait Trail {
     fn note(&mut self, cell: u32, old: DigitSet);
     fn failed(&mut self, _run: usize) {}
+}
+
+/// A trail that counts its notes, for [`Solver::settle`].
+struct Counted<'t, T> {
+    trail: &'t mut T,
+    notes: u64,
+}
+
+impl<T: Trail> Trail for Counted<'_, T> {
+    #[inline]
+    fn note(&mut self, cell: u32, old: DigitSet) {
+        self.notes += 1;
+        self.trail.note(cell, old);
+    }
+
+    #[inline]
+    fn failed(&mut self, run: usize) {
+        self.trail.failed(run);
+    }
 }
 
 /// No undo wanted.
