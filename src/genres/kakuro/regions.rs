@@ -294,8 +294,8 @@ impl<'a> Regions<'a> {
 
     /// Brings every part's counts up to date with `cands`: the cells that differ from those
     /// last read mark their terms stale, and the stale terms are worked out again. Returns how
-    /// many terms were.
-    fn catch_up(&mut self, cands: &[DigitSet]) -> usize {
+    /// many terms were; a contradiction when a run has no combination left.
+    fn catch_up(&mut self, cands: &[DigitSet]) -> Result<usize, Halt> {
         if self.last.len() != cands.len() {
             self.last = cands.to_vec();
         } else {
@@ -314,9 +314,9 @@ impl<'a> Regions<'a> {
         let sums = &self.sums;
         let sums_of = |run: u32| sums[run as usize];
         let count = self.stale.len();
-        for term in self.stale.drain(..) {
+        // A term whose run cannot be filled stays stale, and so do those after it.
+        while let Some(&term) = self.stale.last() {
             let term = term as usize;
-            self.is_stale[term] = false;
             let part = &mut self.parts[self.terms[term].part as usize];
             refresh_term(
                 &self.terms[term],
@@ -324,9 +324,11 @@ impl<'a> Regions<'a> {
                 &mut part.tallies,
                 cands,
                 &sums_of,
-            );
+            )?;
+            self.stale.pop();
+            self.is_stale[term] = false;
         }
-        count
+        Ok(count)
     }
 
     /// Narrows `cands` (a Kakuro search's candidates) by the totals and digit counts of every
@@ -366,7 +368,7 @@ impl<'a> Regions<'a> {
         if !counts_wanted {
             return Ok(changed);
         }
-        let worked_out = self.catch_up(cands);
+        let worked_out = self.catch_up(cands)?;
         budget.spend(1 + cands.len() as u64 / 256 + worked_out as u64 / 16)?;
         let sums = &self.sums;
         let sums_of = |run: u32| sums[run as usize];
@@ -402,7 +404,7 @@ impl<'a> Regions<'a> {
             seen.resize(terms.len(), Seen::default());
             let mut tallies = Tallies::default();
             for (term, seen) in terms.iter().zip(seen.iter_mut()) {
-                refresh_term(term, seen, &mut tallies, cands, &sums_of);
+                refresh_term(term, seen, &mut tallies, cands, &sums_of)?;
             }
             let (fewest, most, _) = tallies.tight()?;
             changed |= narrow_tight(terms, fewest, most, cands, &sums_of, note)?;
@@ -460,14 +462,14 @@ fn balance_totals(
 }
 
 /// Works a term out again from `cands` if its cells (or sums) changed since `seen`, moving
-/// its contribution to `tallies`.
+/// its contribution to `tallies`; a contradiction when a run has no combination left.
 fn refresh_term(
     term: &Term,
     seen: &mut Seen,
     tallies: &mut Tallies,
     cands: &[DigitSet],
     sums_of: &impl Fn(u32) -> SumSet,
-) {
+) -> Result<(), Halt> {
     let (maybe, fixed) = union_and_fixed(term.cells, cands);
     let sums = if term.run == LONE {
         0
@@ -475,16 +477,17 @@ fn refresh_term(
         sums_of(term.run)
     };
     if maybe == seen.maybe && fixed == seen.fixed && sums == seen.sums {
-        return;
+        return Ok(());
     }
     let now = Seen {
         maybe,
         fixed,
         sums,
-        surely: surely(term, maybe, fixed, sums),
+        surely: surely(term, maybe, fixed, sums).ok_or(Halt::Contradiction)?,
     };
     tallies.update(term.side, seen, &now);
     *seen = now;
+    Ok(())
 }
 
 /// Narrows the terms of a part by its tight counts: where the left side is at its fewest for
@@ -513,7 +516,7 @@ fn narrow_tight(
         } else {
             sums_of(term.run)
         };
-        let without = fewest - surely(term, maybe, fixed, sums);
+        let without = fewest - surely(term, maybe, fixed, sums).ok_or(Halt::Contradiction)?;
         if !without.is_empty() {
             for &cell in term.cells {
                 changed |= restrict(cands, cell, !without, note)?;
@@ -542,16 +545,18 @@ fn union_and_fixed(cells: &[u32], cands: &[DigitSet]) -> (DigitSet, DigitSet) {
 
 /// The digits a term surely holds: a lone cell its fixed digit; a run the digits of every
 /// combination of one of its `sums` within `maybe` that holds its fixed digits (all of
-/// `maybe` when it has no more digits than cells).
-fn surely(term: &Term, maybe: DigitSet, fixed: DigitSet, sums: SumSet) -> DigitSet {
+/// `maybe` when it has no more digits than cells). None when no combination is left: the run
+/// cannot be filled.
+fn surely(term: &Term, maybe: DigitSet, fixed: DigitSet, sums: SumSet) -> Option<DigitSet> {
     let len = term.cells.len();
     if term.run == LONE {
-        return fixed;
+        return Some(fixed);
     }
-    if maybe.len() as usize <= len || len > MAX_RUN {
-        return maybe;
+    if len > MAX_RUN {
+        return None;
     }
     let mut surely = maybe;
+    let mut any = false;
     let mut rest = sums;
     while rest != 0 {
         let sum = rest.trailing_zeros() as u16;
@@ -559,10 +564,11 @@ fn surely(term: &Term, maybe: DigitSet, fixed: DigitSet, sums: SumSet) -> DigitS
         for &combo in combos(len, sum) {
             if combo.is_subset(maybe) && fixed.is_subset(combo) {
                 surely &= combo;
+                any = true;
             }
         }
     }
-    surely
+    any.then_some(surely)
 }
 
 /// The smallest and largest digit of a set.
@@ -608,5 +614,177 @@ fn place_in_run(
         (None, _) => Err(Halt::Contradiction),
         (Some(&cell), None) => restrict(cands, cell, DigitSet::single(digit), note),
         _ => Ok(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::genres::kakuro::format::parse_text;
+    use crate::genres::kakuro::model::Rules;
+    use crate::genres::kakuro::solve::Solver;
+
+    /// An NxN block of white cells under `down` and right of `across`, as text.
+    fn dense_block(down: &[u16], across: &[u16]) -> String {
+        let mut text = String::from("#");
+        for sum in down {
+            text += &format!(" {sum}/");
+        }
+        for sum in across {
+            text += &format!("\n/{sum}");
+            text += &" .".repeat(down.len());
+        }
+        text
+    }
+
+    fn layout(text: &str) -> Layout {
+        parse_text(text).unwrap().layout(Rules::Relaxed).unwrap()
+    }
+
+    /// Candidates after filtering every run to its fixpoint (None when that fails).
+    fn filtered(layout: &Layout) -> Option<Vec<DigitSet>> {
+        let solver = Solver::new(layout);
+        let mut cands = solver.full_candidates();
+        let mut queue = solver.all_runs();
+        solver
+            .propagate(&mut cands, &mut queue, &mut Budget::unlimited())
+            .ok()
+            .map(|()| cands)
+    }
+
+    /// Runs [`Regions::narrow`] once from `cands`, returning the result, the cells it noted
+    /// and the steps it took.
+    fn narrow_once(layout: &Layout, cands: &mut [DigitSet]) -> (Result<bool, Halt>, Vec<u32>, u64) {
+        let mut regions = Regions::new(layout);
+        let mut budget = Budget::unlimited();
+        let mut noted = Vec::new();
+        let result = regions.narrow(cands, 0, &mut budget, &mut |cell, _| noted.push(cell));
+        (result, noted, budget.used())
+    }
+
+    const ISSUE_DOWN: [u16; 8] = [44, 43, 42, 41, 40, 39, 38, 36];
+    const ISSUE_ACROSS: [u16; 8] = [44, 43, 42, 41, 40, 39, 38, 37];
+
+    #[test]
+    fn parts_are_the_connected_pieces_of_the_grid() {
+        // Two 2x2 blocks that touch nowhere, and the runs of each numbered together.
+        let layout = layout("# 3/ 4/ # #\n/3 . . # #\n/4 . . 3/ 4/\n# # /3 . .\n# # /4 . .");
+        let part_of = parts(&layout);
+        for (run, &part) in layout.runs.iter().zip(&part_of) {
+            assert_eq!(
+                part,
+                usize::from(run.clue.0 >= 2 && run.clue.1 >= 2),
+                "{run:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_issue_block_breaks_the_totals_at_once() {
+        // Across 324, down 323: no candidates need reading.
+        let layout = layout(&dense_block(&ISSUE_DOWN, &ISSUE_ACROSS));
+        let mut cands = vec![DigitSet::ALL; layout.white_count()];
+        let (result, noted, steps) = narrow_once(&layout, &mut cands);
+        assert_eq!(result, Err(Halt::Contradiction));
+        assert!(noted.is_empty());
+        assert!(steps <= 2, "{steps} steps");
+    }
+
+    #[test]
+    fn equal_totals_with_different_digits_break_the_counts() {
+        // Both sides add up to 324, but two down runs lack a 1 and only one across run does:
+        // the digits 1 fill seven rows and six columns.
+        let down = [44, 44, 42, 41, 40, 39, 38, 36];
+        let layout = layout(&dense_block(&down, &ISSUE_ACROSS));
+        let mut cands = filtered(&layout).expect("each run alone can be filled");
+        let (result, _, steps) = narrow_once(&layout, &mut cands);
+        assert_eq!(result, Err(Halt::Contradiction));
+        assert!(steps <= 3, "{steps} steps");
+    }
+
+    #[test]
+    fn a_tight_count_takes_a_digit_out_and_puts_one_in() {
+        // A 3x3 block: the first two across runs (24 = 7 + 8 + 9) hold a 9 each, so the 9s
+        // fill two columns. With 9 gone from the third column by hand, the first two columns
+        // must hold one 9 each (across: at most two; down: at most two), and the third row,
+        // which need not hold a 9, cannot.
+        let layout = layout(&dense_block(&[20, 20, 20], &[24, 24, 12]));
+        let mut cands = vec![DigitSet::ALL; layout.white_count()];
+        for row in 0..3 {
+            cands[row * 3 + 2].remove(9);
+        }
+        let (result, noted, _) = narrow_once(&layout, &mut cands);
+        assert_eq!(result, Ok(true));
+        for col in 0..3 {
+            assert!(!cands[6 + col].contains(9), "row 3, column {}", col + 1);
+        }
+        assert!(noted.contains(&6) && noted.contains(&7));
+        // The first two rows and columns keep their 9s: each could be anywhere of them.
+        assert!(cands[0].contains(9) && cands[4].contains(9));
+    }
+
+    #[test]
+    fn a_count_with_one_place_left_puts_the_digit_there() {
+        // The same block, with 9 also gone from the first column but for row 2: the first
+        // column must hold a 9, and only (2, 1) can.
+        let layout = layout(&dense_block(&[20, 20, 20], &[24, 24, 12]));
+        let mut cands = vec![DigitSet::ALL; layout.white_count()];
+        for cell in [2, 5, 8, 0, 6] {
+            cands[cell].remove(9);
+        }
+        let (result, _, _) = narrow_once(&layout, &mut cands);
+        assert_eq!(result, Ok(true));
+        assert_eq!(cands[3], DigitSet::single(9));
+        // With the second column's 9s gone too, the 9s of the first two rows fit in one
+        // column: a contradiction.
+        for cell in [1, 4, 7] {
+            cands[cell].remove(9);
+        }
+        let (result, _, _) = narrow_once(&layout, &mut cands);
+        assert_eq!(result, Err(Halt::Contradiction));
+    }
+
+    #[test]
+    fn lone_cells_carry_the_difference_of_the_totals() {
+        // Across 3 + 9 = 12, down 4 + 6 = 10: the lone cells (in one run only) must make up the
+        // difference. Row 1: cells (1,1) (1,2); row 2: (2,1) (2,2) (2,3), where (2,3) has no
+        // down run. Down: columns 1 and 2. So (2,3) = 12 - 10 = 2.
+        let layout = layout("# 4/ 6/ #\n/3 . . #\n/9 . . .");
+        let lone = layout.white_at(2, 3).unwrap();
+        let mut cands = vec![DigitSet::ALL; layout.white_count()];
+        let (result, noted, _) = narrow_once(&layout, &mut cands);
+        assert_eq!(result, Ok(true));
+        assert_eq!(noted, vec![lone as u32]);
+        assert_eq!(cands[lone], DigitSet::single(2));
+    }
+
+    #[test]
+    fn the_counts_are_not_read_while_their_slack_lasts() {
+        // A feasible 6x6 block: read once, then a call after no change reads nothing, and one
+        // after enough changes to use up the slack reads the counts again.
+        let across = [30, 31, 29, 28, 32, 30];
+        let layout = layout(&dense_block(&[31, 29, 30, 30, 28, 32], &across));
+        let mut cands = filtered(&layout).unwrap();
+        let mut regions = Regions::new(&layout);
+        let mut budget = Budget::unlimited();
+        let mut note = |_: u32, _: DigitSet| {};
+        assert_eq!(
+            regions.narrow(&mut cands, 0, &mut budget, &mut note),
+            Ok(false)
+        );
+        let slack = regions.parts[0].credit;
+        assert!(slack > 0, "slack {slack}");
+        let first = budget.used();
+        assert_eq!(
+            regions.narrow(&mut cands, 0, &mut budget, &mut note),
+            Ok(false)
+        );
+        assert_eq!(budget.used(), first, "looked again without a change");
+        let changes = slack as u64;
+        assert_eq!(
+            regions.narrow(&mut cands, changes, &mut budget, &mut note),
+            Ok(false)
+        );
+        assert!(budget.used() > first);
     }
 }

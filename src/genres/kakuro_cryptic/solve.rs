@@ -31,6 +31,7 @@ use crate::core::search::{next_fail_limit, Searched};
 use crate::core::{Budget, DigitSet, SolveOutcome, Stop};
 use crate::genres::kakuro::combos::{fit_run_sums, reachable_sums, SumSet};
 use crate::genres::kakuro::model::MAX_RUN;
+use crate::genres::kakuro::regions::Regions;
 use crate::genres::kakuro::solve::{Contradiction, Halt, RunQueue};
 
 use super::model::{Clue, Structure, LETTERS};
@@ -165,6 +166,8 @@ pub struct Solver<'a> {
     letter_weight_runs: [Vec<u32>; LETTERS],
     /// One per connected part of the grid.
     equations: Vec<Equation>,
+    /// The digit counts per connected part (issue 19), for the adaptive search.
+    regions: Regions<'a>,
 }
 
 /// A connected part of the grid, as an equation: its across sums less its down sums, less its
@@ -216,6 +219,7 @@ impl<'a> Solver<'a> {
             letter_cells,
             letter_weight_runs,
             equations: equations(structure),
+            regions: Regions::new(&structure.layout),
         }
     }
 
@@ -593,6 +597,10 @@ impl<'a> Solver<'a> {
             let sums = &domains.sums;
             let Some(run) = queue.pop_min_by_key(|run| sums[run].count_ones()) else {
                 if *dirty == 0 {
+                    // Issue 19 hook, adaptive search only: the digit counts at the fixpoint.
+                    if M::EQUATIONS && self.count_digits(domains, queue, dirty, budget)? {
+                        continue;
+                    }
                     return Ok(());
                 }
                 continue;
@@ -603,6 +611,45 @@ impl<'a> Solver<'a> {
                 return Err(halt);
             }
         }
+    }
+
+    /// Issue 19 hook: the digit counts of every connected part ([`Regions::narrow_counts`]),
+    /// over the cells and the sums the letters still allow, at the propagation's fixpoint.
+    /// Every cell it narrows has its runs queued (and the letter it shows narrowed); true when
+    /// something changed. Its steps are spent from `budget`; a contradiction is
+    /// [`Halt::Contradiction`], with nothing weighed. The domains are copied per search level,
+    /// so its changes are undone with them.
+    fn count_digits(
+        &self,
+        domains: &mut Domains,
+        queue: &mut RunQueue,
+        dirty: &mut LetterMask,
+        budget: &mut Budget,
+    ) -> Result<bool, Halt> {
+        let mut narrowed = Vec::new();
+        let changed = self.regions.narrow_counts(
+            &mut domains.cells,
+            &domains.sums,
+            budget,
+            &mut |cell, _| narrowed.push(cell as usize),
+        )?;
+        for cell in narrowed {
+            for run in self.structure.layout.runs_of(cell) {
+                queue.push(run);
+            }
+            if let Some(letter) = self.structure.shown[cell] {
+                let letter = letter.index();
+                let kept = domains.letters[letter] & LetterSet::from_cell(domains.cells[cell]);
+                if kept.is_empty() {
+                    return Err(Halt::Contradiction);
+                }
+                if kept != domains.letters[letter] {
+                    domains.letters[letter] = kept;
+                    *dirty |= 1 << letter;
+                }
+            }
+        }
+        Ok(changed)
     }
 
     /// Bounds reasoning on the equations: each variable keeps the values the ranges of the
