@@ -13,7 +13,6 @@ pub mod rate;
 pub mod regions;
 pub mod render;
 pub mod solve;
-pub mod sum_facts;
 pub mod techniques;
 
 use crate::core::hint::Hint;

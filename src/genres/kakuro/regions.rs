@@ -28,7 +28,6 @@ use crate::core::{Budget, DigitSet, Halt};
 
 use super::combos::{combos, SumSet};
 use super::model::{Layout, MAX_RUN, MAX_SUM};
-use super::sum_facts::{sum_facts, Fact};
 
 /// The parts of a layout's grid: for each run, the index of its connected part (runs joined by
 /// the cells they cross), parts numbered in the order of their first run.
@@ -216,38 +215,10 @@ pub struct Regions<'a> {
     /// being in that list.
     stale: Vec<u32>,
     is_stale: Vec<bool>,
-    /// The innies and outies ([`sum_facts`]), the facts each cell is in, and for each fact the
-    /// call of [`Regions::narrow`] that last checked it (0: never).
-    facts: Vec<Fact>,
-    cell_facts: Vec<Vec<u32>>,
-    fact_checked: Vec<u64>,
-    calls: u64,
-    /// Scratch: the facts to check.
-    wanted_facts: Vec<u32>,
-    /// The layout whose innies and outies are still to be found ([`Regions::new`]).
-    layout: Option<&'a Layout>,
-    /// The cells of the fact that failed last.
-    blamed: Vec<u32>,
 }
 
-/// Calls of [`Regions::narrow`] (about one per search node) before the innies and outies are
-/// looked for: finding them costs about as much as a few hundred nodes of a large grid, more
-/// than most searches take in all.
-pub const FACTS_AFTER_CALLS: u64 = 512;
-
 impl<'a> Regions<'a> {
-    /// Everything for a Kakuro search: totals, digit counts, and (from the
-    /// [`FACTS_AFTER_CALLS`]th call on) innies and outies.
     pub fn new(layout: &'a Layout) -> Regions<'a> {
-        Regions {
-            layout: Some(layout),
-            ..Regions::digit_counts(layout)
-        }
-    }
-
-    /// The digit counts only (and the totals' data, which [`Regions::narrow_counts`] does not
-    /// use): for cryptic Kakuro, whose sums are open.
-    pub fn digit_counts(layout: &'a Layout) -> Regions<'a> {
         let part_of = parts(layout);
         let count = part_of.iter().max().map_or(0, |&last| last + 1);
         let mut by_part: Vec<Vec<Term<'a>>> = vec![Vec::new(); count];
@@ -318,13 +289,6 @@ impl<'a> Regions<'a> {
             sums,
             cell_terms,
             last: Vec::new(),
-            facts: Vec::new(),
-            cell_facts: vec![Vec::new(); layout.white_count()],
-            fact_checked: Vec::new(),
-            calls: 0,
-            wanted_facts: Vec::new(),
-            layout: None,
-            blamed: Vec::new(),
         }
     }
 
@@ -367,51 +331,42 @@ impl<'a> Regions<'a> {
         Ok(count)
     }
 
-    /// Narrows `cands` (a Kakuro search's candidates) by the totals, the innies and outies and
-    /// the digit counts of every part, noting each cell's candidates in `note` before they
-    /// change. True when something changed (the runs of the changed cells then need filtering
-    /// again); a contradiction when a part cannot balance or a fact cannot be made.
+    /// Narrows `cands` (a Kakuro search's candidates) by the totals and digit counts of every
+    /// part, noting each cell's candidates in `note` before they change. True when something
+    /// changed (the runs of the changed cells then need filtering again); a contradiction when
+    /// a part cannot balance.
     ///
-    /// `changed` are the cells narrowed since the last call, by anything (a cell may be there
-    /// more than once). The innies and outies are found at the [`FACTS_AFTER_CALLS`]th call,
-    /// which checks them all; later calls check the facts of the changed cells.
-    /// A digit count's slack (how far its two sides' bounds are from meeting) only grows as
-    /// candidates widen, and one narrowed cell shrinks it by at most two (its two runs move
-    /// each bound by one at most); so while the slack last seen, less twice the changes since,
-    /// is positive, a part's counts can neither break nor narrow anything, and are not looked
-    /// at. This holds across backtracking and restarts, which only widen candidates. When they
-    /// are looked at, the candidates are compared with those last read, and only the terms
-    /// (runs or lone cells) of the cells that differ are worked out again.
+    /// `changes` is how many cells were narrowed since the last call, by anything. A digit
+    /// count's slack (how far its two sides' bounds are from meeting) only grows as candidates
+    /// widen, and one narrowed cell shrinks it by at most two (its two runs move each bound by
+    /// one at most); so while the slack last seen, less twice the changes since, is positive, a
+    /// part's counts can neither break nor narrow anything, and are not looked at. This holds
+    /// across backtracking and restarts, which only widen candidates. When they are looked at,
+    /// only the terms whose cells changed since are worked out again.
     ///
-    /// Budget: one step per part whose totals have lone cells or do not balance, plus one per
-    /// 16 of its lone cells; one per run to find the facts, one per four facts checked; and,
-    /// when the counts are looked at,
-    /// one, plus one per 256 cells compared and one per 16 terms worked out again.
+    /// Budget: one step per part looked at, plus one per 16 terms (runs or lone cells) read.
     pub fn narrow(
         &mut self,
         cands: &mut [DigitSet],
-        changed: &[u32],
+        changes: u64,
         budget: &mut Budget,
         note: &mut impl FnMut(u32, DigitSet),
     ) -> Result<bool, Halt> {
-        let mut narrowed = false;
-        for part in &self.parts {
-            if !part.lone_across.is_empty() || !part.lone_down.is_empty() || part.gap != 0 {
-                budget.spend(1 + (part.lone_across.len() + part.lone_down.len()) as u64 / 16)?;
-                narrowed |= balance_totals(part, cands, note)?;
-            }
-        }
-        narrowed |= self.check_facts(cands, changed, budget, note)?;
-        let decay = i64::try_from(changed.len())
+        let mut changed = false;
+        let decay = i64::try_from(changes)
             .unwrap_or(i64::MAX / 4)
             .saturating_mul(2);
         let mut counts_wanted = false;
         for part in &mut self.parts {
+            if !part.lone_across.is_empty() || !part.lone_down.is_empty() || part.gap != 0 {
+                budget.spend(1 + (part.lone_across.len() + part.lone_down.len()) as u64 / 16)?;
+                changed |= balance_totals(part, cands, note)?;
+            }
             part.credit = part.credit.saturating_sub(decay);
             counts_wanted |= part.credit <= 0;
         }
         if !counts_wanted {
-            return Ok(narrowed);
+            return Ok(changed);
         }
         let worked_out = self.catch_up(cands)?;
         budget.spend(1 + cands.len() as u64 / 256 + worked_out as u64 / 16)?;
@@ -424,74 +379,9 @@ impl<'a> Regions<'a> {
             let (fewest, most, slack) = part.tallies.tight()?;
             part.credit = slack;
             let terms = &self.terms[part.terms.clone()];
-            narrowed |= narrow_tight(terms, fewest, most, cands, &sums_of, note)?;
+            changed |= narrow_tight(terms, fewest, most, cands, &sums_of, note)?;
         }
-        Ok(narrowed)
-    }
-
-    /// After [`Regions::narrow`] found a contradiction: the cells of the fact that could not be
-    /// made (none when a part's totals or counts broke), whose runs a search may weigh.
-    pub fn blamed_cells(&mut self) -> Vec<u32> {
-        std::mem::take(&mut self.blamed)
-    }
-
-    /// Finds the facts at the [`FACTS_AFTER_CALLS`]th call and checks them all; checks the
-    /// facts of the `changed` cells on later calls.
-    fn check_facts(
-        &mut self,
-        cands: &mut [DigitSet],
-        changed: &[u32],
-        budget: &mut Budget,
-        note: &mut impl FnMut(u32, DigitSet),
-    ) -> Result<bool, Halt> {
-        self.calls += 1;
-        let first = self.calls == FACTS_AFTER_CALLS;
-        if first {
-            if let Some(layout) = self.layout.take() {
-                self.facts = sum_facts(layout);
-                for (index, fact) in self.facts.iter().enumerate() {
-                    for &cell in fact.cells() {
-                        self.cell_facts[cell as usize].push(index as u32);
-                    }
-                }
-                self.fact_checked = vec![0; self.facts.len()];
-                budget.spend(layout.runs.len() as u64)?;
-            }
-        }
-        if self.facts.is_empty() {
-            return Ok(false);
-        }
-        let mut wanted = std::mem::take(&mut self.wanted_facts);
-        wanted.clear();
-        if first {
-            wanted.extend(0..self.facts.len() as u32);
-        } else {
-            for &cell in changed {
-                wanted.extend(&self.cell_facts[cell as usize]);
-            }
-        }
-        let mut narrowed = Ok(false);
-        let mut checked = 0u64;
-        for &index in &wanted {
-            let stamp = &mut self.fact_checked[index as usize];
-            if *stamp == self.calls {
-                continue;
-            }
-            *stamp = self.calls;
-            checked += 1;
-            match self.facts[index as usize].narrow(cands, note) {
-                Ok(changed) => narrowed = narrowed.map(|any| any | changed),
-                Err(halt) => {
-                    self.blamed.clear();
-                    self.blamed.extend(self.facts[index as usize].cells());
-                    narrowed = Err(halt);
-                    break;
-                }
-            }
-        }
-        self.wanted_facts = wanted;
-        budget.spend(checked.div_ceil(4))?;
-        narrowed
+        Ok(changed)
     }
 
     /// The digit counts of every part for a search whose run sums are still open (cryptic
@@ -768,7 +658,7 @@ mod tests {
         let mut regions = Regions::new(layout);
         let mut budget = Budget::unlimited();
         let mut noted = Vec::new();
-        let result = regions.narrow(cands, &[], &mut budget, &mut |cell, _| noted.push(cell));
+        let result = regions.narrow(cands, 0, &mut budget, &mut |cell, _| noted.push(cell));
         (result, noted, budget.used())
     }
 
@@ -868,56 +758,6 @@ mod tests {
         assert_eq!(cands[lone], DigitSet::single(2));
     }
 
-    /// kakuro-solver-article.txt's Hard grid and its one solution.
-    const HARD: &str = "\
-#    24\\  15\\  6\\   14\\  #    #
-\\17  .    .    .    .    #    #
-\\13  .    .    .    .    24\\  #
-\\12  .    .    11\\12 .   .    9\\
-#    \\10  .    .    7\\5  .    .
-#    #    \\14  .    .    .    .
-#    #    \\27  .    .    .    .";
-    const HARD_SOLUTION: [&str; 7] = [
-        "#######", "#9152##", "#7213##", "#84#93#", "##82#41", "###1382", "###8496",
-    ];
-
-    #[test]
-    fn the_article_hard_grid_falls_to_its_region_count() {
-        // Filtering stalls (the article: 7 cells placed); with the innies and outies, which
-        // the reasoning finds at its FACTS_AFTER_CALLS-th call, filtering finishes the grid.
-        let layout = layout(HARD);
-        let solver = Solver::new(&layout);
-        let mut cands = filtered(&layout).unwrap();
-        assert!(cands.iter().any(|set| !set.is_single()));
-        let mut regions = Regions::new(&layout);
-        let mut budget = Budget::unlimited();
-        for _ in 1..FACTS_AFTER_CALLS {
-            let result = regions.narrow(&mut cands, &[], &mut budget, &mut |_, _| {});
-            assert_eq!(result, Ok(false), "no fact is known yet");
-        }
-        // Every cell said to have changed, so every fact is checked again each time.
-        let every: Vec<u32> = (0..layout.white_count() as u32).collect();
-        loop {
-            let mut queue = solver.all_runs();
-            let result = regions.narrow(&mut cands, &every, &mut budget, &mut |_, _| {});
-            if result == Ok(false) {
-                break;
-            }
-            assert_eq!(result, Ok(true));
-            solver
-                .propagate(&mut cands, &mut queue, &mut budget)
-                .unwrap();
-        }
-        for (cell, &(row, col)) in layout.whites.iter().enumerate() {
-            let digit = HARD_SOLUTION[row].as_bytes()[col] - b'0';
-            assert_eq!(
-                cands[cell],
-                DigitSet::single(digit),
-                "row {row}, column {col}"
-            );
-        }
-    }
-
     #[test]
     fn the_counts_are_not_read_while_their_slack_lasts() {
         // A feasible 6x6 block: read once, then a call after no change reads nothing, and one
@@ -929,22 +769,20 @@ mod tests {
         let mut budget = Budget::unlimited();
         let mut note = |_: u32, _: DigitSet| {};
         assert_eq!(
-            regions.narrow(&mut cands, &[], &mut budget, &mut note),
+            regions.narrow(&mut cands, 0, &mut budget, &mut note),
             Ok(false)
         );
         let slack = regions.parts[0].credit;
         assert!(slack > 0, "slack {slack}");
         let first = budget.used();
         assert_eq!(
-            regions.narrow(&mut cands, &[], &mut budget, &mut note),
+            regions.narrow(&mut cands, 0, &mut budget, &mut note),
             Ok(false)
         );
         assert_eq!(budget.used(), first, "looked again without a change");
-        // A block has no innies or outies: cell 0 said to have changed as often as the slack
-        // allows.
-        let changes = vec![0; slack as usize];
+        let changes = slack as u64;
         assert_eq!(
-            regions.narrow(&mut cands, &changes, &mut budget, &mut note),
+            regions.narrow(&mut cands, changes, &mut budget, &mut note),
             Ok(false)
         );
         assert!(budget.used() > first);

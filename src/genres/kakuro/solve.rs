@@ -113,32 +113,28 @@ impl<'a> Solver<'a> {
     /// Issue 19 hook: [`Solver::propagate_logged`] to its fixpoint, then, when `regions` is
     /// given (the adaptive search), the reasoning across runs ([`Regions::narrow`]); the runs
     /// of every cell it narrows are queued and filtered again, and so on until neither changes
-    /// anything. `regions` is told which cells were narrowed since its last call: `fixed` (the
-    /// cell the caller fixed before calling, a branch) and those noted in `trail` here. Its own
-    /// changes are noted in `trail` before they are made, like propagation's, so a search
-    /// undoes them the same way; its steps are spent from `budget`; a contradiction it finds is
-    /// [`Halt::Contradiction`], with no run blamed in `trail`. Without `regions` this is
-    /// [`Solver::propagate_logged`] exactly.
+    /// anything. `regions` is told how many cells were narrowed since its last call: those
+    /// noted in `trail` here, plus the one cell the caller fixed before calling (a branch).
+    /// Its own changes are noted in `trail` before they are made, like propagation's, so a
+    /// search undoes them the same way; its steps are spent from `budget`; a contradiction it
+    /// finds is [`Halt::Contradiction`], with no run blamed in `trail`. Without `regions` this
+    /// is [`Solver::propagate_logged`] exactly.
     fn settle(
         &self,
         cands: &mut [DigitSet],
         queue: &mut RunQueue,
         budget: &mut Budget,
         trail: &mut impl Trail,
-        regions: Option<&mut Regions>,
-        fixed: Option<usize>,
+        mut regions: Option<&mut Regions>,
     ) -> Result<(), Halt> {
-        let Some(regions) = regions else {
-            return self.propagate_logged(cands, queue, budget, trail);
-        };
-        let mut trail = Noted {
-            trail,
-            cells: fixed.map(|cell| cell as u32).into_iter().collect(),
-        };
+        let mut trail = Counted { trail, notes: 1 };
         loop {
             self.propagate_logged(cands, queue, budget, &mut trail)?;
-            let changed = std::mem::take(&mut trail.cells);
-            let narrowed = regions.narrow(cands, &changed, budget, &mut |cell, old| {
+            let Some(regions) = regions.as_deref_mut() else {
+                return Ok(());
+            };
+            let changes = std::mem::take(&mut trail.notes);
+            let narrowed = regions.narrow(cands, changes, budget, &mut |cell, old| {
                 trail.note(cell, old);
                 for run in self.layout.runs_of(cell as usize) {
                     queue.push(run);
@@ -149,11 +145,6 @@ impl<'a> Solver<'a> {
                 Ok(false) => return Ok(()),
                 Err(halt) => {
                     queue.clear();
-                    for cell in regions.blamed_cells() {
-                        for run in self.layout.runs_of(cell as usize) {
-                            trail.failed(run);
-                        }
-                    }
                     return Err(halt);
                 }
             }
@@ -187,14 +178,7 @@ impl<'a> Solver<'a> {
             Strategy::FewestCandidates => None,
             Strategy::Adaptive { .. } => Some(Regions::new(self.layout)),
         };
-        let result = match self.settle(
-            &mut cands,
-            &mut queue,
-            budget,
-            &mut (),
-            regions.as_mut(),
-            None,
-        ) {
+        let result = match self.settle(&mut cands, &mut queue, budget, &mut (), regions.as_mut()) {
             Ok(()) => {
                 let mut search = Search {
                     strategy,
@@ -315,7 +299,6 @@ impl<'a> Solver<'a> {
                 budget,
                 &mut search.log,
                 regions.as_deref_mut(),
-                Some(cell),
             ) {
                 Ok(()) => {
                     if search.last_conflict == Some(cell) {
@@ -417,16 +400,16 @@ pub trait Trail {
     fn failed(&mut self, _run: usize) {}
 }
 
-/// A trail that also keeps the cells noted, for [`Solver::settle`].
-struct Noted<'t, T> {
+/// A trail that counts its notes, for [`Solver::settle`].
+struct Counted<'t, T> {
     trail: &'t mut T,
-    cells: Vec<u32>,
+    notes: u64,
 }
 
-impl<T: Trail> Trail for Noted<'_, T> {
+impl<T: Trail> Trail for Counted<'_, T> {
     #[inline]
     fn note(&mut self, cell: u32, old: DigitSet) {
-        self.cells.push(cell);
+        self.notes += 1;
         self.trail.note(cell, old);
     }
 

@@ -219,7 +219,7 @@ impl<'a> Solver<'a> {
             letter_cells,
             letter_weight_runs,
             equations: equations(structure),
-            regions: Regions::digit_counts(&structure.layout),
+            regions: Regions::new(&structure.layout),
         }
     }
 
