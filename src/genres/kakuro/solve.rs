@@ -125,14 +125,14 @@ impl<'a> Solver<'a> {
         queue: &mut RunQueue,
         budget: &mut Budget,
         trail: &mut impl Trail,
-        mut regions: Option<&mut Regions>,
+        regions: Option<&mut Regions>,
     ) -> Result<(), Halt> {
+        let Some(regions) = regions else {
+            return self.propagate_logged(cands, queue, budget, trail);
+        };
         let mut trail = Counted { trail, notes: 1 };
         loop {
             self.propagate_logged(cands, queue, budget, &mut trail)?;
-            let Some(regions) = regions.as_deref_mut() else {
-                return Ok(());
-            };
             let changes = std::mem::take(&mut trail.notes);
             let narrowed = regions.narrow(cands, changes, budget, &mut |cell, old| {
                 trail.note(cell, old);
