@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use sumpuzzles::api::{self, GenerateRequest};
 use sumpuzzles::core::{Budget, Shape, TargetLevel};
+use sumpuzzles::ops::{self, GenerateRequest};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,7 +33,7 @@ fn main() {
     let budget_steps: u64 = option("--budget")
         .and_then(|b| b.parse().ok())
         .unwrap_or(2_000_000_000);
-    let genre = api::genre_named(genre).expect("a registered genre");
+    let genre: sumpuzzles::GenreId = genre.parse().expect("a registered genre");
 
     println!("| Size | Level | Found | Median | 95th percentile | Mean attempts |");
     println!("|---|---|---|---|---|---|");
@@ -42,14 +42,9 @@ fn main() {
             let mut times: Vec<Option<Duration>> = Vec::new();
             let mut attempts = 0u64;
             for seed in 0..count {
-                let request = GenerateRequest {
-                    genre,
-                    shape: Some(shape),
-                    level,
-                    seed,
-                };
+                let request = GenerateRequest::new(genre, Some(shape), level, seed);
                 let start = Instant::now();
-                let result = api::generate(&request, &mut Budget::new(budget_steps));
+                let result = ops::generate(&request, &mut Budget::new(budget_steps));
                 let elapsed = start.elapsed();
                 match result {
                     Ok(generated) => {

@@ -4,13 +4,15 @@
 //! for every level (easy, medium, hard, expert), every size of the genre's corpus list and
 //! seeds 0-2: each file holds the puzzle in every format, its solution, its rating and the
 //! parameters that generated it (the `/generate` response body, without the list of
-//! deductions). Options: `--sizes 6x6,8x8`,
-//! `--seeds 3`, `--out DIR`. The corpus test re-solves and re-rates every file.
+//! deductions). A genre's folder is its name with `_` for `-` (`corpus/kakuro_cryptic`).
+//! Parameters the generator refuses (a level too hard for a small shape) are reported and
+//! skipped. Options: `--sizes 6x6,8x8`, `--seeds 3`, `--out DIR`. The corpus test re-solves
+//! and re-rates every file, and regenerates it from its parameters.
 
 use std::path::PathBuf;
 
-use sumpuzzles::api::{self, GenerateRequest};
 use sumpuzzles::core::{Budget, Level, Shape, TargetLevel};
+use sumpuzzles::ops::{self, GenerateRequest};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,9 +23,10 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
-    let genre = api::genre_named(&genre_name).expect("a registered genre");
+    let genre: sumpuzzles::GenreId = genre_name.parse().expect("a registered genre");
     let default_sizes = match genre_name.as_str() {
         "kakurasu" => "4x4,6x6,8x8,12x12,16x16",
+        "kakuro-cryptic" => "4x4,5x5,6x9,7x7,10x10,12x12,16x16",
         _ => "6x6,8x8,10x10,12x12,16x16",
     };
     let sizes: Vec<Shape> = option("--sizes")
@@ -32,18 +35,16 @@ fn main() {
         .map(|s| s.parse().expect("size like 8x8"))
         .collect();
     let seeds: u64 = option("--seeds").and_then(|s| s.parse().ok()).unwrap_or(3);
-    let out = PathBuf::from(option("--out").unwrap_or_else(|| format!("corpus/{genre_name}")));
+    let out = PathBuf::from(
+        option("--out").unwrap_or_else(|| format!("corpus/{}", genre_name.replace('-', "_"))),
+    );
     std::fs::create_dir_all(&out).expect("create the corpus folder");
     for level in Level::RATED {
         for &shape in &sizes {
             for seed in 0..seeds {
-                let request = GenerateRequest {
-                    genre,
-                    shape: Some(shape),
-                    level: TargetLevel::Exactly(level),
-                    seed,
-                };
-                match api::generate(&request, &mut Budget::new(5_000_000_000)) {
+                let request =
+                    GenerateRequest::new(genre, Some(shape), TargetLevel::Exactly(level), seed);
+                match ops::generate(&request, &mut Budget::new(5_000_000_000)) {
                     Ok(mut report) => {
                         // The deductions replay from the puzzle with /rate; the corpus keeps
                         // the level and the technique counts.

@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use sumpuzzles::api::{self, PuzzleSource};
 use sumpuzzles::core::Budget;
+use sumpuzzles::ops::{self, PuzzleSource};
 
 const REPEATS: usize = 5;
 
@@ -29,8 +29,11 @@ fn main() {
         let mut runs: Vec<Duration> = (0..REPEATS)
             .map(|_| {
                 let start = Instant::now();
-                let report = api::rate(&PuzzleSource::Id(&id), &mut Budget::new(1_000_000_000))
-                    .expect("a rating");
+                let report = ops::rate(
+                    &PuzzleSource::id(id.as_str()).into(),
+                    &mut Budget::new(1_000_000_000),
+                )
+                .expect("a rating");
                 assert!(report.solved, "{}", path.display());
                 start.elapsed()
             })

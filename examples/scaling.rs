@@ -25,6 +25,10 @@
 //! generation` or `--only solver`, and the random Kakuro grids' style: `--runs N` (longest
 //! run), `--blocks P` (percent of blocks), `--noise N` (see [`RandomGridStyle`]).
 
+#[path = "support/cpu_time.rs"]
+mod cpu_time;
+
+use cpu_time::thread_cpu_time;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -110,24 +114,6 @@ fn ms(time: Duration) -> f64 {
 struct Elapsed {
     cpu: Duration,
     wall: Duration,
-}
-
-#[cfg(unix)]
-fn thread_cpu_time() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec it is given.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
-
-/// Elsewhere the CPU time is not measured: it is reported as the wall-clock time.
-#[cfg(not(unix))]
-fn thread_cpu_time() -> Duration {
-    Duration::ZERO
 }
 
 fn timed<T>(work: impl FnOnce() -> T) -> (T, Elapsed) {

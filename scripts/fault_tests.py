@@ -6,13 +6,17 @@ one line per finding and stops everything it started. Exit status 1 when any exp
 
     scripts/fault_tests.py [--bin target/release/sumpuzzles] [scenario ...]
 
-Scenarios: overload, replica_failure, cancellation, slow_clients, graceful_shutdown, schemathesis.
+Scenarios: overload, replica_failure, cancellation, slow_clients, graceful_shutdown, schemathesis,
+and the public edge (issue 18): silent_sockets, silent_sockets_64 (the same under a limit of 64
+descriptors), fairness, bounded_cost, memory, answers, logs_and_exposure.
 """
 
 import argparse
 import http.client
 import json
 import os
+import re
+import resource
 import shutil
 import signal
 import socket
@@ -43,15 +47,25 @@ def percentile(values, q):
 class Instance:
     """One `sumpuzzles serve` process."""
 
-    def __init__(self, binary, port, **settings):
+    def __init__(self, binary, port, descriptors=None, **settings):
         self.port = port
+        # The metrics are on an admin listener, off the public port.
+        self.admin_port = port + 1000
         env = dict(os.environ)
         env["SUMPUZZLES_BIND"] = f"127.0.0.1:{port}"
+        env["SUMPUZZLES_ADMIN_BIND"] = f"127.0.0.1:{self.admin_port}"
         env["RUST_LOG"] = env.get("RUST_LOG", "warn")
         for key, value in settings.items():
             env["SUMPUZZLES_" + key.upper()] = str(value)
         self.log = tempfile.NamedTemporaryFile(prefix=f"sumpuzzles-{port}-", suffix=".log", delete=False)
-        self.process = subprocess.Popen([binary, "serve"], env=env, stdout=self.log, stderr=subprocess.STDOUT)
+
+        def limit_descriptors():
+            if descriptors:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
+        self.process = subprocess.Popen(
+            [binary, "serve"], env=env, stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit_descriptors
+        )
         deadline = time.time() + 20
         while time.time() < deadline:
             try:
@@ -61,8 +75,24 @@ class Instance:
                 time.sleep(0.05)
         raise RuntimeError(f"instance on {port} did not start; see {self.log.name}")
 
+    def cpu_seconds(self):
+        """User and system CPU time of the process so far."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mib(self):
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def log_lines(self):
+        self.log.flush()
+        text = Path(self.log.name).read_text(errors="replace")
+        return [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in text.splitlines()]
+
     def metric(self, name):
-        _, _, body = request(self.port, "GET", "/metrics")
+        _, _, body = request(self.admin_port, "GET", "/metrics")
         total = 0.0
         for line in body.decode().splitlines():
             if line.startswith(name) and (len(line) == len(name) or line[len(name)] in " {"):
@@ -79,9 +109,10 @@ class Instance:
                 self.process.wait()
 
 
-def request(port, method, path, body=None, timeout=60):
-    """One request on a fresh connection: (status, headers, body)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+def request(port, method, path, body=None, timeout=60, source="127.0.0.1"):
+    """One request on a fresh connection from `source` (another loopback address is another
+    client): (status, headers, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
     try:
         headers = {"content-type": "application/json"} if body is not None else {}
         data = json.dumps(body).encode() if body is not None else None
@@ -92,9 +123,9 @@ def request(port, method, path, body=None, timeout=60):
         connection.close()
 
 
-def timed(port, method, path, body=None, timeout=60):
+def timed(port, method, path, body=None, timeout=60, source="127.0.0.1"):
     start = time.perf_counter()
-    status, headers, data = request(port, method, path, body, timeout)
+    status, headers, data = request(port, method, path, body, timeout, source)
     return status, headers, data, time.perf_counter() - start
 
 
@@ -125,6 +156,10 @@ class HealthProbe(threading.Thread):
         self.join()
 
 
+# Lifts the per-client limits, for a test whose one client stands for many.
+MANY_CLIENTS = dict(client_concurrency=1000, client_queue=1000, client_rate=0)
+
+
 def generate_path(seed, shape="10x10", level="expert"):
     return f"/generate?genre=kakuro&shape={shape}&level={level}&seed={seed}"
 
@@ -133,7 +168,8 @@ def overload(binary):
     """Twice the pool's rate: excess shed quickly with Retry-After, the rest in time, health fast."""
     print("overload: /generate 10x10 expert at twice what the pool serves", flush=True)
     deadline_ms = 10_000
-    instance = Instance(binary, 18101, workers=2, queue=2, deadline_ms=deadline_ms)
+    # One test client stands for the many an overload comes from: its own limits are lifted.
+    instance = Instance(binary, 18101, workers=2, queue=2, deadline_ms=deadline_ms, **MANY_CLIENTS)
     try:
         # Calibrate: what two closed-loop clients get through in 4 s.
         served = []
@@ -240,7 +276,10 @@ def replica_failure(binary):
     template = (ROOT / "deploy/nginx/loopback.conf.template").read_text()
     (rundir / "nginx.conf").write_text(template.replace("@RUNDIR@", str(rundir)))
     (rundir / "mixed.lua").write_text(WRK_SCRIPT)
-    instances = {port: Instance(binary, port) for port in (18081, 18082, 18083)}
+    # nginx (127.0.0.1) forwards wrk's one client: the replicas trust it, and the one client
+    # stands for many (its own limits lifted).
+    replica = dict(trusted_proxies="127.0.0.1", **MANY_CLIENTS)
+    instances = {port: Instance(binary, port, **replica) for port in (18081, 18082, 18083)}
     proxy = subprocess.Popen(
         [nginx, "-p", str(rundir), "-c", str(rundir / "nginx.conf"), "-e", str(rundir / "error.log")],
         stdout=subprocess.DEVNULL,
@@ -265,7 +304,7 @@ def replica_failure(binary):
         victim.process.wait()
         print("  killed the replica on 18082", flush=True)
         time.sleep(3)
-        instances[18082] = Instance(binary, 18082)
+        instances[18082] = Instance(binary, 18082, **replica)
         # nginx tries a failed server again after fail_timeout (10 s): the run goes on 15 s more.
         print("  restarted it", flush=True)
         output, _ = wrk.communicate(timeout=60)
@@ -372,7 +411,7 @@ def slow_clients(binary):
 def graceful_shutdown(binary):
     """SIGTERM under load: /readyz turns 503 first, requests under way finish, none is cut."""
     print("graceful shutdown: SIGTERM during load", flush=True)
-    instance = Instance(binary, 18131, workers=2, queue=16, drain_ms=1000, grace_ms=30000)
+    instance = Instance(binary, 18131, workers=2, queue=16, drain_ms=1000, grace_ms=30000, **MANY_CLIENTS)
     results = []
     stop = threading.Event()
 
@@ -443,24 +482,373 @@ def schemathesis(binary):
         check(False, "schemathesis is installed (pip install schemathesis)")
         return
     # A small default budget keeps fuzzed generations short; they answer 422 when it runs out.
-    instance = Instance(binary, 18141, budget=2_000_000)
+    instance = Instance(binary, 18141, budget=2_000_000, generate_budget=2_000_000, **MANY_CLIENTS)
     try:
-        run = subprocess.run(
-            # Every check but `positive_data_acceptance`: a puzzle is given as exactly one of
-            # `puzzle`, `id`, `text` and `url`, which the schema states in words but cannot
-            # state as a constraint (utoipa writes no `oneOf` of required fields), so a body
-            # with two of them is valid by the schema and rightly a 400 (tests/http.rs checks
-            # that 400). Every other check, negative data rejected included, stays on.
-            [tool, "run", f"http://127.0.0.1:{instance.port}/openapi.json", "--checks", "all",
-             "--exclude-checks", "positive_data_acceptance", "--max-time", "60", "-w", "2"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
+        command = [tool, "run", f"http://127.0.0.1:{instance.port}/openapi.json", "--checks", "all",
+                   "--max-time", "60", "-w", "2"]
+        # Every check, positive data included: each request on a puzzle is a `oneOf` of its
+        # source's four forms in the document, so a body the schema allows names exactly one
+        # puzzle; what the schema cannot say (which texts are puzzles, which shapes a genre
+        # allows) is a documented 400 or 422, listed per operation in schemathesis.toml.
+        run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if run.returncode != 0 and "FAILURES" not in run.stdout and "Runtime Error" in run.stdout:
+            # Schemathesis itself crashed while drawing a case (seen: CPython 3.11's "AST
+            # constructor recursion depth mismatch" inside Hypothesis), which says nothing about
+            # the service: show it and run once more; a failure found by a check is never retried.
+            errors = run.stdout[run.stdout.find("ERRORS"):][:600]
+            print("  schemathesis crashed, not a finding; running it again:\n  " + errors.replace("\n", "\n  "), flush=True)
+            run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         tail = [line for line in run.stdout.splitlines() if line.strip()][-6:]
         print("  " + "\n  ".join(tail), flush=True)
         check(run.returncode == 0, "schemathesis finds nothing")
         check(instance.metric('sumpuzzles_http_requests_total{route="/solve",status="500"}') == 0, "no 500 answered")
+    finally:
+        instance.stop()
+
+
+# ---------------------------------------------------------------- the public edge (issue 18)
+
+# The dense 9x9 Kakuro: down sums total 323, across sums 324, so it has no solution, which the
+# exact solver does not see quickly: a worst-case request.
+DENSE = ["# 44/ 43/ 42/ 41/ 40/ 39/ 38/ 36/"] + [f"/{s} " + " ".join(["."] * 8) for s in range(44, 36, -1)]
+DENSE_SOLVE = {"genre": "kakuro", "puzzle": {"grid": DENSE}}
+
+
+def silent_sockets(binary, descriptors=None):
+    """60 connections that send nothing (raw TCP, a partial HTTP/2 preface, part of an HTTP/1
+    head) are all closed within the header bound from accept, while /healthz answers."""
+    label = f" under a limit of {descriptors} descriptors" if descriptors else ""
+    print(f"silent sockets: 60 connections that send nothing{label}, embedded defaults", flush=True)
+    bound = 10.0  # the embedded default header timeout, from accept
+    instance = Instance(binary, 18151 if descriptors is None else 18152, descriptors=descriptors)
+    sockets = []
+    try:
+        opened = time.time()
+        for i in range(60):
+            s = socket.create_connection(("127.0.0.1", instance.port))
+            if i % 3 == 1:
+                s.sendall(b"PRI * HTTP/2.0\r\n")
+            elif i % 3 == 2:
+                s.sendall(b"GET /healthz HTTP/1.1\r\nHo")
+            s.setblocking(False)
+            sockets.append(s)
+        probe = HealthProbe(instance.port)
+        probe.start()
+        closed_at = {}
+        while time.time() - opened < bound + 3 and len(closed_at) < len(sockets):
+            for i, s in enumerate(sockets):
+                if i in closed_at:
+                    continue
+                try:
+                    data = s.recv(4096)
+                    if data == b"" or data.startswith(b"HTTP/1.1 408"):
+                        closed_at[i] = time.time() - opened
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    closed_at[i] = time.time() - opened
+            time.sleep(0.05)
+        probe.stop()
+        latest = max(closed_at.values(), default=float("inf"))
+        warnings = [line for line in instance.log_lines() if "accept" in line]
+        print(
+            f"  {len(closed_at)}/60 closed, the last after {latest:.1f} s (bound {bound:.0f} s from accept); "
+            f"/healthz: {len(probe.latencies)} answered, {probe.errors} failed, "
+            f"p99 {percentile(probe.latencies, 0.99) * 1000:.1f} ms; {len(warnings)} log lines about accepting",
+            flush=True,
+        )
+        check(len(closed_at) == 60 and latest < bound + 1.5, "every silent connection is closed within the bound")
+        check(probe.errors == 0 and len(probe.latencies) > 0, "/healthz answers throughout")
+        check(percentile(probe.latencies, 0.99) < 1.0, "/healthz p99 under a second")
+        check(len(warnings) <= 3, "accept failures, if any, are summed up, not logged one by one")
+    finally:
+        for s in sockets:
+            s.close()
+        instance.stop()
+
+
+def silent_sockets_64(binary):
+    silent_sockets(binary, descriptors=64)
+
+
+def fairness(binary):
+    """One client floods with worst-case requests; another, from 127.0.0.2, is served in
+    under a second throughout. Embedded defaults."""
+    print("fairness: one client floods with dense 9x9 solves, another asks from 127.0.0.2", flush=True)
+    instance = Instance(binary, 18161)
+    stop = threading.Event()
+    flood = []
+
+    def flooder():
+        while not stop.is_set():
+            try:
+                status, _, _, elapsed = timed(instance.port, "POST", "/solve", DENSE_SOLVE, timeout=60)
+                flood.append(status)
+            except OSError:
+                flood.append(0)
+
+    # More than its one running slot and eight waiting ones: the rest is refused at once.
+    threads = [threading.Thread(target=flooder) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    try:
+        time.sleep(1)
+        latencies, statuses = [], []
+        for _ in range(30):
+            status, _, _, elapsed = timed(
+                instance.port, "POST", "/solve", {"id": "kakuro:3x3:DbAb/4.6.3.7"}, timeout=30, source="127.0.0.2"
+            )
+            statuses.append(status)
+            latencies.append(elapsed)
+            time.sleep(0.2)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    try:
+        counts = {code: flood.count(code) for code in sorted(set(flood))}
+        print(
+            f"  flood: {len(flood)} requests {counts}; the other client: {len(latencies)} requests, "
+            f"max {max(latencies) * 1000:.0f} ms, p50 {percentile(latencies, 0.5) * 1000:.0f} ms",
+            flush=True,
+        )
+        check(all(code == 200 for code in statuses), f"the other client is always served ({sorted(set(statuses))})")
+        check(max(latencies) < 1.0, "the other client is served in under a second throughout")
+        check(set(flood) <= {422, 429}, f"the flood gets 422 (budget) and 429 (its limits) only ({counts})")
+        check(flood.count(429) > 0, "the flooding client is held to its share (429)")
+        check(instance.metric('sumpuzzles_shed_total{reason="client_busy"}') > 0, "client_busy refusals are counted")
+    finally:
+        instance.stop()
+
+
+def bounded_cost(binary):
+    """Worst-case requests on the embedded defaults: each a 422 that says how far it got,
+    after at most about 2 s of CPU."""
+    print("bounded cost: worst-case /solve, /rate, /hint, /render of the dense 9x9 grid", flush=True)
+    instance = Instance(binary, 18171)
+    blank = ["#" * 9] + ["#" + "." * 8] * 8
+    cases = [
+        ("/solve", DENSE_SOLVE),
+        ("/rate", DENSE_SOLVE),
+        ("/hint", dict(DENSE_SOLVE, answer=blank)),
+        ("/render", dict(DENSE_SOLVE, solution=True)),
+        ("/check", dict(DENSE_SOLVE, answer=blank)),
+    ]
+    try:
+        for path, body in cases:
+            before = instance.cpu_seconds()
+            status, _, data, elapsed = timed(instance.port, "POST", path, body, timeout=60)
+            cpu = instance.cpu_seconds() - before
+            problem = json.loads(data) if data else {}
+            print(
+                f"  {path}: {status} {problem.get('type', '')} steps={problem.get('steps')} "
+                f"stage={problem.get('stage')!r} in {elapsed:.2f} s, {cpu:.2f} s of CPU",
+                flush=True,
+            )
+            if path == "/check":
+                check(status == 200, "/check of the dense grid answers at once")
+            elif path == "/rate":
+                check(status in (200, 422), f"/rate answers ({status})")
+            else:
+                check(status == 422 and problem.get("type") == "/problems/budget-exhausted", f"{path}: a 422, budget exhausted")
+                check(problem.get("steps") and problem.get("stage"), f"{path}: the problem says how far it got")
+            check(cpu < 2.5, f"{path}: at most about 2 s of CPU ({cpu:.2f} s)")
+    finally:
+        instance.stop()
+
+
+def memory(binary):
+    """32 concurrent maximum-size bodies (1 MiB of small values, the issue's) from 32 clients:
+    the process stays under 256 MiB and returns near its baseline."""
+    print("memory: 32 concurrent 1 MiB bodies from 32 clients", flush=True)
+    instance = Instance(binary, 18181)
+    values = "0," * ((1 << 20) // 2 - 40)
+    body = ('{"genre":"kakuro","puzzle":{"grid":[' + values + '0]}}').encode()
+    answer_body = ('{"id":"kakuro:3x3:DbAb/4.6.3.7","answer":[' + '"",' * ((1 << 20) // 3 - 20) + '""]}').encode()
+    try:
+        for _ in range(3):
+            request(instance.port, "POST", "/solve", {"id": "kakuro:3x3:DbAb/4.6.3.7"})
+        time.sleep(0.5)
+        baseline = instance.rss_mib()
+        peak = [baseline]
+        sampling = threading.Event()
+
+        def sample():
+            while not sampling.is_set():
+                peak.append(instance.rss_mib())
+                time.sleep(0.005)
+
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        results = []
+
+        def send(i, data, path):
+            connection = http.client.HTTPConnection("127.0.0.1", instance.port, timeout=60, source_address=(f"127.0.1.{i + 10}", 0))
+            try:
+                connection.request("POST", path, body=data, headers={"content-type": "application/json"})
+                response = connection.getresponse()
+                results.append(response.status)
+                response.read()
+            except OSError as error:
+                results.append(repr(error))
+            finally:
+                connection.close()
+
+        afters = []
+        for round_ in range(6):
+            data, path = (body, "/solve") if round_ % 2 == 0 else (answer_body, "/check")
+            threads = [threading.Thread(target=send, args=(i, data, path)) for i in range(32)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            time.sleep(2)
+            afters.append(instance.rss_mib())
+        sampling.set()
+        sampler.join()
+        after = afters[-1]
+        print(
+            f"  RSS baseline {baseline:.1f} MiB, peak {max(peak):.1f} MiB over 6 rounds of 32 bodies; "
+            f"2 s after each round: {', '.join(f'{a:.0f}' for a in afters)} MiB; answers {sorted(set(map(str, results)))}",
+            flush=True,
+        )
+        check(len(results) == 6 * 32 and all(r in (400, 422) for r in results), "every body gets its 4xx")
+        check(max(peak) < 256, "32 concurrent maximum bodies stay under 256 MiB")
+        check(after < baseline + 32, "the process returns near its baseline")
+        check(max(afters) < baseline + 48, "repeated bursts do not pile up")
+    finally:
+        instance.stop()
+
+
+def answers(binary):
+    """The status and body of each case of finding 5, from real clients."""
+    print("answers: half-close, an oversized Content-Length, a whole 10 MB body, a slow upload, queued and expired", flush=True)
+    instance = Instance(binary, 18191, body_timeout_ms=1000)
+    try:
+        def problem_of(raw_response):
+            head, _, body = raw_response.partition(b"\r\n\r\n")
+            status = int(head.split()[1]) if head else 0
+            kind = json.loads(body).get("type", "") if body.startswith(b"{") else ""
+            return status, kind, head.lower()
+
+        def exchange(data, half_close=False, wait=10):
+            s = socket.create_connection(("127.0.0.1", instance.port), timeout=wait)
+            s.sendall(data)
+            if half_close:
+                s.shutdown(socket.SHUT_WR)
+            chunks = []
+            try:
+                while True:
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    if b"\r\n\r\n" in b"".join(chunks) and half_close is False and len(chunks) > 0:
+                        head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
+                        length = [int(l.split(b":")[1]) for l in head.lower().split(b"\r\n") if l.startswith(b"content-length:")]
+                        if length and len(body) >= length[0]:
+                            break
+            except socket.timeout:
+                pass
+            finally:
+                s.close()
+            return b"".join(chunks)
+
+        # printf 'GET /healthz HTTP/1.0\r\n\r\n' | nc -N 127.0.0.1 PORT
+        status, _, _ = problem_of(exchange(b"GET /healthz HTTP/1.0\r\n\r\n", half_close=True))
+        check(status == 200, f"a half-closed HTTP/1.0 client gets its response ({status})")
+
+        start = time.perf_counter()
+        status, kind, head = problem_of(exchange(b"POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\n\r\n"))
+        elapsed = time.perf_counter() - start
+        check(status == 413 and kind == "/problems/too-large" and elapsed < 1, f"Content-Length 99999999999: 413 at once ({status} {kind}, {elapsed * 1000:.0f} ms)")
+
+        import urllib.error
+        import urllib.request
+        big = urllib.request.Request(
+            f"http://127.0.0.1:{instance.port}/solve", data=b" " * (10 << 20), headers={"content-type": "application/json"}
+        )
+        try:
+            urllib.request.urlopen(big, timeout=30)
+            outcome = "200"
+        except urllib.error.HTTPError as error:
+            outcome = f"{error.code} {json.loads(error.read()).get('type')}"
+        except OSError as error:
+            outcome = repr(error)
+        check(outcome == "413 /problems/too-large", f"urllib writing a whole 10 MB body reads the 413 ({outcome})")
+
+        status, kind, _ = problem_of(exchange(b"POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"id\":"))
+        check(status == 408 and kind == "/problems/request-timeout", f"a slow upload: 408 ({status} {kind})")
+
+        for name, raw, want in [
+            ("a malformed head", b"GET / HTTP/1.1\r\nHost x\r\n\r\n", 400),
+            ("duplicate Content-Length", b"POST /solve HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", 400),
+            ("a long query", b"GET /generate?genre=kakuro&x=" + b"a" * 10000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+            ("large headers", b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 70000 + b"\r\n\r\n", 431),
+            ("an unknown path under /docs/", b"GET /docs/nothing.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404),
+        ]:
+            status, kind, head = problem_of(exchange(raw))
+            check(status == want and kind.startswith("/problems/") and b"application/problem+json" in head, f"{name}: {want} with problem details ({status} {kind})")
+    finally:
+        instance.stop()
+    # A request queued until its deadline and never worked on is a 503, not a 504: with every
+    # request's deadline counted from its arrival and the queue first in, first out, it takes
+    # a job that overruns its deadline, which src/http/pool.rs tests
+    # (a_job_that_waited_past_its_deadline_is_a_503_not_a_504).
+
+
+def logs_and_exposure(binary):
+    """Shedding is counted and summed up at WARN (no ERROR per request); request ids are
+    checked; /metrics is on the admin listener only; /docs/ sends its security headers."""
+    print("logs and exposure: 6 s of shedding, request ids, /metrics, /docs/", flush=True)
+    instance = Instance(binary, 18201, workers=1, queue=0, **MANY_CLIENTS)
+    try:
+        stop = threading.Event()
+        statuses = []
+
+        def hammer():
+            seed = 0
+            while not stop.is_set():
+                seed += 1
+                try:
+                    statuses.append(request(instance.port, "POST", generate_path(seed, "12x12"), timeout=30)[0])
+                except OSError:
+                    statuses.append(0)
+
+        threads = [threading.Thread(target=hammer) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        time.sleep(6)
+        stop.set()
+        for thread in threads:
+            thread.join()
+        lines = instance.log_lines()
+        errors = [line for line in lines if " ERROR " in line or '"level":"ERROR"' in line]
+        warns = [line for line in lines if " WARN " in line]
+        shed = statuses.count(503)
+        print(f"  {len(statuses)} requests, {shed} shed; log: {len(errors)} ERROR, {len(warns)} WARN lines ({sum(map(len, lines))} bytes)", flush=True)
+        check(shed > 10, "the overload was shed")
+        check(not errors, f"no ERROR lines ({errors[:1]})")
+        check(1 <= len(warns) <= 2, "shedding is summed up at WARN, at most once per 10 s")
+        check(instance.metric('sumpuzzles_shed_total{reason="overloaded"}') >= shed, "shedding is counted by reason")
+
+        connection = http.client.HTTPConnection("127.0.0.1", instance.port, timeout=10)
+        connection.request("GET", "/healthz", headers={"x-request-id": "<script>alert(1)</script>"})
+        response = connection.getresponse()
+        response.read()
+        echoed = response.getheader("x-request-id") or ""
+        connection.close()
+        check("<" not in echoed and echoed, f"a request id with markup is replaced ({echoed})")
+        status, headers, _ = request(instance.port, "GET", "/metrics")
+        check(status == 404, f"/metrics is not on the public port ({status})")
+        status, headers, body = request(instance.admin_port, "GET", "/metrics")
+        check(status == 200 and "access-control-allow-origin" not in {k.lower() for k in headers} and b"sumpuzzles_" in body,
+              "/metrics is on the admin listener, without CORS")
+        status, headers, _ = request(instance.port, "GET", "/docs/")
+        lowered = {k.lower(): v for k, v in headers.items()}
+        check(status == 200 and "default-src 'none'" in lowered.get("content-security-policy", "")
+              and lowered.get("x-content-type-options") == "nosniff" and lowered.get("x-frame-options") == "DENY",
+              "/docs/ sends CSP, nosniff and frame headers")
     finally:
         instance.stop()
 
@@ -472,6 +860,13 @@ SCENARIOS = {
     "slow_clients": slow_clients,
     "graceful_shutdown": graceful_shutdown,
     "schemathesis": schemathesis,
+    "silent_sockets": silent_sockets,
+    "silent_sockets_64": silent_sockets_64,
+    "fairness": fairness,
+    "bounded_cost": bounded_cost,
+    "memory": memory,
+    "answers": answers,
+    "logs_and_exposure": logs_and_exposure,
 }
 
 

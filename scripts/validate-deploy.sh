@@ -104,14 +104,22 @@ render_loopback() {
 
 # The build context that .dockerignore lets through (computed with docker-py,
 # which docker-compose ships, using Docker's own matching rules): the build
-# inputs must be in it, bulky or unrelated trees must not.
+# inputs must be in it (the manifest, the sources, the [[bench]] file cargo
+# checks for, and every file the sources include_str!/include_bytes!), bulky or
+# unrelated trees must not.
 CONTEXT_PY='
-import sys, docker.utils.build as b
+import glob, os, re, sys, docker.utils.build as b
 pats = [l.strip() for l in open(".dockerignore") if l.strip() and not l.startswith("#")]
 files = set(b.exclude_paths(".", pats))
-bad = [f"missing {f}" for f in ("Cargo.toml", "Cargo.lock", "src/main.rs") if f not in files]
+needed = {"Cargo.toml", "Cargo.lock", "src/main.rs"}
+needed |= {f"benches/{n}.rs" for n in re.findall(
+    r"\[\[bench\]\]\s*\nname\s*=\s*\"([^\"]+)\"", open("Cargo.toml").read())}
+for rs in glob.glob("src/**/*.rs", recursive=True):
+    for inc in re.findall(r"include_(?:str|bytes)!\(\s*\"([^\"]+)\"", open(rs).read()):
+        needed.add(os.path.normpath(os.path.join(os.path.dirname(rs), inc)))
+bad = [f"missing {f}" for f in sorted(needed) if f not in files]
 bad += [f"unwanted {f}" for f in sorted(files)
-        if f.split("/")[0] in ("target", ".git", "tests", "benches", "docs", "deploy", "scripts")]
+        if f.split("/")[0] in ("target", ".git", "tests", "docs", "deploy", "scripts")]
 print("\n".join(bad[:20]) or "%d files in context" % len(files))
 sys.exit(1 if bad else 0)
 '

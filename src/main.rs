@@ -9,9 +9,13 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
-use sumpuzzles::api::{self, GenerateRequest, PuzzleBody};
-use sumpuzzles::core::{Budget, Shape, TargetLevel};
+use sumpuzzles::core::{Budget, Score};
 use sumpuzzles::genres::kakuro_cryptic::batch;
+use sumpuzzles::ops::{
+    self, AnswerRows, BatchLine, BatchRequest, CheckOptions, CheckRequest, FormatRequest,
+    GenerateRequest, HintOptions, HintRequest, PuzzleSource, RateRequest, RenderOptions,
+    RenderRequest, SolveOptions, SolveRequest,
+};
 use sumpuzzles::GenreId;
 
 #[cfg(feature = "server")]
@@ -32,9 +36,10 @@ struct PuzzleArgs {
     /// File holding the puzzle (text, ID, JSON or a puzz.link URL); standard input when absent
     /// or `-`.
     file: Option<PathBuf>,
-    /// The genre, when the input does not say (text defaults to kakuro).
+    /// The genre, when the input does not say (a text without a `genre:` line is in the
+    /// first registered genre).
     #[arg(long)]
-    genre: Option<String>,
+    genre: Option<GenreId>,
     /// Step budget for the search.
     #[arg(long, default_value_t = 200_000_000)]
     budget: u64,
@@ -107,27 +112,54 @@ enum Command {
         #[arg(long, default_value_t = 100_000_000)]
         budget: u64,
     },
-    /// Generate a puzzle.
+    /// Generate a puzzle (pretty JSON), or with --count or --seeds a batch: one JSON line per
+    /// seed, in seed order, as `POST /generate/batch` writes them (a seed that fails gives a
+    /// line with its problem, and the others go on).
     Generate {
-        #[arg(long, default_value = "kakuro")]
-        genre: String,
+        #[arg(long, default_value_t = GenreId::DEFAULT)]
+        genre: GenreId,
         /// `<rows>x<cols>`; the genre's default when absent.
         #[arg(long)]
         shape: Option<String>,
         /// easy, medium, hard, expert or any.
         #[arg(long, default_value = "any")]
         level: String,
+        /// The seed; with --count, the first of the batch's seeds.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The lowest score (1.0 to 10.0, one decimal); with --score-max, a range within the
+        /// level's band.
+        #[arg(long)]
+        score_min: Option<Score>,
+        /// The highest score (1.0 to 10.0, one decimal).
+        #[arg(long)]
+        score_max: Option<Score>,
+        /// A batch of this many puzzles (1 to 100), seeds --seed, --seed + 1, ...
+        #[arg(long, conflicts_with = "seeds")]
+        count: Option<u32>,
+        /// A batch of these seeds, comma-separated (1 to 100 of them).
+        #[arg(long, value_delimiter = ',', conflicts_with = "seed")]
+        seeds: Option<Vec<u64>>,
+        /// Leave the solution out (and whatever gives it away: the rating's deductions,
+        /// cryptic Kakuro's letters).
+        #[arg(long)]
+        no_solution: bool,
+        /// Step budget (of each puzzle, in a batch).
         #[arg(long, default_value_t = 2_000_000_000)]
         budget: u64,
     },
     /// Run the HTTP service.
     #[cfg(feature = "server")]
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Exit 0 when the service answers its health check (for container health checks).
     Healthcheck {
-        #[arg(long, default_value = "http://127.0.0.1:8080/healthz")]
+        /// The URL to ask; a container on another port sets SUMPUZZLES_HEALTHCHECK_URL and
+        /// keeps the image's health check as it is.
+        #[arg(
+            long,
+            env = "SUMPUZZLES_HEALTHCHECK_URL",
+            default_value = "http://127.0.0.1:8080/healthz"
+        )]
         url: String,
     },
     /// Print the OpenAPI document the service serves.
@@ -151,21 +183,65 @@ struct ServeArgs {
     /// Per-request deadline in milliseconds, waiting included.
     #[arg(long, env = "SUMPUZZLES_DEADLINE_MS", default_value_t = 30_000)]
     deadline_ms: u64,
-    /// Step budget of a request that does not name one.
-    #[arg(long, env = "SUMPUZZLES_BUDGET", default_value_t = 500_000_000)]
-    default_budget: u64,
-    /// Largest step budget a request may ask for.
-    #[arg(long, env = "SUMPUZZLES_MAX_BUDGET", default_value_t = 2_000_000_000)]
-    max_budget: u64,
+    /// Step budget of an operation on a puzzle (solve, rate, hint, render) for a client
+    /// without an API key; a request may ask for less (default: about 2 s of CPU, see
+    /// docs/edge.md).
+    #[arg(long, env = "SUMPUZZLES_BUDGET", default_value_t = sumpuzzles::ops::DEFAULT_BUDGET)]
+    budget: u64,
+    /// Step budget of a generation for a client without an API key (default: enough for
+    /// 16x16 expert Kakuro).
+    #[arg(long, env = "SUMPUZZLES_GENERATE_BUDGET", default_value_t = sumpuzzles::ops::GENERATE_BUDGET)]
+    generate_budget: u64,
     /// Comma-separated origins allowed by CORS; any origin when empty.
     #[arg(long, env = "SUMPUZZLES_CORS_ORIGINS", default_value = "")]
     cors_origins: String,
     /// Largest request body in bytes.
     #[arg(long, env = "SUMPUZZLES_BODY_LIMIT", default_value_t = 1 << 20)]
     body_limit: usize,
-    /// Time a client has to send its request headers, in milliseconds.
+    /// Time a connection has from its accept (on HTTP/1 also from the end of the previous
+    /// response) to a complete request head, in milliseconds.
     #[arg(long, env = "SUMPUZZLES_HEADER_TIMEOUT_MS", default_value_t = 10_000)]
     header_timeout_ms: u64,
+    /// Time a client has to send a request body, in milliseconds (408 after).
+    #[arg(long, env = "SUMPUZZLES_BODY_TIMEOUT_MS", default_value_t = 10_000)]
+    body_timeout_ms: u64,
+    /// Time a connection with nothing in flight stays open, in milliseconds.
+    #[arg(long, env = "SUMPUZZLES_IDLE_TIMEOUT_MS", default_value_t = 30_000)]
+    idle_timeout_ms: u64,
+    /// Open connections at most (lowered to what the descriptor limit allows).
+    #[arg(long, env = "SUMPUZZLES_MAX_CONNECTIONS", default_value_t = 1024)]
+    max_connections: usize,
+    /// Requests of one client running on the workers at once (default: half the workers, at
+    /// least 1).
+    #[arg(long, env = "SUMPUZZLES_CLIENT_CONCURRENCY")]
+    client_concurrency: Option<usize>,
+    /// Requests of one client waiting for one of its slots before 429.
+    #[arg(long, env = "SUMPUZZLES_CLIENT_QUEUE", default_value_t = 8)]
+    client_queue: usize,
+    /// Requests a second one client may send (0: no rate limit).
+    #[arg(long, env = "SUMPUZZLES_CLIENT_RATE", default_value_t = 20)]
+    client_rate: u32,
+    /// Requests one client may send at once above its rate.
+    #[arg(long, env = "SUMPUZZLES_CLIENT_BURST", default_value_t = 100)]
+    client_burst: u32,
+    /// Comma-separated addresses or ranges (`10.0.0.0/8`) of proxies whose
+    /// `X-Forwarded-For` names the client; none by default.
+    #[arg(long, env = "SUMPUZZLES_TRUSTED_PROXIES", default_value = "")]
+    trusted_proxies: String,
+    /// API keys as a JSON array (`[{"key": "...", "name": "...", "rate": 50, "budget":
+    /// 100000000}]`); see also --api-keys-file.
+    #[arg(long, env = "SUMPUZZLES_API_KEYS", hide_env_values = true)]
+    api_keys: Option<String>,
+    /// A file holding the API keys' JSON array.
+    #[arg(long, env = "SUMPUZZLES_API_KEYS_FILE")]
+    api_keys_file: Option<PathBuf>,
+    /// Refuse the puzzle operations without a known API key (401).
+    #[arg(long, env = "SUMPUZZLES_REQUIRE_API_KEY")]
+    require_api_key: bool,
+    /// Address of the admin listener serving /metrics (with /healthz and /readyz); none by
+    /// default, so the metrics are never on the public port.
+    #[arg(long, env = "SUMPUZZLES_ADMIN_BIND")]
+    admin_bind: Option<std::net::SocketAddr>,
     /// After SIGTERM, how long /readyz answers 503 before the listener closes (ms).
     #[arg(long, env = "SUMPUZZLES_DRAIN_MS", default_value_t = 1_000)]
     drain_ms: u64,
@@ -175,6 +251,27 @@ struct ServeArgs {
     /// Log format: `text` or `json`.
     #[arg(long, env = "SUMPUZZLES_LOG_FORMAT", default_value = "text")]
     log_format: String,
+}
+
+/// Writes a batch's lines as each puzzle is made; fails at the end when a seed did.
+fn generate_batch(batch: &BatchRequest, budget: u64) -> Result<()> {
+    let requests = batch.requests()?;
+    let mut failed = 0;
+    for request in &requests {
+        let seed = request.seed.unwrap_or_default();
+        let line = BatchLine::of(seed, ops::generate(request, &mut Budget::new(budget)));
+        failed += usize::from(matches!(line, BatchLine::Failed(_)));
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(line.to_ndjson().as_bytes())?;
+        stdout.flush()?;
+    }
+    if failed > 0 {
+        bail!(
+            "{failed} of {} seeds failed (their lines hold the problem)",
+            requests.len()
+        );
+    }
+    Ok(())
 }
 
 /// Writes to standard output; a failed write (a closed pipe) is an error for `main` to handle,
@@ -215,37 +312,35 @@ fn run() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve { puzzle, limit } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            print(&api::solve(
-                &source,
-                limit,
-                &mut Budget::new(puzzle.budget),
-            )?)
+            let options = SolveOptions {
+                limit: Some(limit),
+                budget: None,
+            };
+            let request = SolveRequest::new(puzzle.source()?, options);
+            print(&ops::solve(&request, &mut puzzle.budget())?)
         }
         Command::Rate { puzzle } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            print(&api::rate(&source, &mut Budget::new(puzzle.budget))?)
+            let request = RateRequest::from(puzzle.source()?);
+            print(&ops::rate(&request, &mut puzzle.budget())?)
         }
         Command::Check {
             puzzle,
             answer,
             finish,
         } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            print(&api::check(&source, &read_answer(&answer)?, finish)?)
+            let options = CheckOptions {
+                answer: read_answer(&answer)?,
+                finish: Some(finish),
+            };
+            print(&ops::check(&CheckRequest::new(puzzle.source()?, options))?)
         }
         Command::Hint { puzzle, answer } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            let rows = read_answer(&answer)?;
-            print(&api::hint(&source, &rows, &mut Budget::new(puzzle.budget))?)
+            let options = HintOptions {
+                answer: read_answer(&answer)?,
+                budget: None,
+            };
+            let request = HintRequest::new(puzzle.source()?, options);
+            print(&ops::hint(&request, &mut puzzle.budget())?)
         }
         Command::Render {
             puzzle,
@@ -253,20 +348,18 @@ fn run() -> Result<()> {
             solution,
             finish,
         } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            let rows = answer.as_ref().map(read_answer).transpose()?;
-            let fill = api::RenderFill::new(rows.as_deref(), solution);
-            let svg = api::render(&source, fill, finish, &mut Budget::new(puzzle.budget))?;
-            out!("{svg}")?;
+            let options = RenderOptions {
+                answer: answer.as_ref().map(read_answer).transpose()?,
+                solution: Some(solution),
+                finish: Some(finish),
+                budget: None,
+            };
+            let request = RenderRequest::new(puzzle.source()?, options);
+            out!("{}", ops::render(&request, &mut puzzle.budget())?)?;
             Ok(())
         }
         Command::Format { puzzle, to } => {
-            let content = read_input(&puzzle.file)?;
-            let mut body = None;
-            let source = source(&content, &puzzle, &mut body)?;
-            let forms = api::convert(&source)?;
+            let forms = ops::format(&FormatRequest::from(puzzle.source()?))?;
             match to.as_deref() {
                 None => print(&forms),
                 Some("id") => {
@@ -286,8 +379,8 @@ fn run() -> Result<()> {
                         Ok(())
                     }
                     None => bail!(
-                        "this {} puzzle has no puzz.link URL: puzz.link shows Kakuro whose first \
-                         row and column hold only blocks, with sums up to 45",
+                        "this {} puzzle has no puzz.link URL: the genre has no puzz.link form, \
+                         or puzz.link cannot show this puzzle",
                         forms.genre
                     ),
                 },
@@ -316,21 +409,43 @@ fn run() -> Result<()> {
             shape,
             level,
             seed,
+            score_min,
+            score_max,
+            count,
+            seeds,
+            no_solution,
             budget,
         } => {
-            let request = GenerateRequest {
-                genre: api::genre_named(&genre)?,
-                shape: shape
-                    .map(|s| s.parse::<Shape>())
-                    .transpose()
-                    .map_err(anyhow::Error::msg)?,
-                level: level.parse::<TargetLevel>().map_err(anyhow::Error::msg)?,
-                seed,
+            let solution = no_solution.then_some(false);
+            if count.is_none() && seeds.is_none() {
+                let request = GenerateRequest {
+                    genre: Some(genre.name().to_string()),
+                    shape,
+                    level: Some(level),
+                    seed: Some(seed),
+                    budget: None,
+                    solution,
+                    score_min,
+                    score_max,
+                };
+                return print(&ops::generate(&request, &mut Budget::new(budget))?);
+            }
+            let batch = BatchRequest {
+                genre: Some(genre.name().to_string()),
+                shape,
+                level: Some(level),
+                seed: count.map(|_| seed),
+                seeds,
+                count,
+                budget: None,
+                solution,
+                score_min,
+                score_max,
             };
-            print(&api::generate(&request, &mut Budget::new(budget))?)
+            generate_batch(&batch, budget)
         }
         #[cfg(feature = "server")]
-        Command::Serve(args) => serve(args),
+        Command::Serve(args) => serve(*args),
         Command::Healthcheck { url } => healthcheck(&url),
         #[cfg(feature = "server")]
         Command::Openapi => {
@@ -343,6 +458,7 @@ fn run() -> Result<()> {
 #[cfg(feature = "server")]
 fn serve(args: ServeArgs) -> Result<()> {
     use std::time::Duration;
+    use sumpuzzles::http::clients::{parse_ranges, ApiKeys, ClientLimits};
     use tracing_subscriber::EnvFilter;
 
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
@@ -351,15 +467,39 @@ fn serve(args: ServeArgs) -> Result<()> {
             .json()
             .with_env_filter(filter)
             .init(),
-        "text" => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        // Colours only on a terminal: a log file or a container's log gets plain text.
+        "text" => tracing_subscriber::fmt()
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .with_env_filter(filter)
+            .init(),
         other => bail!("--log-format takes text or json, not '{other}'"),
+    }
+    let mut keys = Vec::new();
+    if let Some(json) = &args.api_keys {
+        keys.extend(ApiKeys::parse(json).map_err(anyhow::Error::msg)?);
+    }
+    if let Some(path) = &args.api_keys_file {
+        let json =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        keys.extend(ApiKeys::parse(&json).map_err(anyhow::Error::msg)?);
+    }
+    if args.require_api_key && keys.is_empty() {
+        bail!("--require-api-key needs API keys (SUMPUZZLES_API_KEYS or SUMPUZZLES_API_KEYS_FILE)");
     }
     let mut config = sumpuzzles::http::ServerConfig {
         bind: args.bind,
+        admin_bind: args.admin_bind,
         deadline: Duration::from_millis(args.deadline_ms),
-        default_budget: args.default_budget.min(args.max_budget),
-        max_budget: args.max_budget,
+        budget: args.budget,
+        generate_budget: args.generate_budget,
         body_limit: args.body_limit,
+        body_timeout: Duration::from_millis(args.body_timeout_ms),
+        idle_timeout: Duration::from_millis(args.idle_timeout_ms),
+        max_connections: args.max_connections,
+        api_keys: ApiKeys {
+            entries: keys,
+            required: args.require_api_key,
+        },
         cors_origins: args
             .cors_origins
             .split(',')
@@ -379,12 +519,24 @@ fn serve(args: ServeArgs) -> Result<()> {
     if let Some(queue) = args.queue {
         config.queue = queue;
     }
+    config.clients = ClientLimits {
+        concurrency: args
+            .client_concurrency
+            .unwrap_or((config.workers / 2).max(1))
+            .max(1),
+        queue: args.client_queue,
+        rate: args.client_rate,
+        burst: args.client_burst,
+        trusted_proxies: parse_ranges(&args.trusted_proxies)
+            .map_err(|error| anyhow::anyhow!("SUMPUZZLES_TRUSTED_PROXIES: {error}"))?,
+    };
     // The searches run on the pool's own threads (8 MiB stacks, src/http/pool.rs); the
     // runtime's threads, which read the requests, get the same room: a stack overflow aborts
     // the process, it cannot be caught like a panic.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_stack_size(8 << 20)
+        .on_thread_park(sumpuzzles::http::memory::on_park)
         .build()
         .context("starting the async runtime")?;
     runtime
@@ -444,28 +596,28 @@ fn read_input(file: &Option<PathBuf>) -> Result<String> {
 }
 
 /// Reads answer rows from a file: one row per line, or a JSON array of row strings.
-fn read_answer(path: &PathBuf) -> Result<Vec<String>> {
+fn read_answer(path: &PathBuf) -> Result<AnswerRows> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     if text.trim_start().starts_with('[') {
-        serde_json::from_str(&text).context("the answer should be a JSON array of row strings")
+        serde_json::from_str(&text)
+            .map(AnswerRows::Rows)
+            .context("the answer should be a JSON array of row strings")
     } else {
-        Ok(text.lines().map(str::to_string).collect())
+        Ok(AnswerRows::Rows(text.lines().map(str::to_string).collect()))
     }
 }
 
-fn source<'a>(
-    content: &'a str,
-    args: &PuzzleArgs,
-    body: &'a mut Option<PuzzleBody>,
-) -> Result<api::PuzzleSource<'a>> {
-    let genre = args
-        .genre
-        .as_deref()
-        .map(str::parse::<GenreId>)
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
-    Ok(api::source_from_content(content, genre, body)?)
+impl PuzzleArgs {
+    /// The puzzle, read from the file or standard input.
+    fn source(&self) -> Result<PuzzleSource> {
+        let content = read_input(&self.file)?;
+        Ok(PuzzleSource::from_content(&content, self.genre)?)
+    }
+
+    fn budget(&self) -> Budget {
+        Budget::new(self.budget)
+    }
 }
 
 fn print(value: &impl Serialize) -> Result<()> {

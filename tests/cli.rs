@@ -1,7 +1,7 @@
 //! The `sumpuzzles` command as a user runs it: output, exit codes, and no panic when the
 //! reader of its output goes away.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn sumpuzzles() -> Command {
@@ -49,6 +49,8 @@ fn a_malformed_puzzle_fails_with_a_message_not_a_panic() {
 #[cfg(feature = "server")]
 #[test]
 fn a_closed_output_pipe_ends_the_command_quietly() {
+    use std::io::Read;
+
     let mut child = sumpuzzles()
         .arg("openapi")
         .stdout(Stdio::piped())
@@ -64,4 +66,53 @@ fn a_closed_output_pipe_ends_the_command_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(output.status.success(), "{:?}: {stderr}", output.status);
     assert!(String::from_utf8_lossy(&head).contains("openapi"));
+}
+
+/// `rate` prints the same report as `/rate`: with a budget too small to finish, no level.
+#[test]
+fn rating_with_a_short_budget_prints_no_level() {
+    let hard = b"kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14";
+    let output = run_with_input(&["rate", "-", "--budget", "50"], hard);
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(report["status"], "unrated");
+    assert!(
+        report["level"].is_null() && report["score"].is_null(),
+        "{report}"
+    );
+    assert_eq!(report["uniqueness"], "unknown");
+    let output = run_with_input(&["rate", "-"], hard);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(
+        (&report["status"], &report["level"]),
+        (&"rated".into(), &"expert".into())
+    );
+    assert_eq!(report["score"], 9.1);
+}
+
+/// `generate --score-min/--score-max`: a puzzle scoring in range, and a range outside the
+/// level's band refused with a message.
+#[test]
+fn generating_within_a_score_range() {
+    let args = [
+        "generate", "--shape", "8x8", "--level", "hard", "--seed", "3",
+    ];
+    let output = sumpuzzles()
+        .args(args)
+        .args(["--score-min", "5.0", "--score-max", "5.9"])
+        .output()
+        .expect("the command runs");
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let score = report["score"].as_f64().unwrap();
+    assert!((5.0..=5.9).contains(&score), "{score}");
+    assert_eq!(report["requested_seed"], 3);
+    let output = sumpuzzles()
+        .args(args)
+        .args(["--score-min", "7.5"])
+        .output()
+        .expect("the command runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("holds none of them"), "{stderr}");
 }

@@ -3,21 +3,39 @@
 
 mod common;
 
-use std::fs;
-use std::path::Path;
-
 use serde_json::Value;
-use sumpuzzles::api::{self, ApiError, GenerateRequest, HintReport, PuzzleSource};
 use sumpuzzles::core::hint::HintKind;
 use sumpuzzles::core::{Budget, Level, Shape, TargetLevel};
+use sumpuzzles::ops::{
+    self, CheckOptions, CheckRequest, Error, GenerateRequest, HintOptions, HintReport, HintRequest,
+    PuzzleSource,
+};
 use sumpuzzles::GenreId;
 
 fn budget() -> Budget {
     Budget::new(2_000_000_000)
 }
 
+fn hint_request(source: &PuzzleSource, answer: &[String]) -> HintRequest {
+    let options = HintOptions {
+        answer: answer.into(),
+        budget: None,
+    };
+    HintRequest::new(source.clone(), options)
+}
+
 fn hint(source: &PuzzleSource, answer: &[String]) -> HintReport {
-    api::hint(source, answer, &mut budget()).expect("a hint")
+    ops::hint(&hint_request(source, answer), &mut budget()).expect("a hint")
+}
+
+fn solved(source: &PuzzleSource, answer: &[String]) -> bool {
+    let options = CheckOptions {
+        answer: answer.into(),
+        finish: Some(true),
+    };
+    ops::check(&CheckRequest::new(source.clone(), options))
+        .unwrap()
+        .solved
 }
 
 /// The empty answer: `#` where the solution has a block (Kakuro), `.` elsewhere.
@@ -50,10 +68,7 @@ fn follow_hints(source: &PuzzleSource, genre: GenreId, solution: &[String], leve
         let report = hint(source, &answer);
         match report.hint.kind {
             HintKind::Solved => {
-                assert!(
-                    api::check(source, &answer, true).unwrap().solved,
-                    "solved hint on an unsolved answer"
-                );
+                assert!(solved(source, &answer), "solved hint on an unsolved answer");
                 return count;
             }
             HintKind::Deduction => {
@@ -84,28 +99,6 @@ fn follow_hints(source: &PuzzleSource, genre: GenreId, solution: &[String], leve
     panic!("hints did not finish the puzzle");
 }
 
-fn corpus(folder: &str) -> Vec<(String, Value)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(folder);
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|path| {
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (
-                name,
-                serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap(),
-            )
-        })
-        .collect()
-}
-
 fn rows(value: &Value) -> Vec<String> {
     value
         .as_array()
@@ -116,17 +109,17 @@ fn rows(value: &Value) -> Vec<String> {
 }
 
 fn level_of(entry: &Value) -> Level {
-    let rating = api::rate(
-        &PuzzleSource::Id(entry["id"].as_str().unwrap()),
+    let rating = ops::rate(
+        &PuzzleSource::id(entry["id"].as_str().unwrap()).into(),
         &mut budget(),
     )
     .unwrap();
-    rating.level
+    rating.level.expect("a corpus puzzle is rated")
 }
 
 fn follow_corpus(folder: &str, genre: GenreId) {
-    for (name, entry) in corpus(folder) {
-        let source = PuzzleSource::Id(entry["id"].as_str().unwrap());
+    for (name, entry) in common::corpus_records(folder) {
+        let source = PuzzleSource::id(entry["id"].as_str().unwrap());
         let solution = rows(&entry["solution"]);
         let count = follow_hints(&source, genre, &solution, level_of(&entry));
         assert!(count > 0, "{name}");
@@ -146,21 +139,24 @@ fn following_kakurasu_hints_solves_every_corpus_puzzle() {
 #[test]
 fn following_cryptic_hints_solves_generated_puzzles() {
     for seed in 0..3 {
-        let generated = api::generate(
-            &GenerateRequest {
-                genre: GenreId::KakuroCryptic,
-                shape: Some(Shape::new(8, 8)),
-                level: TargetLevel::Any,
+        let generated = ops::generate(
+            &GenerateRequest::new(
+                GenreId::KakuroCryptic,
+                Some(Shape::new(8, 8)),
+                TargetLevel::Any,
                 seed,
-            },
+            ),
             &mut budget(),
         )
         .unwrap();
-        let source = PuzzleSource::Id(&generated.id);
+        let source = PuzzleSource::id(generated.id.as_str());
         follow_hints(
             &source,
             GenreId::KakuroCryptic,
-            &generated.solution,
+            generated
+                .solution
+                .as_deref()
+                .expect("the solution is asked for"),
             generated.level,
         );
     }
@@ -168,10 +164,7 @@ fn following_cryptic_hints_solves_generated_puzzles() {
 
 #[test]
 fn the_first_hint_of_the_spec_example_explains_a_sum() {
-    let source = PuzzleSource::Text {
-        genre: None,
-        text: common::SPEC_EXAMPLE,
-    };
+    let source = PuzzleSource::text(None, common::SPEC_EXAMPLE);
     let solution: Vec<String> = common::SPEC_EXAMPLE_SOLUTION.map(String::from).to_vec();
     let report = hint(&source, &empty_answer(&solution, GenreId::Kakuro));
     assert_eq!(report.hint.kind, HintKind::Deduction);
@@ -186,10 +179,7 @@ fn the_first_hint_of_the_spec_example_explains_a_sum() {
 
 #[test]
 fn a_wrong_digit_is_pointed_at_first_in_reading_order() {
-    let source = PuzzleSource::Text {
-        genre: None,
-        text: common::SPEC_EXAMPLE,
-    };
+    let source = PuzzleSource::text(None, common::SPEC_EXAMPLE);
     // Two wrong digits (row 2 col 3 should be 1, row 3 col 2 should be 1): the first in
     // reading order is named, and right digits elsewhere do not matter.
     let answer: Vec<String> = ["#####", "###92", "##923", "#...#", "#..##"]
@@ -216,8 +206,8 @@ fn a_wrong_digit_is_pointed_at_first_in_reading_order() {
 
 #[test]
 fn a_wrong_kakurasu_mark_is_pointed_at() {
-    let (_, entry) = corpus("kakurasu").remove(0);
-    let source = PuzzleSource::Id(entry["id"].as_str().unwrap());
+    let (_, entry) = common::corpus_records("kakurasu").remove(0);
+    let source = PuzzleSource::id(entry["id"].as_str().unwrap());
     let solution = rows(&entry["solution"]);
     let mut answer = empty_answer(&solution, GenreId::Kakurasu);
     // Mark the first cell the opposite way to the solution.
@@ -234,14 +224,11 @@ fn a_wrong_kakurasu_mark_is_pointed_at() {
 
 #[test]
 fn hints_need_exactly_one_solution() {
-    let source = PuzzleSource::Text {
-        genre: None,
-        text: common::ARTICLE_DRAFT,
-    };
+    let source = PuzzleSource::text(None, common::ARTICLE_DRAFT);
     let solution: Vec<String> = common::ARTICLE_MAIN_SOLUTION.map(String::from).to_vec();
     let answer = empty_answer(&solution, GenreId::Kakuro);
-    match api::hint(&source, &answer, &mut budget()) {
-        Err(ApiError::Input(error)) => {
+    match ops::hint(&hint_request(&source, &answer), &mut budget()) {
+        Err(Error::Input(error)) => {
             assert!(
                 error.to_string().contains("more than one solution"),
                 "{error}"
@@ -252,7 +239,7 @@ fn hints_need_exactly_one_solution() {
     // A malformed answer is an input error too, not a panic.
     let answer = vec!["##".to_string()];
     assert!(matches!(
-        api::hint(&source, &answer, &mut budget()),
-        Err(ApiError::Input(_))
+        ops::hint(&hint_request(&source, &answer), &mut budget()),
+        Err(Error::Input(_))
     ));
 }

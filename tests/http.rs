@@ -6,39 +6,20 @@ mod common;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sumpuzzles::http::{serve_on, ServerConfig};
-use tokio::net::TcpListener;
+use sumpuzzles::http::ServerConfig;
 
 struct Server {
     base: String,
     client: reqwest::Client,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-    }
+    _running: common::RunningServer,
 }
 
 async fn start(config: ServerConfig) -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = ServerConfig {
-        bind: address,
-        drain: Duration::from_millis(0),
-        ..config
-    };
-    tokio::spawn(serve_on(listener, config, async {
-        let _ = stopped.await;
-    }));
+    let running = common::start_server(config).await;
     Server {
-        base: format!("http://{address}"),
+        base: format!("http://{}", running.address),
         client: reqwest::Client::new(),
-        stop: Some(stop),
+        _running: running,
     }
 }
 
@@ -304,13 +285,8 @@ async fn service_endpoints_answer() {
     let (status, _, genres) = server.get("/genres").await;
     assert_eq!(status, 200);
     assert_eq!(genres[0]["name"], "kakuro");
-    let (status, content_type, metrics) = server.get("/metrics").await;
-    assert_eq!(status, 200);
-    assert!(content_type.starts_with("text/plain"));
-    assert!(metrics
-        .as_str()
-        .unwrap()
-        .contains("sumpuzzles_http_requests_total"));
+    // The metrics are on the admin listener only.
+    assert_problem(server.get("/metrics").await, 404, "no such resource");
     let (status, _, _) = server.get("/docs/").await;
     assert_eq!(status, 200);
 }
@@ -460,7 +436,7 @@ async fn each_bad_input_class_gets_its_problem() {
     assert_problem(
         server.post_raw("/solve", json_type, big).await,
         413,
-        "length limit",
+        "the limit is 1048576 bytes",
     );
     assert_problem(
         server
@@ -501,8 +477,8 @@ async fn each_bad_input_class_gets_its_problem() {
                 json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "budget": 0}),
             )
             .await,
-        400,
-        "budget must be",
+        422,
+        "`budget` must be",
     );
     assert_problem(server.get("/generate?shape=5x5").await, 400, "genre");
     assert_problem(
@@ -519,12 +495,14 @@ async fn each_bad_input_class_gets_its_problem() {
 
 #[tokio::test]
 async fn a_saturated_pool_sheds_with_retry_after() {
-    let server = start(ServerConfig {
+    // One client stands for many here: its own limits would queue its second request.
+    let mut config = ServerConfig {
         workers: 1,
         queue: 0,
         ..ServerConfig::default()
-    })
-    .await;
+    };
+    config.clients.concurrency = 100;
+    let server = start(config).await;
     // Hold the only worker with a large expert generation, then ask again at once.
     for seed in 0..10 {
         let slow = {
@@ -669,5 +647,316 @@ async fn cryptic_kakuro_through_every_endpoint() {
             .await,
         400,
         "cell",
+    );
+}
+
+/// The fields every generation report has; the rest are the genre's solution fields.
+const GENERATE_FIELDS: [&str; 15] = [
+    "genre",
+    "id",
+    "puzzle",
+    "text",
+    "url",
+    "solution",
+    "level",
+    "score",
+    "descriptors",
+    "shape",
+    "seed",
+    "requested_seed",
+    "generator_version",
+    "rating",
+    "stats",
+];
+
+/// The band of scores of a level's name (easy 1.0-2.9, ... expert 7.0-10.0).
+fn score_band(level: &str) -> std::ops::RangeInclusive<f64> {
+    let level = match level.parse() {
+        Ok(sumpuzzles::core::TargetLevel::Exactly(level)) => level,
+        other => panic!("{level}: {other:?}"),
+    };
+    let band = sumpuzzles::core::Score::band(level).unwrap();
+    band.start().value()..=band.end().value()
+}
+
+/// What every rate report (and the rating of a generate report) of a puzzle the rater
+/// finished says: rated, a score in its level's band, and the descriptors.
+fn assert_rated(report: &Value, level: &str, what: &str) {
+    assert_eq!(report["status"], "rated", "{what}: {report}");
+    assert_eq!(report["level"], level, "{what}");
+    let score = report["score"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what}: no score"));
+    assert!(
+        score_band(level).contains(&score),
+        "{what}: {level} {score}"
+    );
+    assert_eq!(report["score_version"], 1, "{what}");
+    assert!(
+        report["descriptors"]["cells"].as_u64().unwrap() > 0,
+        "{what}"
+    );
+    assert!(
+        report["descriptors"]["mean_run"].as_f64().unwrap() > 0.0,
+        "{what}"
+    );
+    assert!(report["workload"].is_object(), "{what}");
+}
+
+/// Every genre `/genres` lists, whatever it is: generated at its default shape and first
+/// level, then read back in each of its forms and solved, rated, checked, hinted and drawn.
+#[tokio::test]
+async fn every_registered_genre_goes_through_every_endpoint() {
+    let server = default_server().await;
+    let (status, _, genres) = server.get("/genres").await;
+    assert_eq!(status, 200);
+    let names: Vec<&str> = genres
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|genre| genre["name"].as_str().unwrap())
+        .collect();
+    let registered: Vec<&str> = sumpuzzles::GenreId::ALL
+        .iter()
+        .map(|id| id.name())
+        .collect();
+    assert_eq!(names, registered);
+    for genre in genres.as_array().unwrap() {
+        let name = genre["name"].as_str().unwrap();
+        assert!(["digits", "shading"].contains(&genre["board"].as_str().unwrap()));
+        assert!(!genre["rules"].as_str().unwrap().is_empty(), "{name}");
+        let level = genre["levels"][0].as_str().unwrap();
+        let (status, _, generated) = server
+            .post(
+                &format!("/generate?genre={name}&level={level}&seed=1"),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200, "{name}: {generated}");
+        assert_eq!(generated["shape"], genre["default_shape"], "{name}");
+        assert_eq!(generated["level"], level, "{name}");
+        assert_eq!(generated["rating"]["profile"], genre["profile"], "{name}");
+        assert_rated(&generated["rating"], level, name);
+        assert_eq!(generated["score"], generated["rating"]["score"], "{name}");
+        assert_eq!(
+            generated["descriptors"], generated["rating"]["descriptors"],
+            "{name}"
+        );
+        assert_eq!(generated["rating"]["uniqueness"], "unique", "{name}");
+        assert_eq!(generated["requested_seed"], 1, "{name}");
+        let extra: Vec<(&String, &Value)> = generated
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(key, _)| !GENERATE_FIELDS.contains(&key.as_str()))
+            .collect();
+
+        let mut forms = vec![
+            json!({"id": generated["id"]}),
+            json!({"genre": name, "text": generated["text"]}),
+            json!({"genre": name, "puzzle": generated["puzzle"]}),
+        ];
+        if let Some(url) = generated.get("url") {
+            forms.push(json!({ "url": url }));
+        }
+        for form in forms {
+            let mut request = form.clone();
+            request["limit"] = json!(3);
+            let (status, _, solved) = server.post("/solve", request).await;
+            assert_eq!(status, 200, "{name} {form}: {solved}");
+            assert_eq!(solved["genre"], name);
+            assert_eq!(solved["unique"], true, "{name} {form}");
+            assert_eq!(solved["solutions"], json!([generated["solution"]]));
+            for (key, value) in &extra {
+                assert_eq!(&solved[key.as_str()], *value, "{name} {form}: {key}");
+            }
+        }
+
+        let id = &generated["id"];
+        let (status, _, rated) = server.post("/rate", json!({ "id": id })).await;
+        assert_eq!(status, 200, "{name}: {rated}");
+        assert_rated(&rated, level, name);
+        assert_eq!(rated["score"], generated["score"], "{name}");
+        assert_eq!(rated["descriptors"], generated["descriptors"], "{name}");
+        assert_eq!(
+            (&rated["uniqueness"], &rated["complete"]),
+            (&json!("unique"), &json!(true)),
+            "{name}"
+        );
+        let answer = &generated["solution"];
+        let (status, _, checked) = server
+            .post("/check", json!({"id": id, "answer": answer}))
+            .await;
+        assert_eq!(status, 200, "{name}: {checked}");
+        assert_eq!(
+            checked,
+            json!({"genre": name, "solved": true, "violations": []})
+        );
+        let (status, _, hinted) = server
+            .post("/hint", json!({"id": id, "answer": answer}))
+            .await;
+        assert_eq!(status, 200, "{name}: {hinted}");
+        assert_eq!(hinted["kind"], "solved", "{name}");
+        let (status, content_type, _) = server
+            .post("/render", json!({"id": id, "solution": true}))
+            .await;
+        assert_eq!(
+            (status, content_type.as_str()),
+            (200, "image/svg+xml"),
+            "{name}"
+        );
+    }
+}
+
+/// The document's unions are built from the registry: one schema per genre in each.
+#[tokio::test]
+async fn the_documents_unions_have_every_genre() {
+    let document = sumpuzzles::http::openapi();
+    let document = serde_json::to_value(&document).unwrap();
+    let schemas = &document["components"]["schemas"];
+    let genres = sumpuzzles::GenreId::ALL.len();
+    for union in ["PuzzleObject", "Violation"] {
+        let members = schemas[union]["anyOf"].as_array().unwrap();
+        assert_eq!(members.len(), genres, "{union}");
+        for member in members {
+            let name = member["$ref"].as_str().unwrap().rsplit('/').next().unwrap();
+            assert!(
+                schemas.get(name).is_some(),
+                "{union}: {name} is not in the document"
+            );
+        }
+    }
+    let names: Vec<&str> = schemas["Genre"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|name| name.as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), genres);
+    // A request is one of the puzzle source's four forms, each refusing other fields.
+    for request in [
+        "SolveRequest",
+        "RateRequest",
+        "CheckRequest",
+        "HintRequest",
+        "RenderRequest",
+    ] {
+        let forms = schemas[request]["oneOf"].as_array().unwrap();
+        assert_eq!(forms.len(), 4, "{request}");
+        for form in forms {
+            assert_eq!(form["additionalProperties"], false, "{request}");
+        }
+    }
+}
+
+/// `/rate` never reports a level it did not establish: the budget running out in the rating
+/// leaves no level and no score, and in the uniqueness check keeps the level and says
+/// `unknown`.
+#[tokio::test]
+async fn rate_says_what_a_short_budget_established() {
+    use sumpuzzles::genres::kakuro::Kakuro;
+    use sumpuzzles::Genre;
+
+    let server = default_server().await;
+    let hard = "kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14";
+    let (status, _, rated) = server
+        .post("/rate", json!({"id": hard, "budget": 20}))
+        .await;
+    assert_eq!(status, 200, "{rated}");
+    assert_eq!(rated["status"], "unrated");
+    assert!(
+        rated["level"].is_null() && rated["score"].is_null(),
+        "{rated}"
+    );
+    assert_eq!(rated["uniqueness"], "unknown");
+    assert_eq!(rated["unique"], false);
+    assert_eq!(
+        (&rated["complete"], &rated["stopped"]),
+        (&json!(false), &json!("exhausted"))
+    );
+    assert_eq!(rated["descriptors"]["cells"], 32);
+
+    // The article's draft: the techniques get stuck, and the check needs the exact solver.
+    let draft = Kakuro::parse_text(common::ARTICLE_DRAFT).unwrap();
+    let steps = Kakuro::rate(&draft, &mut sumpuzzles::core::Budget::unlimited()).steps;
+    let (status, _, rated) = server
+        .post(
+            "/rate",
+            json!({"genre": "kakuro", "text": common::ARTICLE_DRAFT, "budget": steps + 1}),
+        )
+        .await;
+    assert_eq!(status, 200, "{rated}");
+    assert_eq!(
+        (&rated["status"], &rated["level"]),
+        (&json!("beyond_expert"), &json!("beyond_expert"))
+    );
+    assert!(rated["score"].is_null(), "{rated}");
+    assert_eq!(rated["uniqueness"], "unknown");
+    assert_eq!(
+        (&rated["complete"], &rated["stopped"]),
+        (&json!(false), &json!("exhausted"))
+    );
+}
+
+/// `/generate` within a score range, by query string and body: the score in range, the
+/// range request reproducible from `requested_seed`, the puzzle from `seed` without a range;
+/// ranges no puzzle can meet are 422, scores that are not a tenth 400.
+#[tokio::test]
+async fn generate_within_a_score_range() {
+    let server = default_server().await;
+    let query = "/generate?genre=kakuro&shape=8x8&level=hard&seed=3";
+    let (status, _, low) = server
+        .get(&format!("{query}&score_min=5.0&score_max=5.9"))
+        .await;
+    assert_eq!(status, 200, "{low}");
+    let score = low["score"].as_f64().unwrap();
+    assert!((5.0..=5.9).contains(&score), "{score}");
+    assert_eq!(low["level"], "hard");
+    assert_eq!(low["requested_seed"], 3);
+    assert_eq!(low["rating"]["score"], low["score"]);
+    // The same request in a body.
+    let (status, _, body) = server
+        .post(query, json!({"score_min": 5.0, "score_max": 5.9}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["id"], low["id"]);
+    // The puzzle's own seed gives it without a range.
+    let (status, _, plain) = server
+        .get(&format!(
+            "/generate?genre=kakuro&shape=8x8&level=hard&seed={}",
+            low["seed"]
+        ))
+        .await;
+    assert_eq!(status, 200, "{plain}");
+    assert_eq!(plain["id"], low["id"]);
+    assert_eq!(plain["seed"], plain["requested_seed"]);
+    // Only the top of the band: another puzzle.
+    let (status, _, high) = server.get(&format!("{query}&score_min=6.1")).await;
+    assert_eq!(status, 200, "{high}");
+    assert!(high["score"].as_f64().unwrap() >= 6.1, "{high}");
+    assert_ne!(high["id"], low["id"]);
+
+    for (path, needle) in [
+        (
+            format!("{query}&score_min=6.0&score_max=5.5"),
+            "above score_max",
+        ),
+        (format!("{query}&score_min=7.0"), "holds none of them"),
+        (
+            "/generate?genre=kakuro&shape=2x7&score_min=2.0".to_string(),
+            "try a wider score range",
+        ),
+    ] {
+        assert_problem(server.get(&path).await, 422, needle);
+    }
+    assert_problem(
+        server.get(&format!("{query}&score_min=5.25")).await,
+        400,
+        "at most one decimal",
+    );
+    assert_problem(
+        server.post(query, json!({"score_max": 10.5})).await,
+        400,
+        "at most one decimal",
     );
 }

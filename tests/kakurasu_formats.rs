@@ -2,43 +2,36 @@
 //! and no panic on any input.
 
 use proptest::prelude::*;
-use sumpuzzles::api::{self, PuzzleSource};
 use sumpuzzles::core::{InputErrorKind, Location};
 use sumpuzzles::genres::kakurasu::{answer, format, Puzzle};
 use sumpuzzles::genres::GenreId;
+use sumpuzzles::ops::{self, PuzzleSource};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 const SPEC_TEXT: &str = "genre: kakurasu\nrows: 8 12 3\ncols: 0 0 6 2 3\n";
 
 #[test]
 fn spec_example_converts_between_every_format() {
-    let forms = api::convert(&PuzzleSource::Id(SPEC_ID)).unwrap();
-    assert_eq!(forms.genre, "kakurasu");
+    let forms = ops::format(&PuzzleSource::id(SPEC_ID).into()).unwrap();
+    assert_eq!(forms.genre, GenreId::Kakurasu);
     assert_eq!(forms.text, SPEC_TEXT);
+    let puzzle = serde_json::to_value(&forms.puzzle).unwrap();
     assert_eq!(
-        forms.puzzle,
+        puzzle,
         serde_json::json!({"row_clues": [8, 12, 3], "col_clues": [0, 0, 6, 2, 3]})
     );
-    let from_text = api::convert(&PuzzleSource::Text {
-        genre: None,
-        text: SPEC_TEXT,
-    })
-    .unwrap();
+    let from_text = ops::format(&PuzzleSource::text(None, SPEC_TEXT).into()).unwrap();
     assert_eq!(from_text.id, SPEC_ID);
-    let from_json = api::convert(&PuzzleSource::Json {
-        genre: GenreId::Kakurasu,
-        puzzle: &forms.puzzle,
-    })
-    .unwrap();
+    let from_json = ops::format(&PuzzleSource::object(GenreId::Kakurasu, puzzle).into()).unwrap();
     assert_eq!(from_json, forms);
 }
 
 #[test]
 fn the_genre_name_reads_back() {
     assert_eq!("kakurasu".parse::<GenreId>(), Ok(GenreId::Kakurasu));
-    assert!(api::genres()
+    assert!(ops::genres()
         .iter()
-        .any(|g| g.name == "kakurasu" && g.default_shape == "7x7"));
+        .any(|g| g.name == GenreId::Kakurasu && g.default_shape == "7x7"));
 }
 
 #[test]

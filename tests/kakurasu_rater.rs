@@ -2,12 +2,12 @@
 //! grading with the recording rater, and rating time.
 
 use proptest::prelude::*;
-use sumpuzzles::api::{self, PuzzleSource};
-use sumpuzzles::core::{Budget, Grid, Level, Shape};
+use sumpuzzles::core::{Budget, Grid, Level, Score, Shape};
 use sumpuzzles::genres::kakurasu::solve::{propagate, LineQueue};
 use sumpuzzles::genres::kakurasu::techniques::medium_fit;
 use sumpuzzles::genres::kakurasu::techniques::probe::{Prober, LONG, SHORT};
 use sumpuzzles::genres::kakurasu::{format, rate, Board, Puzzle};
+use sumpuzzles::ops::{self, PuzzleSource};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 
@@ -18,11 +18,11 @@ fn rating(id: &str) -> sumpuzzles::Rating {
 #[test]
 fn spec_example_is_easy() {
     let rating = rating(SPEC_ID);
-    assert_eq!(rating.level, Level::Easy);
-    assert!(rating.solved && rating.complete);
+    assert_eq!(rating.level(), Some(Level::Easy));
+    assert!(rating.solved && rating.complete());
     // The zero column clues come first: bookkeeping.
     assert_eq!(rating.deductions[0].technique, "need_met");
-    let report = api::rate(&PuzzleSource::Id(SPEC_ID), &mut Budget::unlimited()).unwrap();
+    let report = ops::rate(&PuzzleSource::id(SPEC_ID).into(), &mut Budget::unlimited()).unwrap();
     assert_eq!(report.profile, "kakurasu-human");
     assert!(report.unique);
 }
@@ -65,8 +65,8 @@ fn line_deductions_name_their_clue() {
 fn a_puzzle_with_two_solutions_is_beyond_expert() {
     // Every line {3} or {1,2}: two shadings.
     let rating = rating("kakurasu:3x3:3.3.3/3.3.3");
-    assert_eq!(rating.level, Level::BeyondExpert);
-    assert!(!rating.solved && rating.complete);
+    assert_eq!(rating.level(), Some(Level::BeyondExpert));
+    assert!(!rating.solved && rating.complete());
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn a_tiny_budget_gives_an_incomplete_rating() {
         &format::parse_id(PUBLISHED_6X6).unwrap(),
         &mut Budget::new(5),
     );
-    assert!(!rating.complete);
+    assert!(!rating.complete());
 }
 
 fn random_puzzle() -> impl Strategy<Value = Puzzle> {
@@ -105,16 +105,29 @@ proptest! {
         let recorded = rate::rate(&puzzle, &mut Budget::unlimited());
         let graded = rate::grade(&puzzle, Level::BeyondExpert, &mut Budget::unlimited()).unwrap();
         match graded.level {
-            Some(level) => prop_assert_eq!(level, recorded.level),
+            Some(level) => prop_assert_eq!(Some(level), recorded.level()),
             None => prop_assert!(graded.broken && !recorded.solved),
         }
         prop_assert_eq!(graded.level.is_some_and(|l| l <= Level::Expert), recorded.solved);
+        // A board the techniques decide is the only solution (`SOLVED_PROVES_UNIQUE`).
+        if recorded.solved {
+            let solved = sumpuzzles::genres::kakurasu::solve(&puzzle, 2, &mut Budget::unlimited());
+            prop_assert!(solved.unique());
+        }
+        // The score lies in the level's band; only a finished solve has one.
+        match (recorded.level(), recorded.score()) {
+            (Some(level), Some(score)) => {
+                prop_assert!(Score::band(level).unwrap().contains(&score));
+            }
+            (level, None) => prop_assert_eq!(level, Some(Level::BeyondExpert)),
+            (None, Some(_)) => prop_assert!(false, "a score without a level"),
+        }
         // Stopping at a ceiling gives the level when it is at most the ceiling.
         for ceiling in Level::RATED {
             let capped = rate::grade(&puzzle, ceiling, &mut Budget::unlimited()).unwrap();
             match capped.level {
-                Some(level) => prop_assert_eq!(level, recorded.level),
-                None => prop_assert!(recorded.level > ceiling || !recorded.solved),
+                Some(level) => prop_assert_eq!(Some(level), recorded.level()),
+                None => prop_assert!(recorded.level() > Some(ceiling) || !recorded.solved),
             }
         }
     }

@@ -5,10 +5,12 @@ mod common;
 
 use common::*;
 use proptest::prelude::*;
-use sumpuzzles::api::{self, PuzzleSource};
 use sumpuzzles::core::{Budget, CancelFlag, Grid, Level, Shape, Stop};
 use sumpuzzles::genres::kakurasu::solve::{other_solution, solve_board};
-use sumpuzzles::genres::kakurasu::{self, answer, check, format, rate, swap, Board, Puzzle, Rule};
+use sumpuzzles::genres::kakurasu::{
+    self, answer, check, format, rate, swap, Board, Puzzle, Violation,
+};
+use sumpuzzles::ops::{self, CheckOptions, CheckRequest, PuzzleSource};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 const SPEC_SOLUTION: [&str; 3] = ["--#-#", "--###", "--#--"];
@@ -22,7 +24,7 @@ fn spec_example_has_the_spec_solution_only() {
     let outcome = solve(&format::parse_id(SPEC_ID).unwrap(), 10);
     assert!(outcome.unique());
     assert_eq!(outcome.solutions[0].rows(), SPEC_SOLUTION);
-    let report = api::solve(&PuzzleSource::Id(SPEC_ID), 2, &mut Budget::unlimited()).unwrap();
+    let report = ops::solve(&PuzzleSource::id(SPEC_ID).into(), &mut Budget::unlimited()).unwrap();
     assert!(report.unique);
     assert_eq!(report.solutions[0], SPEC_SOLUTION);
 }
@@ -83,11 +85,13 @@ fn check(id: &str, rows: &[&str], finish: bool) -> Vec<check::Violation> {
 #[test]
 fn the_spec_solution_breaks_nothing() {
     assert!(check(SPEC_ID, &SPEC_SOLUTION, true).is_empty());
-    let report = api::check(
-        &PuzzleSource::Id(SPEC_ID),
-        &SPEC_SOLUTION.map(String::from),
-        true,
-    )
+    let report = ops::check(&CheckRequest::new(
+        PuzzleSource::id(SPEC_ID),
+        CheckOptions {
+            answer: SPEC_SOLUTION.as_slice().into(),
+            finish: Some(true),
+        },
+    ))
     .unwrap();
     assert!(report.solved);
 }
@@ -96,15 +100,19 @@ fn the_spec_solution_breaks_nothing() {
 fn shading_past_the_clue_breaks_the_row() {
     // Row 3 (clue 3) with cells 3 and 4 shaded: 7 > 3; column 4 (clue 2) gets 3 > 2.
     let violations = check(SPEC_ID, &[".....", ".....", "..##."], false);
-    let found: Vec<_> = violations
-        .iter()
-        .map(|v| (v.rule, v.row, v.col, v.total, v.clue))
-        .collect();
     assert_eq!(
-        found,
+        violations,
         vec![
-            (Rule::R1, Some(2), None, 7, 3),
-            (Rule::R2, None, Some(3), 3, 2)
+            Violation::R1 {
+                row: 2,
+                total: 7,
+                clue: 3
+            },
+            Violation::R2 {
+                col: 3,
+                total: 3,
+                clue: 2
+            }
         ]
     );
 }
@@ -115,7 +123,14 @@ fn open_cells_that_cannot_reach_the_clue_break_the_column() {
     let violations = check(SPEC_ID, &[".....", ".....", "..-.."], false);
     assert_eq!(violations.len(), 1);
     let v = &violations[0];
-    assert_eq!((v.rule, v.col, v.total, v.clue), (Rule::R2, Some(2), 0, 6));
+    assert_eq!(
+        *v,
+        Violation::R2 {
+            col: 2,
+            total: 0,
+            clue: 6
+        }
+    );
     let json = serde_json::to_value(v).unwrap();
     assert_eq!(
         json,
@@ -129,11 +144,9 @@ fn finishing_makes_unmarked_cells_unshaded() {
     assert!(check(SPEC_ID, &partial, false).is_empty());
     let violations = check(SPEC_ID, &partial, true);
     // Row 3 and column 3 fall short.
-    let broken: Vec<_> = violations.iter().map(|v| (v.rule, v.row, v.col)).collect();
-    assert_eq!(
-        broken,
-        vec![(Rule::R1, Some(2), None), (Rule::R2, None, Some(2))]
-    );
+    // A row's total is R1, a column's R2: the type says which by the place it has.
+    let broken: Vec<_> = violations.iter().map(|v| (v.row(), v.col())).collect();
+    assert_eq!(broken, vec![(Some(2), None), (None, Some(2))]);
 }
 
 #[test]

@@ -1,10 +1,10 @@
-//! Cryptic Kakuro through the library API the HTTP layer and the CLI call: the puzzle as a
-//! line, an ID or JSON; the solve report's letters and encrypted value; the checker; the
+//! Cryptic Kakuro through the operations layer the HTTP layer and the CLI call: the puzzle as
+//! a line, an ID or JSON; the solve report's letters and encrypted value; the checker; the
 //! rating.
 
 use serde_json::json;
-use sumpuzzles::api::{self, PuzzleBody, PuzzleSource};
 use sumpuzzles::core::{Budget, InputErrorKind, Level};
+use sumpuzzles::ops::{self, CheckRequest, Error, PuzzleSource, SolveRequest};
 use sumpuzzles::GenreId;
 
 /// The example of the issue; its encrypted value is 8426039571.
@@ -12,15 +12,15 @@ const EXAMPLE: &str = "6,X,X,(vCC),(vI),X,X,X,(hH),B,O,(vCA),(vJE),X,(hFE,vD),O,
 /// The example's solution rows.
 const EXAMPLE_ROWS: [&str; 6] = ["######", "##41##", "##9687", "#17#93", "#5214#", "###37#"];
 
-fn body(value: serde_json::Value) -> PuzzleBody {
-    serde_json::from_value(value).unwrap()
+/// Solves a request body as `POST /solve` reads it.
+fn solve_body(value: serde_json::Value) -> Result<serde_json::Value, Error> {
+    let request: SolveRequest = ops::from_json(value.to_string().as_bytes())?;
+    let report = ops::solve(&request, &mut Budget::new(10_000_000))?;
+    Ok(serde_json::to_value(report).unwrap())
 }
 
-fn solve_body(value: serde_json::Value) -> Result<serde_json::Value, api::ApiError> {
-    let body = body(value);
-    let source = body.source().map_err(api::ApiError::Input)?;
-    let report = api::solve(&source, 2, &mut Budget::new(10_000_000))?;
-    Ok(serde_json::to_value(report).unwrap())
+fn example() -> PuzzleSource {
+    PuzzleSource::text(Some(GenreId::KakuroCryptic), EXAMPLE)
 }
 
 #[test]
@@ -39,11 +39,7 @@ fn solve_reports_letters_and_the_encrypted_value() {
 
 #[test]
 fn every_form_of_the_example_solves_alike() {
-    let forms = api::convert(&PuzzleSource::Text {
-        genre: Some(GenreId::KakuroCryptic),
-        text: EXAMPLE,
-    })
-    .unwrap();
+    let forms = ops::format(&example().into()).unwrap();
     assert_eq!(forms.text, EXAMPLE);
     for request in [
         json!({"id": forms.id}),
@@ -55,9 +51,8 @@ fn every_form_of_the_example_solves_alike() {
         assert_eq!(report["encrypted"], "8426039571", "{request}");
     }
     // A file holding the ID is recognised by its prefix.
-    let mut parsed = None;
-    let source = api::source_from_content(&forms.id, None, &mut parsed).unwrap();
-    assert_eq!(api::genre_of(&source).unwrap(), GenreId::KakuroCryptic);
+    let source = PuzzleSource::from_content(&forms.id, None).unwrap();
+    assert_eq!(source.genre().unwrap(), GenreId::KakuroCryptic);
 }
 
 #[test]
@@ -67,12 +62,16 @@ fn two_mappings_are_reported_as_not_unique() {
     assert_eq!(report["count"], 2);
     assert_eq!(report["unique"], false);
     assert_eq!(report["complete"], true);
+    assert!(
+        report.get("letters").is_some(),
+        "the first solution's letters"
+    );
 }
 
 #[test]
 fn malformed_lines_are_input_errors() {
     let error = solve_body(json!({"genre": "kakuro-cryptic", "text": "6,X,(hK)"})).unwrap_err();
-    let api::ApiError::Input(error) = error else {
+    let Error::Input(error) = error else {
         panic!("{error}")
     };
     assert_eq!(error.kind, InputErrorKind::Syntax);
@@ -80,12 +79,12 @@ fn malformed_lines_are_input_errors() {
 }
 
 fn check(answer: &[&str], finish: bool) -> serde_json::Value {
-    let source = PuzzleSource::Text {
-        genre: Some(GenreId::KakuroCryptic),
-        text: EXAMPLE,
+    let options = ops::CheckOptions {
+        answer: answer.into(),
+        finish: Some(finish),
     };
-    let rows: Vec<String> = answer.iter().map(|r| r.to_string()).collect();
-    serde_json::to_value(api::check(&source, &rows, finish).unwrap()).unwrap()
+    let report = ops::check(&CheckRequest::new(example(), options)).unwrap();
+    serde_json::to_value(report).unwrap()
 }
 
 #[test]
@@ -133,6 +132,13 @@ fn letters_read_two_ways_are_reported_where_they_are_read() {
             "{row},{col} {letter}={digit}: {violations:?}"
         );
     }
+    // Read from a cell, a letter carries no run; read from a run, the run's sum and total.
+    assert!(
+        violations.contains(&json!({"rule": "R3", "row": 1, "col": 2, "letter": "B", "digit": 3}))
+    );
+    assert!(violations.contains(&json!({
+        "rule": "R3", "row": 1, "col": 1, "down": 0, "sum": "H", "total": 4, "letter": "H", "digit": 4
+    })));
     assert!(
         violations.contains(&json!({
             "rule": "R1", "row": 0, "col": 2, "down": 1, "sum": "CC", "total": 21
@@ -170,24 +176,21 @@ fn unmarked_cells_are_open_until_finished() {
 
 #[test]
 fn rating_is_the_kakuro_rating_of_the_decoded_grid() {
-    let source = PuzzleSource::Text {
-        genre: Some(GenreId::KakuroCryptic),
-        text: EXAMPLE,
-    };
-    let rating = api::rate(&source, &mut Budget::new(100_000_000)).unwrap();
+    let rating = ops::rate(&example().into(), &mut Budget::new(100_000_000)).unwrap();
     assert!(rating.unique);
     assert!(rating.complete);
     assert_eq!(rating.profile, "kakuro-human");
     // The decoded Kakuro, rated directly, gets the same level.
     let kakuro = "# # 22/ 7/ # #\n# /5 . . 28/ 10/\n# 6/30 . . . .\n/8 . . 4/12 . .\n/12 . . . . #\n# # /10 . . #";
-    let direct = api::rate(
-        &PuzzleSource::Text {
-            genre: Some(GenreId::Kakuro),
-            text: kakuro,
-        },
+    let direct = ops::rate(
+        &PuzzleSource::text(Some(GenreId::Kakuro), kakuro).into(),
         &mut Budget::new(100_000_000),
     )
     .unwrap();
     assert_eq!(rating.level, direct.level);
-    assert!(rating.level <= Level::Expert);
+    assert!(rating.level <= Some(Level::Expert));
+    // Its score and descriptors too: the decoded grid's.
+    assert_eq!(rating.score, direct.score);
+    assert!(rating.score.is_some());
+    assert_eq!(rating.descriptors, direct.descriptors);
 }

@@ -2,12 +2,10 @@
 //! no shown letter to spare, the same parameters give the same puzzle, and the level is the
 //! underlying Kakuro's.
 
-use sumpuzzles::api::{self, GenerateRequest};
-use sumpuzzles::core::{
-    Budget, GenerateError, GenerateParams, InputErrorKind, Level, Shape, TargetLevel,
-};
+use sumpuzzles::core::{Budget, Error, GenerateParams, InputErrorKind, Level, Shape, TargetLevel};
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::{self, format, Cell, KakuroCryptic, Puzzle};
+use sumpuzzles::ops::{self, GenerateRequest};
 use sumpuzzles::{Genre, GenreId, Stop};
 
 fn params(shape: Shape, level: TargetLevel, seed: u64) -> GenerateParams {
@@ -62,8 +60,11 @@ fn generated_puzzles_have_exactly_their_solution() {
                 outcome.solutions[0], generated.solution,
                 "{shape} seed {seed}"
             );
-            assert!(TargetLevel::Any.accepts(generated.rating.level));
-            assert!(generated.rating.solved && generated.rating.complete);
+            assert!(generated
+                .rating
+                .level()
+                .is_some_and(|level| TargetLevel::Any.accepts(level)));
+            assert!(generated.rating.solved && generated.rating.complete());
             assert_eq!(generated.generator_version, 1);
             shown_total += shown_cells(&puzzle).len();
             count += 1;
@@ -122,10 +123,10 @@ fn the_level_is_the_underlying_kakuros() {
         for seed in 0..3 {
             let p = params(Shape::new(7, 7), TargetLevel::Exactly(level), seed);
             let generated = generate(&p);
-            assert_eq!(generated.rating.level, level, "{level} seed {seed}");
+            assert_eq!(generated.rating.level(), Some(level), "{level} seed {seed}");
             let rated =
                 kakuro_cryptic::rate::rate(&generated.puzzle, &mut Budget::new(100_000_000));
-            assert_eq!(rated.level, level, "{level} seed {seed}");
+            assert_eq!(rated.level(), Some(level), "{level} seed {seed}");
             let kakuro = Kakuro::generate(&p, &mut Budget::new(2_000_000_000)).unwrap();
             assert_eq!(
                 generated.solution.grid, kakuro.solution,
@@ -137,20 +138,16 @@ fn the_level_is_the_underlying_kakuros() {
 
 #[test]
 fn generate_through_the_api_returns_the_line() {
-    let request = GenerateRequest {
-        genre: GenreId::KakuroCryptic,
-        shape: None,
-        level: TargetLevel::Any,
-        seed: 3,
-    };
-    let report = api::generate(&request, &mut Budget::new(2_000_000_000)).unwrap();
-    assert_eq!(report.genre, "kakuro-cryptic");
+    let request = GenerateRequest::new(GenreId::KakuroCryptic, None, TargetLevel::Any, 3);
+    let report = ops::generate(&request, &mut Budget::new(2_000_000_000)).unwrap();
+    assert_eq!(report.genre.name(), "kakuro-cryptic");
     assert_eq!(report.shape, "7x7");
     assert!(report.text.starts_with("7,X,"), "{}", report.text);
     let puzzle = format::parse_line(&report.text).unwrap();
     assert_eq!(KakuroCryptic::to_id(&puzzle), report.id);
     assert_eq!(report.rating.profile, "kakuro-human");
-    assert_eq!(report.level, report.rating.level);
+    assert_eq!(Some(report.level), report.rating.level);
+    assert_eq!(Some(report.score), report.rating.score);
 }
 
 #[test]
@@ -161,7 +158,7 @@ fn shapes_outside_the_limits_and_small_budgets_are_errors() {
             &mut Budget::new(1_000_000),
         )
         .unwrap_err();
-        let GenerateError::Input(error) = error else {
+        let Error::Input(error) = error else {
             panic!("{shape}: {error}")
         };
         assert_eq!(error.kind, InputErrorKind::Limits);
@@ -171,5 +168,5 @@ fn shapes_outside_the_limits_and_small_budgets_are_errors() {
         &mut Budget::new(1000),
     )
     .unwrap_err();
-    assert_eq!(error, GenerateError::Stopped(Stop::Exhausted));
+    assert_eq!(error, Error::Stopped(Stop::Exhausted));
 }

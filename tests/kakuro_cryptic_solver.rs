@@ -37,8 +37,8 @@ fn the_example_gives_its_encrypted_value() {
     assert_eq!(solution.encrypted_value(), 8_426_039_571);
     assert_eq!(solution.rows(), EXAMPLE_ROWS);
     assert!(is_solution(&format::parse_line(EXAMPLE).unwrap(), solution));
-    assert_eq!(solution.letters()["A"], 8);
-    assert_eq!(solution.letters()["E"], 0);
+    assert_eq!(solution.letters()[&'A'], 8);
+    assert_eq!(solution.letters()[&'E'], 0);
 }
 
 #[test]

@@ -2,12 +2,12 @@
 //! errors with their positions, arbitrary strings never panicking, and the HTTP service
 //! taking `{"url": ...}` and answering `/generate` with one.
 
-use std::path::Path;
+mod common;
 
 use proptest::prelude::*;
-use sumpuzzles::api::{self, PuzzleBody, PuzzleSource};
 use sumpuzzles::core::{Budget, Grid, InputErrorKind, Location, Shape};
 use sumpuzzles::genres::kakuro::{puzzlink, Cell, Kakuro, Puzzle};
+use sumpuzzles::ops::{self, CheckOptions, CheckRequest, PuzzleSource};
 use sumpuzzles::Genre;
 
 /// The issue's example.
@@ -26,31 +26,20 @@ const ISSUE_GRID: &str = "\
 /26 . . . . . .
 # /16 . . /10 . .";
 
+/// Each Kakuro corpus record's file name and ID.
 fn corpus_ids() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/kakuro");
-    let mut ids: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .map(|path| {
-            let record: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            (
-                path.display().to_string(),
-                record["id"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
-    ids.sort();
-    ids
+    common::corpus_records("kakuro")
+        .into_iter()
+        .map(|(name, record)| (name, record["id"].as_str().unwrap().to_string()))
+        .collect()
 }
 
 #[test]
 fn the_issue_url_round_trips_byte_for_byte() {
     let puzzle = Kakuro::parse_url(ISSUE_URL).unwrap();
     assert_eq!(Kakuro::to_url(&puzzle).as_deref(), Some(ISSUE_URL));
-    let forms = api::convert(&PuzzleSource::Url(ISSUE_URL)).unwrap();
-    assert_eq!(forms.genre, "kakuro");
+    let forms = ops::format(&PuzzleSource::url(ISSUE_URL).into()).unwrap();
+    assert_eq!(forms.genre.name(), "kakuro");
     assert_eq!(forms.url.as_deref(), Some(ISSUE_URL));
 }
 
@@ -59,9 +48,8 @@ fn the_issue_url_is_the_grid_worked_out_by_hand_with_one_solution() {
     let from_url = Kakuro::parse_url(ISSUE_URL).unwrap();
     assert_eq!(from_url, Kakuro::parse_text(ISSUE_GRID).unwrap());
 
-    let solved = api::solve(
-        &PuzzleSource::Url(ISSUE_URL),
-        2,
+    let solved = ops::solve(
+        &PuzzleSource::url(ISSUE_URL).into(),
         &mut Budget::new(10_000_000),
     )
     .unwrap();
@@ -72,14 +60,13 @@ fn the_issue_url_is_the_grid_worked_out_by_hand_with_one_solution() {
         &["#######", "##39#31", "#645312", "#97#96#", "#862541", "##97#82"]
     );
     // The checker, not the solver, vouches for the sums.
-    let checked = api::check(
-        &PuzzleSource::Text {
-            genre: None,
-            text: ISSUE_GRID,
+    let checked = ops::check(&CheckRequest::new(
+        PuzzleSource::text(None, ISSUE_GRID),
+        CheckOptions {
+            answer: solution.as_slice().into(),
+            finish: None,
         },
-        solution,
-        false,
-    )
+    ))
     .unwrap();
     assert!(checked.solved, "{checked:?}");
 }
@@ -154,9 +141,8 @@ fn no_sum_and_a_sum_of_zero_differ() {
         Kakuro::to_url(&zero).as_deref(),
         Some("https://puzz.link/p?kakuro/1/1/k03")
     );
-    let solved = api::solve(
-        &PuzzleSource::Url("https://puzz.link/p?kakuro/1/1/k03"),
-        2,
+    let solved = ops::solve(
+        &PuzzleSource::url("https://puzz.link/p?kakuro/1/1/k03").into(),
         &mut Budget::new(1000),
     )
     .unwrap();
@@ -166,7 +152,7 @@ fn no_sum_and_a_sum_of_zero_differ() {
 #[test]
 fn malformed_urls_are_input_errors_at_their_position() {
     let url_error = |url: &str| {
-        api::convert(&PuzzleSource::Url(url))
+        ops::format(&PuzzleSource::url(url).into())
             .map(|forms| panic!("{url} was read: {forms:?}"))
             .unwrap_err()
     };
@@ -227,7 +213,7 @@ fn malformed_urls_are_input_errors_at_their_position() {
         ("https://puzz.link/p", 20, "expected '?'"),
     ] {
         let error = match url_error(url) {
-            api::ApiError::Input(error) => error,
+            ops::Error::Input(error) => error,
             other => panic!("{url}: {other:?}"),
         };
         assert_eq!(error.kind, InputErrorKind::Syntax, "{url}: {error}");
@@ -241,7 +227,7 @@ fn malformed_urls_are_input_errors_at_their_position() {
 
     // Well-formed URLs the service cannot take: 422s, not 400s.
     let limits = |url: &str| match url_error(url) {
-        api::ApiError::Input(error) => {
+        ops::Error::Input(error) => {
             assert_eq!(error.kind, InputErrorKind::Limits, "{url}: {error}");
             error.to_string()
         }
@@ -252,9 +238,9 @@ fn malformed_urls_are_input_errors_at_their_position() {
         .contains("kakurasu puzzles have no puzz.link form"));
     assert!(limits("https://puzz.link/p?kakuro/600/5/z").contains("outside the limits"));
     // A URL that reads but breaks the structure rules: the same check as the text format.
-    let structure = api::convert(&PuzzleSource::Url("https://puzz.link/p?kakuro/2/2/n----"));
+    let structure = ops::format(&PuzzleSource::url("https://puzz.link/p?kakuro/2/2/n----").into());
     match structure {
-        Err(api::ApiError::Input(error)) => {
+        Err(ops::Error::Input(error)) => {
             assert_eq!(error.kind, InputErrorKind::Structure, "{error}");
             assert!(error.to_string().contains("has no sum"), "{error}");
         }
@@ -288,11 +274,7 @@ fn grids_puzz_link_cannot_show_say_why() {
         "{error}"
     );
 
-    let forms = api::convert(&PuzzleSource::Text {
-        genre: None,
-        text: "# 4/ 60/\n/3 . .\n/7 . .",
-    })
-    .unwrap();
+    let forms = ops::format(&PuzzleSource::text(None, "# 4/ 60/\n/3 . .\n/7 . .").into()).unwrap();
     assert_eq!(forms.url, None);
     let json = serde_json::to_value(&forms).unwrap();
     assert!(json.get("url").is_none(), "{json}");
@@ -300,34 +282,20 @@ fn grids_puzz_link_cannot_show_say_why() {
 
 #[test]
 fn files_and_bodies_name_a_puzzle_by_url() {
-    let mut body = None;
     let content = format!("{ISSUE_URL}\n");
-    let source = api::source_from_content(&content, None, &mut body).unwrap();
-    assert!(matches!(source, PuzzleSource::Url(url) if url == ISSUE_URL));
+    let source = PuzzleSource::from_content(&content, None).unwrap();
+    assert_eq!(source, PuzzleSource::url(ISSUE_URL));
 
-    let body = PuzzleBody {
-        url: Some(ISSUE_URL.into()),
-        ..PuzzleBody::default()
-    };
-    assert!(matches!(body.source().unwrap(), PuzzleSource::Url(_)));
-    let wrong_genre = PuzzleBody {
-        genre: Some("kakurasu".into()),
-        url: Some(ISSUE_URL.into()),
-        ..PuzzleBody::default()
-    };
-    let error = wrong_genre.source().unwrap_err();
+    let body =
+        |json: serde_json::Value| ops::from_json::<PuzzleSource>(json.to_string().as_bytes());
+    let source = body(serde_json::json!({ "url": ISSUE_URL })).unwrap();
+    assert_eq!(source, PuzzleSource::url(ISSUE_URL));
+    let wrong_genre = body(serde_json::json!({ "genre": "kakurasu", "url": ISSUE_URL })).unwrap();
+    let error = wrong_genre.genre().unwrap_err();
     assert_eq!(error.problems[0].at, Location::Url { position: 21 });
     assert!(error.to_string().contains("not a kakurasu URL"), "{error}");
-    let two = PuzzleBody {
-        id: Some("kakuro:3x3:DbAb/4.6.3.7".into()),
-        url: Some(ISSUE_URL.into()),
-        ..PuzzleBody::default()
-    };
-    assert!(two
-        .source()
-        .unwrap_err()
-        .to_string()
-        .contains("exactly one"));
+    let two = body(serde_json::json!({ "id": "kakuro:3x3:DbAb/4.6.3.7", "url": ISSUE_URL }));
+    assert!(two.unwrap_err().to_string().contains("exactly one"));
 }
 
 /// Strings built from the pieces of URLs, so the reader gets past the envelope.
@@ -393,11 +361,10 @@ proptest! {
     fn reading_a_url_never_panics(text in url_like()) {
         let _ = Kakuro::parse_url(&text);
         let _ = puzzlink::parse_url(&text);
-        let _ = api::convert(&PuzzleSource::Url(&text));
-        let _ = api::solve(&PuzzleSource::Url(&text), 2, &mut Budget::new(20_000));
-        let mut body = None;
-        if let Ok(source) = api::source_from_content(&text, None, &mut body) {
-            let _ = api::convert(&source);
+        let _ = ops::format(&PuzzleSource::url(text.as_str()).into());
+        let _ = ops::solve(&PuzzleSource::url(text.as_str()).into(), &mut Budget::new(20_000));
+        if let Ok(source) = PuzzleSource::from_content(&text, None) {
+            let _ = ops::format(&source.into());
         }
     }
 

@@ -1,11 +1,21 @@
-//! Arbitrary input against every parser of every genre, through the library API the service
-//! uses: never a panic, only reports or input errors.
+//! Arbitrary input against every parser of every registered genre, through the operations
+//! layer the doors use: never a panic, only reports or input errors.
+
+use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use serde_json::Value;
-use sumpuzzles::api::{self, PuzzleSource};
-use sumpuzzles::core::Budget;
+use sumpuzzles::core::{Budget, Shape, TargetLevel};
+use sumpuzzles::ops::{self, CheckOptions, CheckRequest, GenerateRequest, PuzzleSource};
 use sumpuzzles::GenreId;
+
+/// Every registered genre's name, as an ID prefix and as a text's `genre:` line.
+fn genre_pieces() -> Vec<String> {
+    GenreId::ALL
+        .iter()
+        .flat_map(|id| [format!("{id}:"), format!("genre: {id}\n")])
+        .collect()
+}
 
 /// Strings built from the characters the formats use, so parsers get past the first token.
 fn format_like() -> impl Strategy<Value = String> {
@@ -21,11 +31,7 @@ fn format_like() -> impl Strategy<Value = String> {
         Just(":".to_string()),
         Just("(".to_string()),
         Just(")".to_string()),
-        Just("kakuro:".to_string()),
-        Just("kakurasu:".to_string()),
-        Just("kakuro-cryptic:".to_string()),
-        Just("genre: kakuro\n".to_string()),
-        Just("genre: kakurasu\n".to_string()),
+        proptest::sample::select(genre_pieces()),
         Just("rows:".to_string()),
         Just("cols:".to_string()),
         Just("grid:\n".to_string()),
@@ -39,6 +45,23 @@ fn format_like() -> impl Strategy<Value = String> {
         any::<char>().prop_map(|c| c.to_string()),
     ];
     proptest::collection::vec(pieces, 0..60).prop_map(|parts| parts.concat())
+}
+
+/// The keys of every registered genre's JSON puzzle object, from a generated puzzle's.
+fn object_keys() -> Vec<String> {
+    let mut keys: Vec<String> = puzzle_ids()
+        .iter()
+        .flat_map(|id| {
+            let forms = ops::format(&PuzzleSource::id(id.as_str()).into()).unwrap();
+            match serde_json::to_value(forms.puzzle).unwrap() {
+                Value::Object(object) => object.keys().cloned().collect::<Vec<_>>(),
+                other => panic!("{id}: the puzzle object is {other}"),
+            }
+        })
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys
 }
 
 fn arbitrary_json() -> impl Strategy<Value = Value> {
@@ -55,10 +78,8 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
             proptest::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
             proptest::collection::btree_map(
                 prop_oneof![
-                    Just("grid".to_string()),
-                    Just("row_clues".to_string()),
-                    Just("col_clues".to_string()),
-                    "[a-z]{1,6}"
+                    proptest::sample::select(object_keys()),
+                    "[a-z]{1,6}".boxed()
                 ],
                 inner,
                 0..4
@@ -69,39 +90,57 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
 }
 
 fn exercise(source: &PuzzleSource) {
-    let _ = api::convert(source);
-    let _ = api::solve(source, 2, &mut Budget::new(20_000));
-    let _ = api::rate(source, &mut Budget::new(20_000));
+    let _ = ops::format(&source.clone().into());
+    let _ = ops::solve(&source.clone().into(), &mut Budget::new(20_000));
+    let _ = ops::rate(&source.clone().into(), &mut Budget::new(20_000));
+}
+
+/// One generated puzzle of every registered genre, to check arbitrary answers against.
+fn puzzle_ids() -> &'static [String] {
+    static IDS: OnceLock<Vec<String>> = OnceLock::new();
+    IDS.get_or_init(|| {
+        ops::genres()
+            .iter()
+            .map(|genre| {
+                let side = genre.min_side.max(5);
+                let shape = Shape::new(side, side);
+                let request = GenerateRequest::new(genre.name, Some(shape), TargetLevel::Any, 0);
+                ops::generate(&request, &mut Budget::new(2_000_000_000))
+                    .unwrap_or_else(|e| panic!("{}: {e}", genre.name))
+                    .id
+            })
+            .collect()
+    })
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
-    fn text_never_panics(text in format_like(), genre in 0usize..4) {
+    fn text_never_panics(text in format_like(), genre in 0..=GenreId::ALL.len()) {
+        // One index past the registry: a text that names no genre.
         let genre = GenreId::ALL.get(genre).copied();
-        exercise(&PuzzleSource::Text { genre, text: &text });
+        exercise(&PuzzleSource::text(genre, text));
     }
 
     #[test]
     fn ids_never_panic(text in format_like()) {
-        exercise(&PuzzleSource::Id(&text));
-        let mut body = None;
-        if let Ok(source) = api::source_from_content(&text, None, &mut body) {
+        exercise(&PuzzleSource::id(text.as_str()));
+        if let Ok(source) = PuzzleSource::from_content(&text, None) {
             exercise(&source);
         }
     }
 
     #[test]
-    fn json_puzzles_never_panic(puzzle in arbitrary_json(), genre in 0usize..3) {
-        let genre = GenreId::ALL[genre % GenreId::ALL.len()];
-        exercise(&PuzzleSource::Json { genre, puzzle: &puzzle });
+    fn json_puzzles_never_panic(puzzle in arbitrary_json(), genre in 0..GenreId::ALL.len()) {
+        exercise(&PuzzleSource::object(GenreId::ALL[genre], puzzle));
     }
 
     #[test]
     fn answers_never_panic(rows in proptest::collection::vec(format_like(), 0..8), finish in any::<bool>()) {
-        for id in ["kakuro:3x3:DbAb/4.6.3.7", "kakurasu:3x5:8.12.3/0.0.6.2.3"] {
-            let _ = api::check(&PuzzleSource::Id(id), &rows, finish);
+        for id in puzzle_ids() {
+            let options = CheckOptions { answer: rows.clone().into(), finish: Some(finish) };
+            let _ = ops::check(&CheckRequest::new(PuzzleSource::id(id.as_str()), options));
         }
     }
 }

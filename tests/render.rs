@@ -7,8 +7,10 @@ mod common;
 use std::collections::BTreeSet;
 
 use roxmltree::{Document, Node};
-use sumpuzzles::api::{self, ApiError, PuzzleSource, RenderFill};
 use sumpuzzles::core::{Budget, InputErrorKind};
+use sumpuzzles::ops::{
+    self, CheckOptions, CheckRequest, Error, PuzzleSource, RenderOptions, RenderRequest,
+};
 use sumpuzzles::GenreId;
 
 use common::{SPEC_EXAMPLE, SPEC_EXAMPLE_SOLUTION};
@@ -22,25 +24,36 @@ const CRYPTIC: &str = "6,X,X,(vCC),(vI),X,X,X,(hH),B,O,(vCA),(vJE),X,(hFE,vD),O,
 
 const CELL: f64 = 40.0;
 
-fn kakuro() -> PuzzleSource<'static> {
-    PuzzleSource::Text {
-        genre: Some(GenreId::Kakuro),
-        text: SPEC_EXAMPLE,
-    }
+fn kakuro() -> PuzzleSource {
+    PuzzleSource::text(Some(GenreId::Kakuro), SPEC_EXAMPLE)
 }
 
-fn kakurasu() -> PuzzleSource<'static> {
-    PuzzleSource::Text {
-        genre: Some(GenreId::Kakurasu),
-        text: KAKURASU,
-    }
+fn kakurasu() -> PuzzleSource {
+    PuzzleSource::text(Some(GenreId::Kakurasu), KAKURASU)
 }
 
-fn cryptic() -> PuzzleSource<'static> {
-    PuzzleSource::Text {
-        genre: Some(GenreId::KakuroCryptic),
-        text: CRYPTIC,
-    }
+fn cryptic() -> PuzzleSource {
+    PuzzleSource::text(Some(GenreId::KakuroCryptic), CRYPTIC)
+}
+
+/// What a drawing writes into the cells.
+enum RenderFill<'a> {
+    Blank,
+    Answer(&'a [String]),
+    Solution,
+}
+
+fn render_request(source: &PuzzleSource, fill: RenderFill, finish: bool) -> RenderRequest {
+    let options = RenderOptions {
+        answer: match fill {
+            RenderFill::Answer(rows) => Some(rows.into()),
+            _ => None,
+        },
+        solution: Some(matches!(fill, RenderFill::Solution)),
+        finish: Some(finish),
+        budget: None,
+    };
+    RenderRequest::new(source.clone(), options)
 }
 
 fn rows(rows: &[&str]) -> Vec<String> {
@@ -48,8 +61,11 @@ fn rows(rows: &[&str]) -> Vec<String> {
 }
 
 fn render(source: &PuzzleSource, fill: RenderFill, finish: bool) -> String {
-    api::render(source, fill, finish, &mut Budget::new(10_000_000))
-        .unwrap_or_else(|error| panic!("rendering failed: {error}"))
+    ops::render(
+        &render_request(source, fill, finish),
+        &mut Budget::new(10_000_000),
+    )
+    .unwrap_or_else(|error| panic!("rendering failed: {error}"))
 }
 
 fn parse(svg: &str) -> Document<'_> {
@@ -230,13 +246,18 @@ fn empty_and_unfinished_kakuro_cells_are_highlighted() {
 
 /// Every violation the checker reports is highlighted where it is placed.
 fn assert_violations_highlighted(source: &PuzzleSource, answer: &[String], svg: &str) {
-    let report = api::check(source, answer, false).unwrap();
+    let options = CheckOptions {
+        answer: answer.into(),
+        finish: None,
+    };
+    let report = ops::check(&CheckRequest::new(source.clone(), options)).unwrap();
     assert!(
         !report.violations.is_empty(),
         "the answer should break a rule"
     );
     let doc = parse(svg);
     for violation in &report.violations {
+        let violation = serde_json::to_value(violation).unwrap();
         let place = |key: &str| violation[key].as_u64().map(|v| v as usize);
         match (place("row"), place("col"), violation["down"].as_u64()) {
             (Some(row), Some(col), Some(down)) => {
@@ -407,7 +428,7 @@ fn cryptic_kakuro_shows_letters_and_reuses_the_kakuro_drawing() {
         }
     }
 
-    let solved = api::solve(&cryptic(), 2, &mut Budget::new(10_000_000)).unwrap();
+    let solved = ops::solve(&cryptic().into(), &mut Budget::new(10_000_000)).unwrap();
     let solution = &solved.solutions[0];
     let svg = render(&cryptic(), RenderFill::Solution, false);
     let doc = parse(&svg);
@@ -431,37 +452,31 @@ fn drawing_the_solution_needs_exactly_one() {
         ("# 3/ 3/\n/3 . .\n/4 . .", "no solution"),
     ];
     for (text, needle) in cases {
-        let source = PuzzleSource::Text {
-            genre: Some(GenreId::Kakuro),
-            text,
-        };
-        match api::render(
-            &source,
-            RenderFill::Solution,
-            false,
+        let source = PuzzleSource::text(Some(GenreId::Kakuro), text);
+        match ops::render(
+            &render_request(&source, RenderFill::Solution, false),
             &mut Budget::new(1_000_000),
         ) {
-            Err(ApiError::Input(error)) => {
+            Err(Error::Input(error)) => {
                 assert_eq!(error.kind, InputErrorKind::NotUnique);
                 assert!(error.to_string().contains(needle), "{error}");
             }
             other => panic!("expected an input error, got {other:?}"),
         }
         // Blank, the same puzzle draws.
-        assert!(api::render(&source, RenderFill::Blank, false, &mut Budget::new(1)).is_ok());
+        let blank = render_request(&source, RenderFill::Blank, false);
+        assert!(ops::render(&blank, &mut Budget::new(1)).is_ok());
     }
 }
 
 #[test]
 fn answers_that_do_not_fit_are_errors() {
     let answer = rows(&["#####", "###12"]);
-    let error = api::render(
-        &kakuro(),
-        RenderFill::Answer(&answer),
-        false,
+    let error = ops::render(
+        &render_request(&kakuro(), RenderFill::Answer(&answer), false),
         &mut Budget::new(1),
     );
-    assert!(matches!(error, Err(ApiError::Input(e)) if e.kind == InputErrorKind::Answer));
+    assert!(matches!(error, Err(Error::Input(e)) if e.kind == InputErrorKind::Answer));
 }
 
 #[cfg(feature = "server")]

@@ -30,11 +30,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sumpuzzles::api::{self, GenerateRequest};
 use sumpuzzles::core::{Budget, GenerateParams, Level, Shape, TargetLevel};
 use sumpuzzles::genres::kakuro::{self, generate};
 use sumpuzzles::genres::{kakurasu, kakuro_cryptic, GenreId};
-use sumpuzzles::{dispatch, Genre, GenreVisitor};
+use sumpuzzles::ops::{self, GenerateRequest};
+use sumpuzzles::{dispatch, Genre, GenreVisitor, Registered};
 
 /// Sides of the large Kakuro grids, and how many of each.
 const KAKURO_LARGE: [usize; 4] = [16, 20, 25, 30];
@@ -223,13 +223,8 @@ fn corpus(genre: GenreId) -> Result<Vec<Input>, String> {
 fn generated(genre: GenreId, shape: Shape, seeds: u64, class: &str) -> Result<Vec<Input>, String> {
     (0..seeds)
         .map(|seed| {
-            let request = GenerateRequest {
-                genre,
-                shape: Some(shape),
-                level: TargetLevel::Any,
-                seed,
-            };
-            let report = api::generate(&request, &mut Budget::new(GENERATE_STEPS))
+            let request = GenerateRequest::new(genre, Some(shape), TargetLevel::Any, seed);
+            let report = ops::generate(&request, &mut Budget::new(GENERATE_STEPS))
                 .map_err(|e| format!("{genre} {shape} seed {seed}: {e}"))?;
             Ok(input(
                 &format!("{class} {shape}"),
@@ -306,7 +301,9 @@ fn time_inputs(path: &Path, max_steps: u64) -> Result<(), String> {
                 .as_str()
                 .ok_or_else(|| at(format!("no \"{name}\"")))
         };
-        let genre = api::genre_named(field("genre")?).map_err(|e| at(e.to_string()))?;
+        let genre: GenreId = field("genre")?
+            .parse()
+            .map_err(|e: sumpuzzles::InputError| at(e.to_string()))?;
         let timing = dispatch(genre, TimeSolve(field("text")?, max_steps)).map_err(at)?;
         let result = json!({
             "class": field("class")?,
@@ -337,7 +334,7 @@ struct TimeSolve<'a>(&'a str, u64);
 impl GenreVisitor for TimeSolve<'_> {
     type Output = Result<Timing, String>;
 
-    fn visit<G: Genre>(self) -> Self::Output {
+    fn visit<G: Registered>(self) -> Self::Output {
         let puzzle = G::parse_text(self.0).map_err(|e| e.to_string())?;
         let solve = || {
             let start = Instant::now();

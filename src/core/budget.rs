@@ -14,6 +14,7 @@ use std::sync::Arc;
 pub const CHECK_INTERVAL: u64 = 256;
 
 /// Why a search stopped before it finished.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stop {
@@ -87,6 +88,8 @@ pub struct Budget {
     cancel: CancelFlag,
     /// Set when a spend found too few steps left.
     ran_out: bool,
+    /// What the search is doing, for a caller that reports how far it got.
+    stage: &'static str,
 }
 
 impl Budget {
@@ -108,7 +111,19 @@ impl Budget {
             next_check: CHECK_INTERVAL,
             cancel: flag,
             ran_out: false,
+            stage: "working",
         }
+    }
+
+    /// Names what the steps spent from now on are for ("solving", "rating", ...): a caller
+    /// whose budget ran out can say what was being done.
+    pub fn set_stage(&mut self, stage: &'static str) {
+        self.stage = stage;
+    }
+
+    /// What the steps were being spent on, as last named by [`Budget::set_stage`].
+    pub fn stage(&self) -> &'static str {
+        self.stage
     }
 
     /// Spend `steps`; an error says the search must stop now.
@@ -163,7 +178,9 @@ impl Budget {
     /// A budget for a sub-search: at most `steps` of what is left, sharing the same flag.
     /// Give back what it did not use with [`Budget::absorb`].
     pub fn child(&self, steps: u64) -> Budget {
-        Budget::with_flag(steps.min(self.remaining), self.cancel.clone())
+        let mut child = Budget::with_flag(steps.min(self.remaining), self.cancel.clone());
+        child.stage = self.stage;
+        child
     }
 
     /// Charge the steps a child budget used to this one.

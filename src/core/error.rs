@@ -1,11 +1,60 @@
-//! Errors about what a caller sent: a puzzle, an ID, an answer or parameters.
+//! The engine's errors: [`Error`], the one error type of the generators and the operations
+//! layer, and [`InputError`], what is wrong with what a caller sent (a puzzle, an ID, an answer
+//! or parameters).
 //!
-//! Every error carries where it happened (line and column, a position in an ID, a cell) and
-//! what was expected, so that a person can fix the input from the message alone.
+//! Every input error carries where it happened (line and column, a position in an ID, a cell)
+//! and what was expected, so that a person can fix the input from the message alone.
 
 use std::fmt;
 
+use super::Stop;
+
+/// Why an operation (or a generation) gave no result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The request does not fit its operation: it is not JSON, names an unknown field, gives a
+    /// field a value of the wrong type, or gives fields that do not go together.
+    Request(String),
+    /// The input is malformed, breaks the structure rules or is outside the limits.
+    Input(InputError),
+    /// The step budget ran out, or the work was cancelled or timed out.
+    Stopped(Stop),
+}
+
+impl Error {
+    /// A request that does not fit its operation.
+    pub fn request(message: impl Into<String>) -> Error {
+        Error::Request(message.into())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Request(message) => f.write_str(message),
+            Error::Input(error) => write!(f, "{error}"),
+            Error::Stopped(stop) => write!(f, "{stop}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Stop> for Error {
+    fn from(stop: Stop) -> Error {
+        Error::Stopped(stop)
+    }
+}
+
+impl From<InputError> for Error {
+    fn from(error: InputError) -> Error {
+        Error::Input(error)
+    }
+}
+
 /// Where in the input a problem is.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Location {
@@ -54,9 +103,12 @@ pub enum InputErrorKind {
 }
 
 /// One problem found in an input.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema), schema(as = InputProblem))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Problem {
+    /// Where the problem is.
     pub at: Location,
+    /// What is wrong there, and what was expected.
     pub message: String,
 }
 
@@ -127,6 +179,35 @@ pub fn text_location(text: &str, offset: usize) -> Location {
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let column = before[line_start..].chars().count() + 1;
     Location::Text { line, column }
+}
+
+/// Checks that a genre's JSON puzzle object is an object holding only the genre's `keys`: a
+/// misspelt or extra key is an error naming it, never silently ignored.
+pub fn puzzle_object_keys(
+    puzzle: &serde_json::Value,
+    genre: &str,
+    keys: &[&str],
+) -> Result<(), InputError> {
+    let expected = || {
+        let names: Vec<String> = keys.iter().map(|key| format!("\"{key}\"")).collect();
+        names.join(", ")
+    };
+    let object = puzzle.as_object().ok_or_else(|| {
+        InputError::syntax(
+            Location::Input,
+            format!("a {genre} puzzle must be a JSON object with {}", expected()),
+        )
+    })?;
+    match object.keys().find(|key| !keys.contains(&key.as_str())) {
+        Some(unknown) => Err(InputError::syntax(
+            Location::Input,
+            format!(
+                "unknown key \"{unknown}\" in the {genre} puzzle object: expected {}",
+                expected()
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

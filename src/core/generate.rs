@@ -1,8 +1,6 @@
 //! What every generator takes and gives back.
 
-use std::fmt;
-
-use super::{InputError, Rating, Shape, Stop, TargetLevel};
+use super::{Rating, Shape, TargetLevel};
 
 /// What to generate: the same parameters and generator version always give the same puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,35 +47,3 @@ pub struct Generated<P, S> {
     pub generator_version: u32,
     pub stats: GenerationStats,
 }
-
-/// Why a generation gave no puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GenerateError {
-    /// The parameters are outside the genre's limits.
-    Input(InputError),
-    /// The budget ran out, or the work was cancelled or timed out.
-    Stopped(Stop),
-}
-
-impl From<Stop> for GenerateError {
-    fn from(stop: Stop) -> GenerateError {
-        GenerateError::Stopped(stop)
-    }
-}
-
-impl From<InputError> for GenerateError {
-    fn from(error: InputError) -> GenerateError {
-        GenerateError::Input(error)
-    }
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::Input(error) => write!(f, "{error}"),
-            GenerateError::Stopped(stop) => write!(f, "no puzzle was generated: {stop}"),
-        }
-    }
-}
-
-impl std::error::Error for GenerateError {}

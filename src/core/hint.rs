@@ -23,8 +23,10 @@ pub enum HintKind {
     Wrong,
     /// The answer is complete and right: nothing left to hint.
     Solved,
-    /// The profile's techniques cannot go on from this position (the puzzle is beyond
-    /// expert); `placed` gives the first open cell's value from the solution instead.
+    /// The profile's techniques cannot go on from this position (a puzzle rated beyond
+    /// expert gets there); `placed` gives the first open cell's value from the solution
+    /// instead. A budget that runs out before the techniques tell is an error, never a
+    /// reveal.
     Reveal,
 }
 

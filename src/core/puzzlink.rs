@@ -78,7 +78,7 @@ pub fn split(url: &str) -> Result<PuzzLinkUrl<'_>, InputError> {
     let syntax = |byte: usize, message: String| InputError::syntax(position(url, byte), message);
     let start = url.len() - url.trim_start().len();
     let end = url.trim_end().len();
-    let example = "such as https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3BgG";
+    let example = "such as https://puzz.link/p?<genre>/<columns>/<rows>/<board>";
     if !is_url(url) {
         return Err(syntax(
             start,

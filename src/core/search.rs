@@ -1,6 +1,24 @@
-//! How the exact solvers (Kakuro, cryptic Kakuro) search once propagation stops: the plain
-//! depth-first order their generators depend on, or the adaptive search with its restart
-//! schedule.
+//! The one depth-first search every exact solver runs, over a small [`Model`] trait.
+//!
+//! A genre's solver supplies a model: its variables' domains, a propagation that narrows them
+//! to a fixpoint, a way to pick the variable to branch on and its values in order, an
+//! assignment that notes what it changes in the model's trail of undo entries, and the
+//! solution read off when every variable is fixed. This module supplies the rest, in one
+//! place: the search loop, the restarts, the last conflict and the dom/wdeg weights of the
+//! adaptive search ([`Strategy`]).
+//!
+//! The loop is iterative, not recursive: a relaxed Kakuro grid of 160x160 may branch thousands
+//! of levels deep, deeper than a thread's stack allows. Each level keeps the variable it
+//! branched on, its values still to try, the mark in the model's trail where its changes start
+//! and how many solutions were known when it began; trying a value first undoes the changes of
+//! the value before. The order of the search, and so of the solutions, is that of the plain
+//! recursion: values in the order [`Model::values`] gives them, depth first.
+//!
+//! Budget steps are the model's: its propagation spends them (one per constraint filtered) and
+//! stops when the budget runs out or is cancelled; the search stops with it.
+
+use super::budget::{Budget, Stop};
+use super::outcome::{Halt, SolveOutcome};
 
 /// How a search picks the variable to branch on, and whether it starts over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +43,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    /// The adaptive search as [`crate::genres::kakuro::solve`] runs it (the cryptic solver
+    /// The adaptive search as [`crate::genres::kakuro::solve()`] runs it (the cryptic solver
     /// starts over later: [`crate::genres::kakuro_cryptic::solve::ADAPTIVE`]).
     pub const ADAPTIVE: Strategy = Strategy::Adaptive { first_restart: 64 };
 
@@ -45,29 +63,338 @@ pub fn next_fail_limit(limit: u64) -> u64 {
     limit.saturating_add(limit / 2).max(limit.saturating_add(1))
 }
 
+/// Where propagation reports the constraint whose filtering failed, so the adaptive search
+/// can weigh it; the plain search passes `()`, which ignores it.
+pub trait Weigh {
+    fn failed(&mut self, constraint: usize);
+}
+
+impl Weigh for () {
+    #[inline]
+    fn failed(&mut self, _constraint: usize) {}
+}
+
+/// A genre's solver state as the search sees it.
+pub trait Model {
+    /// A variable to branch on.
+    type Var: Copy + PartialEq;
+    /// One value of a variable.
+    type Value: Copy;
+    /// A variable's values, in the order the search tries them.
+    type Values: Iterator<Item = Self::Value>;
+    /// What a search reports for a state with every variable fixed.
+    type Solution: PartialEq;
+
+    /// Narrows the domains to a fixpoint, from what [`Model::assign`] queued (on the first
+    /// call, from everything the model starts with), noting every change in the trail.
+    /// Spends the budget's steps, stopping when it says so; reports a constraint whose
+    /// filtering failed to `weigh`. After an error nothing is left queued.
+    fn propagate<W: Weigh>(&mut self, weigh: &mut W, budget: &mut Budget) -> Result<(), Halt>;
+
+    /// The open variable [`Strategy::FewestCandidates`] branches on; None when every variable
+    /// is fixed.
+    fn fewest_candidates(&self) -> Option<Self::Var>;
+
+    /// The values of an open variable, to try in this order.
+    fn values(&self, var: Self::Var) -> Self::Values;
+
+    /// Fixes `var` to `value`, noting the change in the trail and queueing what propagation
+    /// must look at again.
+    fn assign(&mut self, var: Self::Var, value: Self::Value);
+
+    /// The current position in the trail.
+    fn mark(&self) -> usize;
+
+    /// Undoes every change noted after `mark`.
+    fn undo(&mut self, mark: usize);
+
+    /// The solution of a state with every variable fixed, or None for one not to count (a
+    /// solution the caller already knows).
+    fn solution(&self) -> Option<Self::Solution>;
+}
+
+/// What the adaptive search needs on top: the constraints and which variables they weigh.
+pub trait Weighted: Model {
+    /// How many constraints propagation reports failures of, numbered from 0.
+    fn constraint_count(&self) -> usize;
+
+    /// True when `var` has more than one value left.
+    fn is_open(&self, var: Self::Var) -> bool;
+
+    /// Every variable with its count of values, in the order that breaks ties (the first of
+    /// equals is taken).
+    fn variables(&self) -> impl Iterator<Item = (Self::Var, u32)> + '_;
+
+    /// The constraints whose weights make up `var`'s weight.
+    fn constraints_of(&self, var: Self::Var) -> impl Iterator<Item = usize> + '_;
+}
+
+/// Finds up to `limit` solutions of `model` with [`Strategy::FewestCandidates`].
+pub fn search<M: Model>(
+    model: &mut M,
+    limit: usize,
+    budget: &mut Budget,
+) -> SolveOutcome<M::Solution> {
+    run(model, &mut Plain(()), limit, budget)
+}
+
+/// Finds up to `limit` solutions of `model` with `strategy`.
+pub fn search_with<M: Weighted>(
+    model: &mut M,
+    strategy: Strategy,
+    limit: usize,
+    budget: &mut Budget,
+) -> SolveOutcome<M::Solution> {
+    match strategy {
+        Strategy::FewestCandidates => search(model, limit, budget),
+        Strategy::Adaptive { .. } => {
+            let mut policy = Adaptive {
+                weights: Weights(vec![1; model.constraint_count()]),
+                fail_limit: strategy.first_fail_limit(),
+                failures: 0,
+                last_conflict: None,
+            };
+            run(model, &mut policy, limit, budget)
+        }
+    }
+}
+
+/// Each constraint's weight: one plus the times its filtering failed.
+struct Weights(Vec<u32>);
+
+impl Weigh for Weights {
+    #[inline]
+    fn failed(&mut self, constraint: usize) {
+        self.0[constraint] = self.0[constraint].saturating_add(1);
+    }
+}
+
 /// How one start-over of a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Searched {
+enum Searched {
     /// Everything searched, or the limit reached.
     All,
     /// Cut short after its failures: start over.
     CutShort,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// What differs between the strategies: the branch choice, what a failure means, and what
+/// is kept from one start-over to the next.
+trait Policy<M: Model> {
+    type Weights: Weigh;
+    /// Whether a search may start over, and so find a solution again.
+    const RESTARTS: bool;
+    fn weights(&mut self) -> &mut Self::Weights;
+    fn choose(&self, model: &M) -> Option<M::Var>;
+    /// Propagation held after `var` was assigned.
+    fn held(&mut self, var: M::Var);
+    /// Every value of `var` failed, and no solution was found below it.
+    fn exhausted(&mut self, var: M::Var);
+    /// Propagation failed; true when this start-over is to be cut short.
+    fn failed(&mut self) -> bool;
+    /// A start-over was cut short: get ready for the next.
+    fn restart(&mut self);
+}
 
-    #[test]
-    fn the_schedule_grows_by_half() {
-        assert_eq!(Strategy::FewestCandidates.first_fail_limit(), u64::MAX);
-        assert_eq!(
-            Strategy::Adaptive { first_restart: 0 }.first_fail_limit(),
-            1
-        );
-        assert_eq!(next_fail_limit(1), 2);
-        assert_eq!(next_fail_limit(2), 3);
-        assert_eq!(next_fail_limit(64), 96);
-        assert_eq!(next_fail_limit(u64::MAX), u64::MAX);
+/// [`Strategy::FewestCandidates`], which weighs nothing.
+struct Plain(());
+
+impl<M: Model> Policy<M> for Plain {
+    type Weights = ();
+    const RESTARTS: bool = false;
+
+    fn weights(&mut self) -> &mut () {
+        &mut self.0
+    }
+
+    fn choose(&self, model: &M) -> Option<M::Var> {
+        model.fewest_candidates()
+    }
+
+    fn held(&mut self, _var: M::Var) {}
+
+    fn exhausted(&mut self, _var: M::Var) {}
+
+    fn failed(&mut self) -> bool {
+        false
+    }
+
+    fn restart(&mut self) {}
+}
+
+/// [`Strategy::Adaptive`]: what the search carries from node to node and from one
+/// start-over to the next.
+struct Adaptive<V> {
+    weights: Weights,
+    /// Failures after which this start-over is cut short, and the failures so far.
+    fail_limit: u64,
+    failures: u64,
+    /// The variable all of whose values failed last, until one of its values holds.
+    last_conflict: Option<V>,
+}
+
+impl<M: Weighted> Policy<M> for Adaptive<M::Var> {
+    type Weights = Weights;
+    const RESTARTS: bool = true;
+
+    fn weights(&mut self) -> &mut Weights {
+        &mut self.weights
+    }
+
+    fn choose(&self, model: &M) -> Option<M::Var> {
+        self.last_conflict
+            .filter(|&var| model.is_open(var))
+            .or_else(|| weighted_choice(model, &self.weights.0))
+    }
+
+    fn held(&mut self, var: M::Var) {
+        if self.last_conflict == Some(var) {
+            self.last_conflict = None;
+        }
+    }
+
+    fn exhausted(&mut self, var: M::Var) {
+        self.last_conflict = Some(var);
+    }
+
+    fn failed(&mut self) -> bool {
+        self.failures += 1;
+        self.failures >= self.fail_limit
+    }
+
+    fn restart(&mut self) {
+        self.fail_limit = next_fail_limit(self.fail_limit);
+        self.failures = 0;
+        self.last_conflict = None;
     }
 }
+
+/// The open variable with the fewest values per weight (the first of equals).
+fn weighted_choice<M: Weighted>(model: &M, weights: &[u32]) -> Option<M::Var> {
+    let mut best: Option<(u64, u64, M::Var)> = None;
+    for (var, count) in model.variables() {
+        let count = u64::from(count);
+        if count <= 1 {
+            continue;
+        }
+        let weight: u64 = model
+            .constraints_of(var)
+            .map(|constraint| u64::from(weights[constraint]))
+            .sum();
+        // count / weight < best_count / best_weight, without division.
+        if best.is_none_or(|(best_count, best_weight, _)| count * best_weight < best_count * weight)
+        {
+            best = Some((count, weight, var));
+        }
+    }
+    best.map(|(_, _, var)| var)
+}
+
+/// Propagates the model's starting state, then searches, starting over as the policy says.
+fn run<M: Model, P: Policy<M>>(
+    model: &mut M,
+    policy: &mut P,
+    limit: usize,
+    budget: &mut Budget,
+) -> SolveOutcome<M::Solution> {
+    let start = budget.used();
+    let mut solutions = Vec::new();
+    let result = match model.propagate(policy.weights(), budget) {
+        Ok(()) => {
+            let root = model.mark();
+            loop {
+                match descend(model, policy, limit, &mut solutions, budget) {
+                    Ok(Searched::All) => break Ok(()),
+                    Ok(Searched::CutShort) => {
+                        model.undo(root);
+                        policy.restart();
+                    }
+                    Err(stop) => break Err(stop),
+                }
+            }
+        }
+        Err(Halt::Contradiction) => Ok(()),
+        Err(Halt::Stopped(stop)) => Err(stop),
+    };
+    SolveOutcome {
+        solutions,
+        complete: result.is_ok(),
+        stopped: result.err(),
+        steps: budget.used() - start,
+    }
+}
+
+/// One start-over: depth first below the propagated state (see the module documentation). A
+/// solution found before (in an earlier start-over) is not counted again.
+fn descend<M: Model, P: Policy<M>>(
+    model: &mut M,
+    policy: &mut P,
+    limit: usize,
+    solutions: &mut Vec<M::Solution>,
+    budget: &mut Budget,
+) -> Result<Searched, Stop> {
+    struct Level<M: Model> {
+        var: M::Var,
+        values: M::Values,
+        mark: usize,
+        known: usize,
+    }
+    let mut levels: Vec<Level<M>> = Vec::new();
+    let mut descending = true;
+    loop {
+        if descending {
+            if solutions.len() >= limit {
+                return Ok(Searched::All);
+            }
+            match policy.choose(model) {
+                Some(var) => levels.push(Level {
+                    var,
+                    values: model.values(var),
+                    mark: model.mark(),
+                    known: solutions.len(),
+                }),
+                None => {
+                    if let Some(solution) = model.solution() {
+                        if !P::RESTARTS || !solutions.contains(&solution) {
+                            solutions.push(solution);
+                        }
+                    }
+                }
+            }
+        }
+        let Some(level) = levels.last_mut() else {
+            return Ok(Searched::All);
+        };
+        model.undo(level.mark);
+        let next = if solutions.len() < limit {
+            level.values.next()
+        } else {
+            None
+        };
+        let Some(value) = next else {
+            if level.known == solutions.len() {
+                policy.exhausted(level.var);
+            }
+            levels.pop();
+            descending = false;
+            continue;
+        };
+        let var = level.var;
+        model.assign(var, value);
+        descending = match model.propagate(policy.weights(), budget) {
+            Ok(()) => {
+                policy.held(var);
+                true
+            }
+            Err(Halt::Contradiction) => {
+                if policy.failed() {
+                    return Ok(Searched::CutShort);
+                }
+                false
+            }
+            Err(Halt::Stopped(stop)) => return Err(stop),
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,36 +1,90 @@
-//! The genres and the one interface they share.
+//! The genres, the one interface they share, and the registry that lists them.
 //!
 //! Each genre is a folder with the same files (model, formats, solve, check, techniques,
-//! rate, generate) behind the [`Genre`] trait. [`GenreId`] names the registered genres, and
-//! [`dispatch`] is the one place that turns a name into a type: adding a genre is a new folder,
-//! a variant of [`GenreId`] and an arm in [`dispatch`].
+//! rate, describe (the descriptors), generate, and `wire.rs` for what the doors send beyond
+//! the formats) behind the [`Genre`] trait. The `registry!` line of a genre is all the rest
+//! of the crate needs: it declares the genre's module and gives it a [`GenreId`] variant, an
+//! arm in [`dispatch`], its [`Registered`] conversions, and a variant in each union the
+//! reports carry ([`AnyPuzzleObject`], [`AnyViolation`], [`AnySolutionExtra`]), whose schemas
+//! are built from the genres' own (module `schema`, with the `server` feature).
 
-pub mod kakurasu;
-pub mod kakuro;
-pub mod kakuro_cryptic;
+#[cfg(feature = "server")]
+mod schema;
 
 use std::fmt;
 use std::str::FromStr;
 
+use serde::Serialize;
+
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, GenerateError, GenerateParams, Generated, InputError, InputErrorKind, Location, Rating,
-    Shape, SolveOutcome,
+    assess, Assessment, Budget, Error, GenerateParams, Generated, InputError, InputErrorKind,
+    Level, Location, Rating, Shape, SolveOutcome, Stop,
 };
 
+/// A type the doors send: serializable, with its OpenAPI schema under the `server` feature.
+#[cfg(feature = "server")]
+pub trait Wire: Serialize + utoipa::ToSchema {}
+#[cfg(feature = "server")]
+impl<T: Serialize + utoipa::ToSchema> Wire for T {}
+/// A type the doors send: serializable, with its OpenAPI schema under the `server` feature.
+#[cfg(not(feature = "server"))]
+pub trait Wire: Serialize {}
+#[cfg(not(feature = "server"))]
+impl<T: Serialize> Wire for T {}
+
+/// How a player marks a genre's board, so that a client knows how to draw and read it.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardKind {
+    /// A grid of blocks and white cells; the player writes a digit in each white cell. The
+    /// puzzle object is `{"grid": [row, ...]}`, one space-separated token per cell: `#` a
+    /// block, `D/A` a block holding sums (down before the slash, across after; either may be
+    /// empty), `.` a white cell, another token a white cell showing it. Answers: `#` block,
+    /// `.` unmarked, `0` empty, `1`-`9` a digit.
+    Digits,
+    /// A grid of cells the player shades, with a clue per row and per column. The puzzle
+    /// object is `{"row_clues": [...], "col_clues": [...]}` (`null` for an absent clue).
+    /// Answers: `#` shaded, `-` unshaded, `.` unmarked.
+    Shading,
+}
+
+/// The solution fields of a genre that has none beyond its rows.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct NoExtra {}
+
 /// What every genre offers: formats, the exact solver, the answer checker, the human-technique
-/// rater and the generator.
+/// rater, the generator, and what the doors say about it.
 pub trait Genre: 'static {
     /// The genre's name in formats, IDs and the API (`kakuro`).
     const NAME: &'static str;
+    /// The genre's name for people (`Cryptic Kakuro`).
+    const TITLE: &'static str;
+    /// The rules, in a few sentences for a player.
+    const RULES: &'static str;
+    /// The genre's formats (puzzle object, text, ID, URL, answers), in a few sentences for the
+    /// API's documentation.
+    const FORMATS: &'static str;
+    /// How a player marks the board.
+    const BOARD: BoardKind;
     /// The default shape of a generated puzzle.
     const DEFAULT_SHAPE: Shape;
     /// The smallest and largest side of a generated puzzle.
     const SHAPE_LIMITS: (usize, usize);
+    /// The levels the generator makes (`any` asks for any of them).
+    const LEVELS: &'static [Level] = &Level::RATED;
     /// The generator's version: with the parameters, it determines the puzzle.
     const GENERATOR_VERSION: u32;
     /// The rater profile and its version, such as `kakuro-human` 1.
     const RATER_PROFILE: (&'static str, u32);
+    /// Whether a rating that fills every cell proves the puzzle has exactly one solution, so
+    /// that a rate operation skips the exact solver's check after it (see
+    /// [`crate::core::assess()`]). True only when every deduction of the rater removes what
+    /// no solution has, on the puzzle as given: a board the techniques fill is then the only
+    /// solution.
+    const SOLVED_PROVES_UNIQUE: bool;
 
     /// A puzzle, checked against the relaxed structure rules when parsed.
     type Puzzle: Clone + Send + Sync + 'static;
@@ -38,18 +92,26 @@ pub trait Genre: 'static {
     type Answer;
     /// One full solution.
     type Solution: Clone + Send + 'static;
-    /// A broken rule instance found by the checker.
-    type Violation: serde::Serialize + Send + 'static;
+    /// The JSON puzzle object (the value of `"puzzle"` in requests and reports).
+    type PuzzleObject: Wire + Clone + fmt::Debug + PartialEq + Send + 'static;
+    /// A broken rule instance found by the checker: a type tagged by its `rule`.
+    type Violation: Wire + Clone + fmt::Debug + PartialEq + Send + 'static;
+    /// The fields a report adds for a solution beyond its rows (cryptic Kakuro: the letter
+    /// mapping); [`NoExtra`] for a genre without any.
+    type SolutionExtra: Wire + Clone + fmt::Debug + PartialEq + Send + 'static;
 
     /// Reads the genre's text format.
     fn parse_text(text: &str) -> Result<Self::Puzzle, InputError>;
     /// Reads an ID such as `kakuro:3x3:DbAb/4.6.3.7`.
     fn parse_id(id: &str) -> Result<Self::Puzzle, InputError>;
-    /// Reads the JSON puzzle object (the value of `"puzzle"`).
+    /// Reads the JSON puzzle object, whatever JSON was sent (errors name the place).
     fn parse_json(puzzle: &serde_json::Value) -> Result<Self::Puzzle, InputError>;
+    /// Writes the text format.
     fn to_text(puzzle: &Self::Puzzle) -> String;
+    /// Writes the ID.
     fn to_id(puzzle: &Self::Puzzle) -> String;
-    fn to_json(puzzle: &Self::Puzzle) -> serde_json::Value;
+    /// Writes the JSON puzzle object.
+    fn to_json(puzzle: &Self::Puzzle) -> Self::PuzzleObject;
 
     /// Reads a puzz.link URL (`https://puzz.link/p?<genre>/...`). Genres without a puzz.link
     /// form refuse every URL.
@@ -70,10 +132,9 @@ pub trait Genre: 'static {
     /// A solution as answer rows.
     fn solution_rows(solution: &Self::Solution) -> Vec<String>;
 
-    /// Fields a solve report adds for a unique solution beyond its rows (cryptic Kakuro: the
-    /// letter mapping and the encrypted value). None by default.
-    fn solution_fields(_solution: &Self::Solution) -> serde_json::Map<String, serde_json::Value> {
-        serde_json::Map::new()
+    /// The fields a report adds for `solution` beyond its rows; None for a genre without any.
+    fn solution_extra(_solution: &Self::Solution) -> Option<Self::SolutionExtra> {
+        None
     }
 
     /// Finds up to `limit` solutions under the budget.
@@ -100,6 +161,20 @@ pub trait Genre: 'static {
     /// Rates the puzzle with the genre's human-technique profile under the budget.
     fn rate(puzzle: &Self::Puzzle, budget: &mut Budget) -> Rating;
 
+    /// Rates the puzzle and checks that it has exactly one solution, under one budget: the
+    /// rating first, then the exact solver's check (up to two solutions) with what is left,
+    /// unless [`Genre::SOLVED_PROVES_UNIQUE`] and the techniques filled every cell. A budget
+    /// that runs out leaves the rating unrated or the uniqueness unknown; a cancelled or
+    /// timed-out run is an error (see [`crate::core::assess()`]).
+    fn assess(puzzle: &Self::Puzzle, budget: &mut Budget) -> Result<Assessment, Stop> {
+        assess(
+            budget,
+            Self::SOLVED_PROVES_UNIQUE,
+            |budget| Self::rate(puzzle, budget),
+            |budget| Self::solve(puzzle, 2, budget),
+        )
+    }
+
     /// The next hint for a player's `answer` (see [`crate::core::hint`]); `solution` is the
     /// puzzle's unique solution. An input error only for a puzzle that is not structurally
     /// sound, which a parsed puzzle always is.
@@ -108,36 +183,130 @@ pub trait Genre: 'static {
         answer: &Self::Answer,
         solution: &Self::Solution,
         budget: &mut Budget,
-    ) -> Result<Hint, GenerateError>;
+    ) -> Result<Hint, Error>;
 
     /// Generates a puzzle with exactly one solution at the requested level.
     fn generate(
         params: &GenerateParams,
         budget: &mut Budget,
-    ) -> Result<Generated<Self::Puzzle, Self::Solution>, GenerateError>;
+    ) -> Result<Generated<Self::Puzzle, Self::Solution>, Error>;
 }
 
-/// The registered genres.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GenreId {
-    Kakuro,
-    Kakurasu,
-    KakuroCryptic,
+/// A genre in the registry: its [`GenreId`] and the conversions of its wire types into the
+/// unions the reports carry. The genre's `registry!` line implements it.
+pub trait Registered: Genre {
+    /// The genre's variant.
+    const ID: GenreId;
+    /// A violation as the union of every genre's.
+    fn any_violation(violation: Self::Violation) -> AnyViolation;
+    /// A puzzle object as the union of every genre's.
+    fn any_puzzle_object(object: Self::PuzzleObject) -> AnyPuzzleObject;
+    /// Solution fields as the union of every genre's.
+    fn any_solution_extra(extra: Self::SolutionExtra) -> AnySolutionExtra;
+}
+
+/// Work that is generic over the genre; [`dispatch`] runs it for a [`GenreId`].
+pub trait GenreVisitor {
+    /// What the work gives.
+    type Output;
+    /// Does the work for the genre `G`.
+    fn visit<G: Registered>(self) -> Self::Output;
+}
+
+/// Declares the registered genres, one line each: `Variant => module::GenreType`. Everything
+/// the crate knows of the genre list is generated here.
+macro_rules! registry {
+    ($($variant:ident => $module:ident :: $genre:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// The registered genres, in the registry's order.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum GenreId {
+            $(
+                #[doc = concat!("The genre of `", stringify!($module), "`.")]
+                $variant
+            ),+
+        }
+
+        impl GenreId {
+            /// Every registered genre, in the registry's order.
+            pub const ALL: &'static [GenreId] = &[$(GenreId::$variant),+];
+
+            /// The genre's name in formats, IDs and the API (its [`Genre::NAME`]).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GenreId::$variant => <$module::$genre as Genre>::NAME),+
+                }
+            }
+        }
+
+        /// Runs `visitor` with the genre type that `id` names: the registry's one match.
+        pub fn dispatch<V: GenreVisitor>(id: GenreId, visitor: V) -> V::Output {
+            match id {
+                $(GenreId::$variant => visitor.visit::<$module::$genre>()),+
+            }
+        }
+
+        /// A JSON puzzle object of any genre: the genre's [`Genre::PuzzleObject`].
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum AnyPuzzleObject {
+            $(
+                #[doc = concat!("A puzzle object of `", stringify!($module), "`.")]
+                $variant(<$module::$genre as Genre>::PuzzleObject)
+            ),+
+        }
+
+        /// A violation of any genre: the genre's [`Genre::Violation`].
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum AnyViolation {
+            $(
+                #[doc = concat!("A violation of `", stringify!($module), "`.")]
+                $variant(<$module::$genre as Genre>::Violation)
+            ),+
+        }
+
+        /// The solution fields of any genre: the genre's [`Genre::SolutionExtra`].
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum AnySolutionExtra {
+            $(
+                #[doc = concat!("The solution fields of `", stringify!($module), "`.")]
+                $variant(<$module::$genre as Genre>::SolutionExtra)
+            ),+
+        }
+
+        $(
+            impl Registered for $module::$genre {
+                const ID: GenreId = GenreId::$variant;
+
+                fn any_violation(violation: Self::Violation) -> AnyViolation {
+                    AnyViolation::$variant(violation)
+                }
+
+                fn any_puzzle_object(object: Self::PuzzleObject) -> AnyPuzzleObject {
+                    AnyPuzzleObject::$variant(object)
+                }
+
+                fn any_solution_extra(extra: Self::SolutionExtra) -> AnySolutionExtra {
+                    AnySolutionExtra::$variant(extra)
+                }
+            }
+        )+
+    };
+}
+
+// The registry. The first genre is the one a text without a `genre:` line is read in.
+registry! {
+    Kakuro => kakuro::Kakuro,
+    Kakurasu => kakurasu::Kakurasu,
+    KakuroCryptic => kakuro_cryptic::KakuroCryptic,
 }
 
 impl GenreId {
-    pub const ALL: [GenreId; 3] = [GenreId::Kakuro, GenreId::Kakurasu, GenreId::KakuroCryptic];
-
-    pub fn name(self) -> &'static str {
-        struct Name;
-        impl GenreVisitor for Name {
-            type Output = &'static str;
-            fn visit<G: Genre>(self) -> &'static str {
-                G::NAME
-            }
-        }
-        dispatch(self, Name)
-    }
+    /// The genre of a text that names none: the registry's first.
+    pub const DEFAULT: GenreId = GenreId::ALL[0];
 }
 
 impl fmt::Display for GenreId {
@@ -146,41 +315,36 @@ impl fmt::Display for GenreId {
     }
 }
 
-impl FromStr for GenreId {
-    type Err = String;
+impl Serialize for GenreId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
 
-    fn from_str(text: &str) -> Result<GenreId, String> {
-        let wanted = text.trim().to_ascii_lowercase();
+/// The one way to read a genre name: trimmed, any case. An unknown name is a limits error
+/// (422 over HTTP) that lists the registered ones.
+impl FromStr for GenreId {
+    type Err = InputError;
+
+    fn from_str(text: &str) -> Result<GenreId, InputError> {
+        let wanted = text.trim();
         GenreId::ALL
-            .into_iter()
-            .find(|id| id.name() == wanted)
+            .iter()
+            .copied()
+            .find(|id| id.name().eq_ignore_ascii_case(wanted))
             .ok_or_else(|| {
-                let names: Vec<_> = GenreId::ALL.iter().map(|id| id.name()).collect();
-                format!(
-                    "unknown genre '{}': expected one of {}",
-                    text.trim(),
-                    names.join(", ")
-                )
+                InputError::limits(format!(
+                    "unknown genre '{wanted}': expected one of {}",
+                    GenreId::names()
+                ))
             })
     }
 }
 
-/// Work that is generic over the genre; [`dispatch`] runs it for a [`GenreId`].
-pub trait GenreVisitor {
-    type Output;
-    fn visit<G: Genre>(self) -> Self::Output;
-}
-
-/// Runs `visitor` with the genre type that `id` names: the registry's one match.
-pub fn dispatch<V: GenreVisitor>(id: GenreId, visitor: V) -> V::Output {
-    match id {
-        GenreId::Kakuro => visitor.visit::<kakuro::Kakuro>(),
-        GenreId::Kakurasu => visitor.visit::<kakurasu::Kakurasu>(),
-        GenreId::KakuroCryptic => visitor.visit::<kakuro_cryptic::KakuroCryptic>(),
+impl GenreId {
+    /// The registered names, comma-separated (for messages).
+    pub fn names() -> String {
+        let names: Vec<&str> = GenreId::ALL.iter().map(|id| id.name()).collect();
+        names.join(", ")
     }
-}
-
-/// Reads a genre name.
-pub fn genre_by_name(name: &str) -> Result<GenreId, String> {
-    name.parse()
 }

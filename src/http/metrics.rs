@@ -15,6 +15,9 @@ pub const DEADLINE: &str = "sumpuzzles_deadline_exceeded_total";
 pub const BUDGET_EXHAUSTED: &str = "sumpuzzles_budget_exhausted_total";
 pub const GENERATION_ATTEMPTS: &str = "sumpuzzles_generation_attempts_total";
 pub const PANICS: &str = "sumpuzzles_panics_total";
+pub const CONNECTIONS: &str = "sumpuzzles_connections";
+pub const CONNECTIONS_CLOSED: &str = "sumpuzzles_connections_closed_total";
+pub const ACCEPT_ERRORS: &str = "sumpuzzles_accept_errors_total";
 
 /// The process's recorder, installed on first use. Later apps in the same process (tests)
 /// share it.
@@ -73,7 +76,18 @@ fn describe() {
     ::metrics::describe_gauge!(QUEUE_DEPTH, "Requests waiting for a worker");
     ::metrics::describe_counter!(
         SHED,
-        "Requests answered 503 because the pool and queue were full"
+        "Requests refused without being worked on, by reason: overloaded (pool and queue full, \
+         503), expired (waited until the deadline, 503), rate_limited and client_busy (429), \
+         connections (too many connections, 503)"
+    );
+    ::metrics::describe_gauge!(CONNECTIONS, "Open client connections");
+    ::metrics::describe_counter!(
+        CONNECTIONS_CLOSED,
+        "Connections the server closed, by reason: head_timeout, idle, evicted, refused"
+    );
+    ::metrics::describe_counter!(
+        ACCEPT_ERRORS,
+        "Failed accepts (out of descriptors and the like)"
     );
     ::metrics::describe_counter!(CANCELLED, "Jobs cancelled because the client went away");
     ::metrics::describe_counter!(DEADLINE, "Jobs stopped by the deadline");
@@ -83,6 +97,78 @@ fn describe() {
         "Candidate puzzles screened by generators"
     );
     ::metrics::describe_counter!(PANICS, "Panics caught in request handling");
+}
+
+/// Why a request was refused without being worked on.
+#[derive(Clone, Copy, Debug)]
+pub enum Shed {
+    Overloaded,
+    Expired,
+    RateLimited,
+    ClientBusy,
+    Connections,
+}
+
+impl Shed {
+    fn name(self) -> &'static str {
+        match self {
+            Shed::Overloaded => "overloaded",
+            Shed::Expired => "expired",
+            Shed::RateLimited => "rate_limited",
+            Shed::ClientBusy => "client_busy",
+            Shed::Connections => "connections",
+        }
+    }
+}
+
+/// How often a burst of refusals or accept errors is summed up in the log.
+pub const SUMMARY_PERIOD: Duration = Duration::from_secs(10);
+
+/// Counts events and logs one WARN line per [`SUMMARY_PERIOD`] while they happen, instead of
+/// one per event: an overload must not also flood the log (15 s of shedding once wrote 25 MB).
+pub struct Summary {
+    what: &'static str,
+    state: std::sync::Mutex<(
+        Option<std::time::Instant>,
+        std::collections::BTreeMap<String, u64>,
+    )>,
+}
+
+impl Summary {
+    pub const fn new(what: &'static str) -> Summary {
+        Summary {
+            what,
+            state: std::sync::Mutex::new((None, std::collections::BTreeMap::new())),
+        }
+    }
+
+    /// Counts one event of `kind`; logs the counts when the period since the last line is over.
+    pub fn note(&self, kind: &str) {
+        let mut state = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *state.1.entry(kind.to_string()).or_insert(0) += 1;
+        let now = std::time::Instant::now();
+        let due = state
+            .0
+            .is_none_or(|last| now.duration_since(last) >= SUMMARY_PERIOD);
+        if due {
+            let counts: Vec<String> = state.1.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+            let since = state.0.map_or(0, |last| now.duration_since(last).as_secs());
+            tracing::warn!(counts = %counts.join(", "), seconds = since, "{}", self.what);
+            state.1.clear();
+            state.0 = Some(now);
+        }
+    }
+}
+
+static SHED_LOG: Summary = Summary::new("requests refused without being worked on (summed up)");
+
+/// Counts a refused request (metric by reason) and sums refusals up in the log.
+pub fn shed(reason: Shed) {
+    ::metrics::counter!(SHED, "reason" => reason.name()).increment(1);
+    SHED_LOG.note(reason.name());
 }
 
 /// Records one finished request.

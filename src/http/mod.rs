@@ -1,361 +1,41 @@
-//! The HTTP service: a thin layer over [`crate::api`].
+//! The HTTP service: a thin door over [`crate::ops`].
 //!
-//! [`app`] builds the router (routes, OpenAPI document, layers) and [`serve`] runs it: its own
-//! accept loop so that slow clients meet a header-read timeout, and a graceful shutdown that
-//! first turns `/readyz` to 503, then stops accepting and lets requests under way finish.
+//! - [`state`]: the configuration, the state every request shares, and [`AppState::run`],
+//!   the one way a handler runs an operation (on the worker [`pool`], under the request's
+//!   budget and the deadline);
+//! - [`extract`]: the extractors that read a request into an operation's request type;
+//! - one router per resource: [`generate`] (generate, daily, batch: cache headers and the
+//!   stream), [`puzzles`] (the operations on a puzzle), [`service`] (genres, health,
+//!   readiness, metrics), [`docs`] (the OpenAPI document and Swagger UI), [`play`] (the play
+//!   page, outside the document);
+//! - [`problem`]: every failure as problem details; [`responses`]: the statuses each endpoint
+//!   documents;
+//! - [`clients`]: who a request is from (the peer, a trusted proxy's forwarded address, an
+//!   API key) and the per-client limits (rate, requests on the pool at once);
+//! - [`conn`]: the connections (bounds from accept, idle bounds, a cap with a reserve for
+//!   health probes, half-close, hyper's own errors as problem details, lingering close);
+//! - [`server`]: [`app`] (the routes with their layers) and [`serve`] (the accept loop, an
+//!   admin listener for `/metrics`, and a graceful shutdown that first turns `/readyz` to
+//!   503, then stops accepting and lets requests under way finish).
+//!
+//! What an anonymous client meets, and the figures behind it, are in docs/edge.md.
 
+pub mod clients;
+pub mod conn;
+pub mod docs;
+pub mod extract;
+pub mod generate;
+pub mod memory;
 pub mod metrics;
 pub mod play;
 pub mod pool;
 pub mod problem;
-pub mod routes;
+pub mod puzzles;
+pub mod responses;
+pub mod server;
+pub mod service;
+pub mod state;
 
-use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
-use axum::http::{HeaderName, HeaderValue, Method};
-use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
-use axum::Router;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto::Builder;
-use hyper_util::service::TowerToHyperService;
-use tokio::net::TcpListener;
-use tower::ServiceExt;
-use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::request_id::{
-    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
-};
-use tower_http::trace::TraceLayer;
-use utoipa::OpenApi;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
-use utoipa_swagger_ui::SwaggerUi;
-
-use self::pool::Pool;
-use self::problem::ApiProblem;
-
-/// Everything the service can be told at start.
-#[derive(Clone, Debug)]
-pub struct ServerConfig {
-    pub bind: SocketAddr,
-    /// Jobs running at once.
-    pub workers: usize,
-    /// Requests waiting for a worker before new ones get 503.
-    pub queue: usize,
-    /// Step budget of a request that does not name one.
-    pub default_budget: u64,
-    /// Largest budget a request may ask for.
-    pub max_budget: u64,
-    /// How long a request may take, waiting included.
-    pub deadline: Duration,
-    /// Largest request body.
-    pub body_limit: usize,
-    /// Origins allowed by CORS; empty allows any origin.
-    pub cors_origins: Vec<String>,
-    /// How long a client may take to send its request headers.
-    pub header_timeout: Duration,
-    /// After a shutdown signal, how long `/readyz` says 503 before the listener closes.
-    pub drain: Duration,
-    /// After the listener closes, how long requests under way may take to finish.
-    pub grace: Duration,
-    /// Seconds a shed request is told to wait.
-    pub retry_after: u64,
-}
-
-impl Default for ServerConfig {
-    fn default() -> ServerConfig {
-        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-        ServerConfig {
-            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            workers,
-            queue: workers * 8,
-            default_budget: 500_000_000,
-            max_budget: 2_000_000_000,
-            deadline: Duration::from_secs(30),
-            body_limit: 1 << 20,
-            cors_origins: Vec::new(),
-            header_timeout: Duration::from_secs(10),
-            drain: Duration::from_millis(1000),
-            grace: Duration::from_secs(30),
-            retry_after: 1,
-        }
-    }
-}
-
-/// Shared by every request.
-pub struct AppState {
-    pub config: ServerConfig,
-    pub pool: Pool,
-    pub metrics: metrics_exporter_prometheus::PrometheusHandle,
-    shutting_down: AtomicBool,
-}
-
-impl AppState {
-    pub fn new(config: ServerConfig) -> Arc<AppState> {
-        Arc::new(AppState {
-            pool: Pool::new(config.workers, config.queue, config.retry_after),
-            metrics: metrics::handle(),
-            config,
-            shutting_down: AtomicBool::new(false),
-        })
-    }
-
-    pub fn shutting_down(&self) -> bool {
-        self.shutting_down.load(Ordering::SeqCst)
-    }
-
-    /// Turns `/readyz` to 503.
-    pub fn begin_shutdown(&self) {
-        self.shutting_down.store(true, Ordering::SeqCst);
-    }
-}
-
-/// The OpenAPI document's fixed parts; the paths come from the handlers.
-#[derive(OpenApi)]
-#[openapi(
-    info(
-        title = "sumpuzzles",
-        description = "Generate, rate, solve and check sum puzzles: Kakuro (cross sums), Kakurasu (index sums) and cryptic Kakuro (sums in letters).\n\n\
-Every generated puzzle has exactly one solution (proven by the exact solver) and is rated at the requested level by the genre's human-technique rater. \
-The same genre, shape, level, seed and generator version give the same puzzle on every machine.\n\n\
-Puzzles are sent as the genre's JSON object (`{\"genre\": \"kakuro\", \"puzzle\": {...}}`), as an ID (`{\"id\": \"kakuro:3x3:DbAb/4.6.3.7\"}`) or as text (`{\"genre\": \"kakuro\", \"text\": \"...\"}`). \
-Kakurasu puzzles are `{\"row_clues\": [...], \"col_clues\": [...]}` (`null` for an absent clue) or the text `genre: kakurasu` / `rows: 8 12 3` / `cols: 0 0 6 2 3`, or an ID such as `kakurasu:3x5:8.12.3/0.0.6.2.3`; Kakurasu answers use `#` shaded, `-` unshaded, `.` unmarked. \
-Cryptic Kakuro (`kakuro-cryptic`) takes one Project Euler 424 line as `text` (or the grid of rows with letters for sums); `/solve` adds `letters` and `encrypted`. \
-Kakuro grids are read under relaxed rules (runs of one cell, white cells in one run only, grids up to 160x160) so published puzzles can be solved and checked; generated ones obey the strict rules.\n\n\
-Every search runs under a step budget (default 500,000,000, at most 2,000,000,000 unless configured) and a deadline (30 s by default). \
-Errors are `application/problem+json` (RFC 9457). When every worker is busy and the queue is full, requests get 503 with `Retry-After`; a request is safe to retry.",
-        license(name = "MIT")
-    ),
-    tags(
-        (name = "puzzles", description = "Generate, solve, rate and check"),
-        (name = "service", description = "Health, readiness, metrics")
-    ),
-    components(schemas(problem::Problem, routes::KakuroPuzzle, routes::KakurasuPuzzle))
-)]
-struct ApiDoc;
-
-/// The router with its OpenAPI document.
-fn routes() -> (Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(routes::generate_post, routes::generate_get))
-        .routes(routes!(routes::solve))
-        .routes(routes!(routes::rate))
-        .routes(routes!(routes::check))
-        .routes(routes!(routes::hint))
-        .routes(routes!(routes::render))
-        .routes(routes!(routes::genres))
-        .routes(routes!(routes::healthz))
-        .routes(routes!(routes::readyz))
-        .routes(routes!(routes::metrics_text))
-        .split_for_parts()
-}
-
-/// The OpenAPI document the service serves at `/openapi.json`.
-pub fn openapi() -> utoipa::openapi::OpenApi {
-    routes().1
-}
-
-/// Request ids: a per-process prefix and a counter.
-#[derive(Clone)]
-struct RequestIds {
-    prefix: u32,
-    counter: Arc<AtomicU64>,
-}
-
-impl MakeRequestId for RequestIds {
-    fn make_request_id<B>(&mut self, _request: &axum::http::Request<B>) -> Option<RequestId> {
-        let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        HeaderValue::from_str(&format!("{:08x}-{n:x}", self.prefix))
-            .ok()
-            .map(RequestId::new)
-    }
-}
-
-/// Counts requests and latency by matched route and status.
-async fn record(request: Request, next: Next) -> Response {
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_string(), |p| p.as_str().to_string());
-    let start = Instant::now();
-    let response = next.run(request).await;
-    metrics::record_request(&route, response.status().as_u16(), start.elapsed());
-    response
-}
-
-/// The whole request, body reading included, is held to the deadline (plus a second for the
-/// pool's own deadline answer to win the race when the work itself ran late).
-async fn overall_deadline(
-    axum::extract::State(deadline): axum::extract::State<Duration>,
-    request: Request,
-    next: Next,
-) -> Response {
-    match tokio::time::timeout(deadline + Duration::from_secs(1), next.run(request)).await {
-        Ok(response) => response,
-        Err(_) => ApiProblem::DeadlineExceeded.into_response(),
-    }
-}
-
-/// The message a panic was raised with, when it has one.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
-    payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied())
-        .unwrap_or("unknown")
-}
-
-fn panic_response(payload: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    tracing::error!(
-        panic = panic_message(payload.as_ref()),
-        "a request handler panicked"
-    );
-    ::metrics::counter!(metrics::PANICS).increment(1);
-    ApiProblem::Internal.into_response()
-}
-
-/// The whole application: routes, documentation and layers.
-pub fn app(state: Arc<AppState>) -> Router {
-    let (router, api) = routes();
-    let x_request_id = HeaderName::from_static("x-request-id");
-    let cors = if state.config.cors_origins.is_empty() {
-        CorsLayer::new().allow_origin(AllowOrigin::any())
-    } else {
-        let origins: Vec<HeaderValue> = state
-            .config
-            .cors_origins
-            .iter()
-            .filter_map(|o| HeaderValue::from_str(o).ok())
-            .collect();
-        CorsLayer::new().allow_origin(origins)
-    }
-    .allow_methods([Method::GET, Method::POST])
-    .allow_headers([axum::http::header::CONTENT_TYPE])
-    .expose_headers([axum::http::header::RETRY_AFTER, x_request_id.clone()]);
-    let ids = RequestIds {
-        prefix: (std::process::id() ^ (Instant::now().elapsed().subsec_nanos())).rotate_left(7),
-        counter: Arc::new(AtomicU64::new(0)),
-    };
-    let body_limit = state.config.body_limit;
-    let deadline = state.config.deadline;
-    router
-        .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
-        .merge(play::router())
-        .fallback(|| async { ApiProblem::NotFound("no such resource; see /openapi.json and /docs".into()) })
-        .method_not_allowed_fallback(|| async { ApiProblem::MethodNotAllowed })
-        .with_state(state)
-        .layer(middleware::from_fn_with_state(deadline, overall_deadline))
-        .layer(middleware::from_fn(record))
-        .layer(DefaultBodyLimit::max(body_limit))
-        .layer(cors)
-        .layer(CatchPanicLayer::custom(panic_response))
-        .layer(
-            TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<axum::body::Body>| {
-                let id = request
-                    .headers()
-                    .get("x-request-id")
-                    .and_then(|v| v.to_str().ok())
-                    .unwrap_or("");
-                tracing::info_span!("request", method = %request.method(), uri = %request.uri(), request_id = %id)
-            }),
-        )
-        .layer(PropagateRequestIdLayer::new(x_request_id.clone()))
-        .layer(SetRequestIdLayer::new(x_request_id, ids))
-}
-
-/// Waits for SIGTERM or Ctrl-C.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {},
-        _ = terminate => {},
-    }
-}
-
-/// Binds and serves until a shutdown signal, then drains and finishes requests under way.
-pub async fn serve(config: ServerConfig) -> std::io::Result<()> {
-    let listener = TcpListener::bind(config.bind).await?;
-    serve_on(listener, config, shutdown_signal()).await
-}
-
-/// Serves on a bound listener until `shutdown` completes (tests pass their own signal).
-pub async fn serve_on(
-    listener: TcpListener,
-    config: ServerConfig,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    let state = AppState::new(config.clone());
-    let app = app(state.clone());
-    tracing::info!(address = %listener.local_addr()?, workers = config.workers, queue = config.queue, "listening");
-    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let mut builder = Builder::new(TokioExecutor::new());
-    builder
-        .http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(config.header_timeout);
-    builder.http2().timer(TokioTimer::new());
-    let (stop_accepting_tx, mut stop_accepting) = tokio::sync::watch::channel(false);
-    let drain = config.drain;
-    let signal_state = state.clone();
-    tokio::spawn(async move {
-        shutdown.await;
-        tracing::info!("shutdown signal: readiness off, draining");
-        signal_state.begin_shutdown();
-        tokio::time::sleep(drain).await;
-        let _ = stop_accepting_tx.send(true);
-    });
-    loop {
-        let accepted = tokio::select! {
-            accepted = listener.accept() => accepted,
-            _ = stop_accepting.changed() => break,
-        };
-        let (stream, _peer) = match accepted {
-            Ok(connection) => connection,
-            Err(error) => {
-                // Out of file descriptors and the like: wait a little instead of spinning.
-                tracing::warn!(%error, "accept failed");
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                continue;
-            }
-        };
-        let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(
-            app.clone()
-                .map_request(|r: Request<hyper::body::Incoming>| r.map(axum::body::Body::new)),
-        );
-        let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), service);
-        let connection = graceful.watch(connection.into_owned());
-        tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                tracing::debug!(%error, "connection ended with an error");
-            }
-        });
-    }
-    drop(listener);
-    tracing::info!("listener closed; finishing requests under way");
-    if tokio::time::timeout(config.grace, graceful.shutdown())
-        .await
-        .is_err()
-    {
-        tracing::warn!("grace period over; closing the remaining connections");
-    }
-    Ok(())
-}
+pub use docs::openapi;
+pub use server::{app, serve, serve_on};
+pub use state::{AppState, ServerConfig};

@@ -12,13 +12,13 @@
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use super::metrics;
 use super::problem::ApiProblem;
-use crate::core::CancelFlag;
+use crate::core::{CancelFlag, Stop};
 
 /// Stack of each worker thread. The searches keep their own stacks, but a stack overflow
 /// aborts the process (it cannot be caught like a panic), so the workers get room to spare.
@@ -170,11 +170,14 @@ impl Pool {
         let flag = CancelFlag::new();
         let (done, outcome) = tokio::sync::oneshot::channel();
         let job_flag = flag.clone();
+        let started = Arc::new(AtomicBool::new(false));
+        let job_started = started.clone();
         let job: Job = Box::new(move |busy| {
             // The client went away or the deadline passed while the job waited.
             if job_flag.stop_reason().is_some() {
                 return;
             }
+            job_started.store(true, Ordering::SeqCst);
             let outcome = std::panic::catch_unwind(AssertUnwindSafe(move || work(job_flag)));
             // Free before answering, so that whoever has the answer sees the worker free.
             drop(busy);
@@ -183,7 +186,7 @@ impl Pool {
         {
             let mut queue = self.shared.queue();
             if queue.jobs.len() >= self.free() + self.queue_limit {
-                ::metrics::counter!(metrics::SHED).increment(1);
+                metrics::shed(metrics::Shed::Overloaded);
                 return Err(ApiProblem::Overloaded {
                     retry_after: self.retry_after,
                 });
@@ -203,7 +206,7 @@ impl Pool {
             Ok(Ok(Ok(value))) => Ok(value),
             Ok(Ok(Err(panic))) => {
                 tracing::error!(
-                    panic = super::panic_message(panic.as_ref()),
+                    panic = super::server::panic_message(panic.as_ref()),
                     "a worker panicked"
                 );
                 Err(ApiProblem::Internal)
@@ -212,8 +215,16 @@ impl Pool {
             Ok(Err(_dropped)) => Err(ApiProblem::Internal),
             Err(_elapsed) => {
                 flag.expire();
+                // Not worked on at all: the server was too busy, which a retry may find
+                // otherwise (503); work that ran out of time is the deadline's (504).
+                if !started.load(Ordering::SeqCst) {
+                    metrics::shed(metrics::Shed::Expired);
+                    return Err(ApiProblem::ExpiredInQueue {
+                        retry_after: self.retry_after,
+                    });
+                }
                 ::metrics::counter!(metrics::DEADLINE).increment(1);
-                Err(ApiProblem::DeadlineExceeded)
+                Err(Stop::DeadlineExceeded.into())
             }
         }
     }
@@ -231,6 +242,7 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
+    use crate::core::Error;
 
     /// Work that runs until its flag is raised, as a search checking its budget would.
     fn until_cancelled(flag: CancelFlag) -> u32 {
@@ -281,7 +293,26 @@ mod tests {
         // The busy job meets its deadline.
         assert!(matches!(
             busy.await.unwrap(),
-            Err(ApiProblem::DeadlineExceeded)
+            Err(ApiProblem::Operation(Error::Stopped(
+                Stop::DeadlineExceeded
+            )))
+        ));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_that_waited_past_its_deadline_is_a_503_not_a_504() {
+        let pool = Arc::new(Pool::new(1, 4, 2));
+        let busy = hold_a_worker(&pool, Duration::from_millis(400)).await;
+        let waited = pool.run(Duration::from_millis(100), |_| ()).await;
+        assert!(
+            matches!(waited, Err(ApiProblem::ExpiredInQueue { retry_after: 2 })),
+            "{waited:?}"
+        );
+        assert!(matches!(
+            busy.await.unwrap(),
+            Err(ApiProblem::Operation(Error::Stopped(
+                Stop::DeadlineExceeded
+            )))
         ));
     }
 
@@ -347,7 +378,9 @@ mod tests {
         waiting.abort();
         assert!(matches!(
             busy.await.unwrap(),
-            Err(ApiProblem::DeadlineExceeded)
+            Err(ApiProblem::Operation(Error::Stopped(
+                Stop::DeadlineExceeded
+            )))
         ));
         // Jobs start in turn: once this one has run, the abandoned one was taken and dropped.
         assert_eq!(pool.run(Duration::from_secs(5), |_| 2).await.unwrap(), 2);

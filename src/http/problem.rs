@@ -1,223 +1,294 @@
 //! Errors as RFC 9457 problem details (`application/problem+json`).
 //!
-//! One closed enum: every variant names its status, and every failure the service can meet,
-//! axum's own rejections included, becomes one of them. Internal causes are logged, never
-//! sent to the client.
+//! One closed enum: an operation's own [`Error`], whose problem the operations layer gives
+//! (every door sends the same), or one of the failures only HTTP has, each with its status.
+//! Every failure the service can meet, axum's own rejections included, becomes one of them.
+//! Internal causes are logged, never sent to the client.
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
 
-use crate::api::ApiError;
-use crate::core::{InputError, InputErrorKind, Problem as InputProblem, Stop};
-
-/// A problem details body.
-#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
-pub struct Problem {
-    /// A URI reference naming the kind of problem.
-    #[serde(rename = "type")]
-    #[schema(example = "/problems/syntax")]
-    pub kind: String,
-    /// A short summary of the kind of problem.
-    pub title: String,
-    /// The HTTP status.
-    pub status: u16,
-    /// What is wrong with this request, with the place (line and column, ID or URL position, cell).
-    pub detail: String,
-    /// Each problem found in the input, with where it is.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    #[schema(value_type = Vec<Object>)]
-    pub problems: Vec<InputProblem>,
-}
+use crate::core::{Error, InputError, Stop};
+use crate::ops::{Problem, Progress};
 
 /// Every way a request can fail.
 #[derive(Debug)]
 pub enum ApiProblem {
-    /// 400: the input does not follow its format.
-    Syntax(InputError),
-    /// 400: a query string or JSON body that does not fit the request's fields.
-    BadRequest(String),
+    /// The operation failed, or the request does not fit it: 400, 422, 499 (the client went
+    /// away) or 504 (the deadline passed), as [`Problem::from`] says.
+    Operation(Error),
+    /// 422: the step budget ran out, with how far the search got.
+    Exhausted(Progress),
+    /// 401: the server requires an API key and the request has none.
+    Unauthorized,
+    /// 403: the request's API key is not one the server knows.
+    Forbidden,
     /// 404: no such route.
     NotFound(String),
     /// 405: the route exists with other methods.
     MethodNotAllowed,
+    /// 408: the body did not arrive within the body timeout.
+    SlowBody,
     /// 413: the body is larger than the limit.
     TooLarge(String),
+    /// 414: the request target (path and query) is longer than the limit.
+    UriTooLong,
     /// 415: the body is not JSON.
-    UnsupportedMediaType(String),
-    /// 422: well-formed but impossible: structure rules, limits, unknown genre or level, an
-    /// answer that does not fit its puzzle.
-    Unprocessable(InputError),
-    /// 422: the step budget ran out before the work finished.
-    BudgetExhausted,
+    UnsupportedMediaType,
+    /// 415: the body comes compressed (`Content-Encoding`).
+    EncodedBody,
+    /// 429: the client sent more requests than its rate allows; retry after the seconds.
+    RateLimited { retry_after: u64 },
+    /// 429: the client has as many requests running and waiting as it may.
+    ClientBusy { retry_after: u64 },
     /// 503: the worker pool and its queue are full; retry after the given seconds.
     Overloaded { retry_after: u64 },
+    /// 503: the request waited for a worker until its deadline and was never worked on.
+    ExpiredInQueue { retry_after: u64 },
+    /// 503: the server has as many connections open as it may; this one is kept only for
+    /// `/healthz` and `/readyz`.
+    TooManyConnections,
     /// 503: the server is shutting down.
     ShuttingDown,
-    /// 504: the work did not finish within the server's deadline.
-    DeadlineExceeded,
-    /// 499-like: the client went away; nobody reads this response.
-    Cancelled,
     /// 500: a bug (a panic in a worker). The only 500 the service sends.
     Internal,
+    /// Any other error status a layer answered without a body of its own (a 400, 404 or 405
+    /// from a router or a library), given problem details here.
+    Status(StatusCode),
 }
 
 impl ApiProblem {
-    pub fn status(&self) -> StatusCode {
-        match self {
-            ApiProblem::Syntax(_) | ApiProblem::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiProblem::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiProblem::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ApiProblem::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiProblem::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiProblem::Unprocessable(_) | ApiProblem::BudgetExhausted => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            ApiProblem::Overloaded { .. } | ApiProblem::ShuttingDown => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
-            ApiProblem::DeadlineExceeded => StatusCode::GATEWAY_TIMEOUT,
-            // Nobody reads it; a 5xx would count as a server failure in metrics and proxies.
-            ApiProblem::Cancelled => StatusCode::from_u16(499).unwrap_or(StatusCode::BAD_REQUEST),
-            ApiProblem::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-        }
-    }
-
-    fn kind(&self) -> (&'static str, &'static str) {
-        match self {
-            ApiProblem::Syntax(_) => ("syntax", "The input does not follow its format"),
-            ApiProblem::BadRequest(_) => ("bad-request", "The request does not fit the endpoint"),
-            ApiProblem::NotFound(_) => ("not-found", "No such resource"),
-            ApiProblem::MethodNotAllowed => {
-                ("method-not-allowed", "Method not allowed on this resource")
-            }
-            ApiProblem::TooLarge(_) => ("too-large", "The request body is too large"),
-            ApiProblem::UnsupportedMediaType(_) => {
-                ("unsupported-media-type", "The request body must be JSON")
-            }
-            ApiProblem::Unprocessable(error) => match error.kind {
-                InputErrorKind::Structure => ("structure", "The puzzle breaks the structure rules"),
-                InputErrorKind::Answer => ("answer", "The answer does not fit the puzzle"),
-                InputErrorKind::NotUnique => (
-                    "not-unique",
-                    "The puzzle does not have exactly one solution",
-                ),
-                _ => ("limits", "A value is outside its limits"),
-            },
-            ApiProblem::BudgetExhausted => ("budget-exhausted", "The step budget ran out"),
-            ApiProblem::Overloaded { .. } => ("overloaded", "The server is busy"),
-            ApiProblem::ShuttingDown => ("shutting-down", "The server is shutting down"),
-            ApiProblem::DeadlineExceeded => {
-                ("deadline-exceeded", "The work did not finish in time")
-            }
-            ApiProblem::Cancelled => ("cancelled", "The request was cancelled"),
-            ApiProblem::Internal => ("internal", "Internal error"),
-        }
-    }
-
-    fn detail(&self) -> String {
-        match self {
-            ApiProblem::Syntax(error) | ApiProblem::Unprocessable(error) => error.to_string(),
-            ApiProblem::BadRequest(detail)
-            | ApiProblem::NotFound(detail)
-            | ApiProblem::TooLarge(detail)
-            | ApiProblem::UnsupportedMediaType(detail) => detail.clone(),
-            ApiProblem::MethodNotAllowed => "this resource does not take that method; see /openapi.json".into(),
-            ApiProblem::BudgetExhausted => {
-                "the search used its whole step budget before it finished; raise `budget` (up to the server's maximum) or ask for something smaller".into()
-            }
-            ApiProblem::Overloaded { retry_after } => {
-                format!("every worker is busy and the queue is full; retry in {retry_after} s")
-            }
-            ApiProblem::ShuttingDown => "the server is shutting down; retry on another instance".into(),
-            ApiProblem::DeadlineExceeded => {
-                "the work did not finish within the server's deadline; ask for something smaller or retry".into()
-            }
-            ApiProblem::Cancelled => "the client went away".into(),
-            ApiProblem::Internal => "an internal error occurred; it has been logged".into(),
-        }
-    }
-
+    /// The problem details sent.
     pub fn body(&self) -> Problem {
-        let (kind, title) = self.kind();
-        let problems = match self {
-            ApiProblem::Syntax(error) | ApiProblem::Unprocessable(error) => error.problems.clone(),
-            _ => Vec::new(),
-        };
-        Problem {
-            kind: format!("/problems/{kind}"),
-            title: title.into(),
-            status: self.status().as_u16(),
-            detail: self.detail(),
-            problems,
+        match self {
+            ApiProblem::Operation(error) => Problem::from(error),
+            ApiProblem::Exhausted(progress) => Problem::exhausted(progress),
+            ApiProblem::Unauthorized => Problem::new(
+                "unauthorized",
+                "An API key is required",
+                401,
+                "this server requires an API key: send it as `Authorization: Bearer <key>` or \
+                 `X-API-Key: <key>`",
+            ),
+            ApiProblem::Forbidden => Problem::new(
+                "forbidden",
+                "Unknown API key",
+                403,
+                "the API key sent is not one this server knows",
+            ),
+            ApiProblem::NotFound(detail) => {
+                Problem::new("not-found", "No such resource", 404, detail.clone())
+            }
+            ApiProblem::MethodNotAllowed => Problem::new(
+                "method-not-allowed",
+                "Method not allowed on this resource",
+                405,
+                "this resource does not take that method; see /openapi.json",
+            ),
+            ApiProblem::SlowBody => Problem::new(
+                "request-timeout",
+                "The request took too long to arrive",
+                408,
+                "the request body did not arrive within the server's body timeout",
+            ),
+            ApiProblem::TooLarge(detail) => Problem::new(
+                "too-large",
+                "The request body is too large",
+                413,
+                detail.clone(),
+            ),
+            ApiProblem::UriTooLong => Problem::new(
+                "uri-too-long",
+                "The request target is too long",
+                414,
+                format!(
+                    "the path and query string may be at most {MAX_URI_BYTES} bytes; send long \
+                     parameters in a JSON body"
+                ),
+            ),
+            ApiProblem::UnsupportedMediaType => Problem::new(
+                "unsupported-media-type",
+                "The request body must be JSON",
+                415,
+                "send the body as JSON with `Content-Type: application/json`",
+            ),
+            ApiProblem::EncodedBody => Problem::new(
+                "unsupported-media-type",
+                "The request body must not be compressed",
+                415,
+                "send the body as plain JSON, without `Content-Encoding` (gzip and the like \
+                 are not accepted)",
+            ),
+            ApiProblem::RateLimited { retry_after } => Problem::new(
+                "rate-limited",
+                "Too many requests",
+                429,
+                format!(
+                    "this client sent more requests than its rate allows; retry in {retry_after} s"
+                ),
+            ),
+            ApiProblem::ClientBusy { retry_after } => Problem::new(
+                "client-busy",
+                "Too many requests at once",
+                429,
+                format!(
+                    "this client has as many requests running and waiting as it may; retry in \
+                     {retry_after} s, or wait for an answer first"
+                ),
+            ),
+            ApiProblem::Overloaded { retry_after } => Problem::new(
+                "overloaded",
+                "The server is busy",
+                503,
+                format!("every worker is busy and the queue is full; retry in {retry_after} s"),
+            ),
+            ApiProblem::ExpiredInQueue { retry_after } => Problem::new(
+                "expired-in-queue",
+                "The server was too busy to start the work",
+                503,
+                format!(
+                    "the request waited for a worker until its deadline and was not worked on; \
+                     retry in {retry_after} s"
+                ),
+            ),
+            ApiProblem::TooManyConnections => Problem::new(
+                "too-many-connections",
+                "The server has too many connections",
+                503,
+                "the server has as many connections open as it may; retry on a new connection",
+            ),
+            ApiProblem::ShuttingDown => Problem::new(
+                "shutting-down",
+                "The server is shutting down",
+                503,
+                "the server is shutting down; retry on another instance",
+            ),
+            ApiProblem::Internal => Problem::new(
+                "internal",
+                "Internal error",
+                500,
+                "an internal error occurred; it has been logged",
+            ),
+            ApiProblem::Status(status) => status_problem(*status),
         }
     }
+
+    /// Seconds a client is told to wait before it retries, when it is told.
+    fn retry_after(&self) -> Option<u64> {
+        match *self {
+            ApiProblem::Overloaded { retry_after }
+            | ApiProblem::ExpiredInQueue { retry_after }
+            | ApiProblem::RateLimited { retry_after }
+            | ApiProblem::ClientBusy { retry_after } => Some(retry_after),
+            ApiProblem::ShuttingDown | ApiProblem::TooManyConnections => Some(1),
+            _ => None,
+        }
+    }
+}
+
+/// The longest request target (path and query string) the service reads.
+pub const MAX_URI_BYTES: usize = 8192;
+
+/// The problem details of a bare error status, as a router, a library or hyper itself gives
+/// it (hyper for a request head it cannot read: 400, 408, 414, 431, 505).
+pub fn status_problem(status: StatusCode) -> Problem {
+    let code = status.as_u16();
+    let (kind, title, detail) = match code {
+        400 => (
+            "malformed-request",
+            "The request is malformed",
+            "the request could not be read as HTTP (a malformed request line or header, or a \
+             conflicting Content-Length)",
+        ),
+        404 => (
+            "not-found",
+            "No such resource",
+            "no such resource; see /openapi.json and /docs/",
+        ),
+        405 => (
+            "method-not-allowed",
+            "Method not allowed on this resource",
+            "this resource does not take that method; see /openapi.json",
+        ),
+        408 => (
+            "request-timeout",
+            "The request took too long to arrive",
+            "the request head did not arrive within the server's header timeout",
+        ),
+        414 => (
+            "uri-too-long",
+            "The request target is too long",
+            "the path and query string are longer than the server reads",
+        ),
+        431 => (
+            "headers-too-large",
+            "The request headers are too large",
+            "the request has more or larger headers than the server reads",
+        ),
+        505 => (
+            "version-not-supported",
+            "HTTP version not supported",
+            "the server speaks HTTP/1.0, HTTP/1.1 and HTTP/2",
+        ),
+        _ => (
+            "http-error",
+            status.canonical_reason().unwrap_or("HTTP error"),
+            "the request failed",
+        ),
+    };
+    Problem::new(kind, title, code, detail)
 }
 
 impl IntoResponse for ApiProblem {
     fn into_response(self) -> Response {
-        let status = self.status();
-        let body = serde_json::to_vec(&self.body()).unwrap_or_default();
-        let mut response = (status, body).into_response();
+        let body = self.body();
+        let status = StatusCode::from_u16(body.status).unwrap_or(StatusCode::BAD_REQUEST);
+        let mut response = (status, serde_json::to_vec(&body).unwrap_or_default()).into_response();
         let headers = response.headers_mut();
         headers.insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/problem+json"),
         );
-        if let ApiProblem::Overloaded { retry_after } = self {
-            headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+        if let Some(seconds) = self.retry_after() {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
-        if let ApiProblem::ShuttingDown = self {
-            headers.insert(header::RETRY_AFTER, HeaderValue::from(1u64));
+        if matches!(self, ApiProblem::Unauthorized) {
+            headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
         }
         response
     }
 }
 
+impl From<Error> for ApiProblem {
+    fn from(error: Error) -> ApiProblem {
+        ApiProblem::Operation(error)
+    }
+}
+
 impl From<InputError> for ApiProblem {
     fn from(error: InputError) -> ApiProblem {
-        match error.kind {
-            InputErrorKind::Syntax => ApiProblem::Syntax(error),
-            _ => ApiProblem::Unprocessable(error),
-        }
+        ApiProblem::Operation(Error::Input(error))
     }
 }
 
 impl From<Stop> for ApiProblem {
     fn from(stop: Stop) -> ApiProblem {
-        match stop {
-            Stop::Exhausted => ApiProblem::BudgetExhausted,
-            Stop::Cancelled => ApiProblem::Cancelled,
-            Stop::DeadlineExceeded => ApiProblem::DeadlineExceeded,
-        }
+        ApiProblem::Operation(Error::Stopped(stop))
     }
 }
 
-impl From<ApiError> for ApiProblem {
-    fn from(error: ApiError) -> ApiProblem {
-        match error {
-            ApiError::Input(error) => error.into(),
-            ApiError::Stopped(stop) => stop.into(),
-        }
-    }
-}
-
-impl From<JsonRejection> for ApiProblem {
-    fn from(rejection: JsonRejection) -> ApiProblem {
-        let detail = rejection.body_text();
+impl From<BytesRejection> for ApiProblem {
+    fn from(rejection: BytesRejection) -> ApiProblem {
         match rejection.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => ApiProblem::TooLarge(detail),
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiProblem::UnsupportedMediaType(
-                "send the body as JSON with `Content-Type: application/json`".into(),
-            ),
-            _ => ApiProblem::BadRequest(detail),
+            StatusCode::PAYLOAD_TOO_LARGE => ApiProblem::TooLarge(rejection.body_text()),
+            _ => ApiProblem::Operation(Error::Request(rejection.body_text())),
         }
     }
 }
 
 impl From<QueryRejection> for ApiProblem {
     fn from(rejection: QueryRejection) -> ApiProblem {
-        ApiProblem::BadRequest(rejection.body_text())
+        ApiProblem::Operation(Error::Request(rejection.body_text()))
     }
 }

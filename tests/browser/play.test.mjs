@@ -1,6 +1,8 @@
 // Plays the page at / in headless Chromium: a Kakuro typed in to "solved", a wrong digit
-// highlighted by /check and named by /hint, a hint applied, a Kakurasu shaded to "solved" and a
-// cryptic Kakuro revealed and checked. Screenshots go to target/browser-artifacts/.
+// highlighted by /check and named by /hint, a hint applied, a Kakurasu shaded to "solved", a
+// cryptic Kakuro revealed and checked, a permalink (with a seed beyond 2^53), the daily puzzle,
+// pencil marks, the timer, the Shape menu up to each genre's limit, and a fetch with an empty
+// string body. Screenshots go to target/browser-artifacts/.
 //
 // Runs against SUMPUZZLES_URL when set, else starts target/release/sumpuzzles serve on a free
 // loopback port. Chromium is CHROMIUM (default /usr/bin/chromium). Exits non-zero on a failure.
@@ -90,6 +92,7 @@ async function kakuroRound(page, base) {
 
   expect((await page.textContent('#info .id')) === expected.id, 'the page shows another puzzle than /generate gives');
   expect((await page.textContent('#rating-level')) === expected.rating.level, 'the rating level is not shown');
+  expect((await page.textContent('#rating-score')) === `Score ${expected.score.toFixed(1)} of 10`, 'the score is not shown');
   expect((await page.locator('#rating-techniques li').count()) === Object.keys(expected.rating.techniques).length,
     'not every technique of the rating is listed');
   const clues = await page.locator('td.block.clue').count();
@@ -191,6 +194,88 @@ async function crypticRound(page) {
   await shot(page, 'cryptic-solved');
 }
 
+// A permalink opens its puzzle; a seed beyond what a JavaScript number holds survives as typed.
+async function permalinkRound(page, base) {
+  for (const seed of ['123', '9007199254740993']) {
+    const params = { genre: 'kakuro', shape: '6x6', level: 'easy', seed };
+    const expected = await generate(base, params);
+    await page.goto(`${base}/?${new URLSearchParams(params)}`);
+    await page.waitForSelector('#status[data-state=playing]');
+    expect((await page.textContent('#info .id')) === expected.id, `the permalink with seed ${seed} opened another puzzle`);
+    const href = await page.getAttribute('#permalink', 'href');
+    expect(href.includes(`seed=${seed}`), `the page's link ${href} does not carry seed ${seed}`);
+    expect((await page.evaluate(() => window.location.search)).includes(`seed=${seed}`), 'the address does not name the puzzle');
+  }
+  await shot(page, 'permalink');
+}
+
+// The Daily button shows the date's puzzle, the one /daily gives everyone.
+async function dailyRound(page, base) {
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#shape option', { state: 'attached' });
+  await page.selectOption('#genre', 'kakuro');
+  await page.selectOption('#shape', '6x6');
+  await page.selectOption('#level', 'easy');
+  await page.click('#daily');
+  await page.waitForSelector('#status[data-state=playing]');
+  const response = await fetch(`${base}/daily?genre=kakuro&shape=6x6&level=easy`);
+  const expected = await response.json();
+  expect((await page.textContent('#info .id')) === expected.id, 'the Daily button shows another puzzle than /daily');
+  expect((await page.textContent('#info')).includes(expected.date), 'the daily puzzle\'s date is not shown');
+  expect(/^\d+:\d\d$/.test(await page.textContent('#timer')), 'no timer is shown');
+  await shot(page, 'daily');
+}
+
+// Pencil marks: P switches to them, digits toggle candidates, a written digit hides them, and
+// Check reads only written digits.
+async function pencilRound(page, base) {
+  const params = { genre: 'kakuro', shape: '6x6', level: 'easy', seed: 7 };
+  const expected = await generate(base, params);
+  await newPuzzle(page, params);
+  const [r, c] = (() => {
+    for (const [i, row] of expected.solution.entries()) for (const [j, ch] of [...row].entries()) if (ch !== '#') return [i, j];
+    return [0, 0];
+  })();
+  const cell = `#input-${r}-${c}`;
+  const noted = () => page.getAttribute(`#notes-${r}-${c}`, 'data-digits');
+  await page.focus(cell);
+  await page.keyboard.press('p');
+  expect(await page.isChecked('#pencil'), 'P does not switch to pencil marks');
+  for (const key of ['3', '5', '1']) await page.keyboard.press(key);
+  expect((await noted()) === '135', `pencil marks ${await noted()} after 3, 5, 1`);
+  await page.keyboard.press('3');
+  expect((await noted()) === '15', `pencil marks ${await noted()} after toggling 3 off`);
+  expect((await page.inputValue(cell)) === '', 'a pencil mark was written as a digit');
+  await shot(page, 'pencil-marks');
+  const result = await checkAndWait(page);
+  expect(result.state === 'incomplete' || result.state === 'violations', `pencil marks changed the check: ${result.state}`);
+  await page.focus(cell);
+  await page.keyboard.press('P');
+  expect(!(await page.isChecked('#pencil')), 'P does not switch back to digits');
+  await page.keyboard.press('7');
+  expect((await page.inputValue(cell)) === '7', 'a digit is not written after pencil marks');
+  expect(await page.locator(`#notes-${r}-${c}`).isHidden(), 'the pencil marks still show under a digit');
+  await page.keyboard.press('Backspace');
+  expect(await page.locator(`#notes-${r}-${c}`).isVisible(), 'the pencil marks do not come back when the digit is cleared');
+  // The timer runs until the puzzle is solved.
+  expect(/^\d+:\d\d$/.test(await page.textContent('#timer')), 'no timer is shown');
+}
+
+// The Shape menu reaches each genre's largest side (GET /genres).
+async function shapesRound(page, base) {
+  const listed = await (await fetch(`${base}/genres`)).json();
+  for (const genre of listed) {
+    await page.selectOption('#genre', genre.name);
+    const shapes = await page.$$eval('#shape option', (options) => options.map((o) => o.value));
+    const largest = `${genre.max_side}x${genre.max_side}`;
+    expect(shapes.includes(largest) && shapes.includes(`${genre.min_side}x${genre.min_side}`),
+      `${genre.name}: the Shape menu ${shapes.join(' ')} does not reach ${largest}`);
+  }
+  // What a page's fetch sends for `body: ""` (an empty text/plain body) is no body.
+  const status = await page.evaluate(async () => (await fetch('/generate?genre=kakuro&shape=8x8&level=expert&seed=1', { method: 'POST', body: '' })).status);
+  expect(status === 200, `POST /generate with an empty string body answered ${status}`);
+}
+
 async function main() {
   mkdirSync(artifacts, { recursive: true });
   const server = await startServer();
@@ -217,7 +302,9 @@ async function main() {
     await page.goto(`${server.base}/`);
     await page.waitForSelector('#shape option', { state: 'attached' });
 
-    for (const [name, round] of [['kakuro', kakuroRound], ['kakurasu', kakurasuRound], ['cryptic kakuro', crypticRound]]) {
+    const rounds = [['kakuro', kakuroRound], ['kakurasu', kakurasuRound], ['cryptic kakuro', crypticRound],
+      ['permalink', permalinkRound], ['daily', dailyRound], ['pencil marks', pencilRound], ['shapes', shapesRound]];
+    for (const [name, round] of rounds) {
       await round(page, server.base);
       console.log(`ok ${name}`);
     }

@@ -76,6 +76,30 @@ pub fn json_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The records of the generated corpus of `genre` (`corpus/<genre>/*.json`, written by the
+/// corpus example), in file name order: each file's name and its JSON.
+pub fn corpus_records(genre: &str) -> Vec<(String, serde_json::Value)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(genre);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let record =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, record)
+        })
+        .collect()
+}
+
 /// POSTs a JSON body to `path` through the application's router (no socket): the status, the
 /// content type and the body's bytes.
 #[cfg(feature = "server")]
@@ -156,4 +180,40 @@ pub fn kakuro_brute_force(
     }
     go(&layout, &mut digits, 0, limit, &mut found);
     found
+}
+
+/// A server on an ephemeral loopback port, stopped when dropped.
+#[cfg(feature = "server")]
+pub struct RunningServer {
+    pub address: std::net::SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+#[cfg(feature = "server")]
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// Starts the service with `config` (its address and drain replaced) on a free port.
+#[cfg(feature = "server")]
+pub async fn start_server(config: sumpuzzles::http::ServerConfig) -> RunningServer {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let config = sumpuzzles::http::ServerConfig {
+        bind: address,
+        drain: std::time::Duration::ZERO,
+        ..config
+    };
+    tokio::spawn(sumpuzzles::http::serve_on(listener, config, async {
+        let _ = stopped.await;
+    }));
+    RunningServer {
+        address,
+        stop: Some(stop),
+    }
 }

@@ -12,27 +12,52 @@ use super::answer::{Answer, Mark};
 use super::line::{full_mask, Line};
 use super::model::Puzzle;
 
-/// The rule a violation breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Rule {
-    /// Row totals.
-    R1,
-    /// Column totals.
-    R2,
+/// A broken line of a Kakurasu answer, tagged by its `rule`: a row's total (R1) or a column's
+/// (R2), counted from 0, with the weight shaded so far and the clue.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "rule")]
+#[cfg_attr(
+    feature = "server",
+    derive(utoipa::ToSchema),
+    schema(as = KakurasuViolation)
+)]
+pub enum Violation {
+    /// A row whose shaded cells' column numbers cannot add up to its clue.
+    R1 {
+        /// The row.
+        row: usize,
+        /// The column numbers of its shaded cells added up.
+        total: u32,
+        /// The row's clue.
+        clue: u32,
+    },
+    /// A column whose shaded cells' row numbers cannot add up to its clue.
+    R2 {
+        /// The column.
+        col: usize,
+        /// The row numbers of its shaded cells added up.
+        total: u32,
+        /// The column's clue.
+        clue: u32,
+    },
 }
 
-/// A broken line: its row (R1) or column (R2), counted from 0, the weight shaded so far and
-/// the clue.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Violation {
-    pub rule: Rule,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub row: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub col: Option<usize>,
-    /// The weight of the line's shaded cells.
-    pub total: u32,
-    pub clue: u32,
+impl Violation {
+    /// The broken row (R1).
+    pub fn row(&self) -> Option<usize> {
+        match *self {
+            Violation::R1 { row, .. } => Some(row),
+            Violation::R2 { .. } => None,
+        }
+    }
+
+    /// The broken column (R2).
+    pub fn col(&self) -> Option<usize> {
+        match *self {
+            Violation::R2 { col, .. } => Some(col),
+            Violation::R1 { .. } => None,
+        }
+    }
 }
 
 /// Every violation of `answer`; `finish` first turns unmarked cells into unshaded ones.
@@ -64,10 +89,8 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
         let Some(clue) = *clue else { continue };
         let line = line_of(&mut answer.marks.row(row).iter().copied(), shape.cols, clue);
         if !line.reachable() {
-            violations.push(Violation {
-                rule: Rule::R1,
-                row: Some(row),
-                col: None,
+            violations.push(Violation::R1 {
+                row,
                 total: line.total(),
                 clue,
             });
@@ -78,10 +101,8 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
         let mut cells = (0..shape.rows).map(|row| answer.marks[(row, col)]);
         let line = line_of(&mut cells, shape.rows, clue);
         if !line.reachable() {
-            violations.push(Violation {
-                rule: Rule::R2,
-                row: None,
-                col: Some(col),
+            violations.push(Violation::R2 {
+                col,
                 total: line.total(),
                 clue,
             });

@@ -230,6 +230,7 @@ pub fn to_json(puzzle: &Puzzle) -> serde_json::Value {
 
 /// Reads the JSON puzzle object `{"row_clues": [...], "col_clues": [...]}`.
 pub fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
+    crate::core::puzzle_object_keys(puzzle, "kakurasu", &["row_clues", "col_clues"])?;
     let read = |field: &'static str, which: &str| -> Result<Vec<Option<u32>>, InputError> {
         let items = puzzle
             .get(field)

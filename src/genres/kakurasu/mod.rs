@@ -4,6 +4,7 @@
 
 pub mod answer;
 pub mod check;
+pub mod describe;
 pub mod format;
 pub mod generate;
 pub mod hint;
@@ -14,16 +15,17 @@ pub mod render;
 pub mod solve;
 pub mod swap;
 pub mod techniques;
+pub mod wire;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, GenerateError, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
+    Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
 };
 
-use super::Genre;
+use super::{BoardKind, Genre, NoExtra};
 
 pub use answer::{Answer, Mark, Solution};
-pub use check::{Rule, Violation};
+pub use check::Violation;
 pub use model::{Board, Puzzle};
 
 /// The Kakurasu genre.
@@ -36,15 +38,29 @@ pub fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome
 
 impl Genre for Kakurasu {
     const NAME: &'static str = format::GENRE;
+    const TITLE: &'static str = "Kakurasu";
+    const RULES: &'static str = "Shade cells so that each row's shaded cells, counted by their \
+        column numbers, add up to the clue on the right, and each column's, counted by their row \
+        numbers, to the clue below.";
+    const FORMATS: &'static str = "Kakurasu (`kakurasu`, index sums): the puzzle object is \
+        `{\"row_clues\": [...], \"col_clues\": [...]}` (`null` for an absent clue); the text is \
+        `genre: kakurasu` / `rows: 8 12 3` / `cols: 0 0 6 2 3` (`-` for an absent clue); an ID \
+        is `kakurasu:3x5:8.12.3/0.0.6.2.3`. Answers: `#` shaded, `-` unshaded, `.` unmarked.";
+    const BOARD: BoardKind = BoardKind::Shading;
     const DEFAULT_SHAPE: Shape = model::DEFAULT_SHAPE;
     const SHAPE_LIMITS: (usize, usize) = (1, model::MAX_SIDE);
     const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
     const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
+    /// Every deduction only decides what every solution has, so a board the techniques
+    /// decide is the only solution.
+    const SOLVED_PROVES_UNIQUE: bool = true;
 
     type Puzzle = Puzzle;
     type Answer = Answer;
     type Solution = Solution;
+    type PuzzleObject = wire::PuzzleObject;
     type Violation = Violation;
+    type SolutionExtra = NoExtra;
 
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         format::parse_text(text)
@@ -66,8 +82,8 @@ impl Genre for Kakurasu {
         format::to_id(puzzle)
     }
 
-    fn to_json(puzzle: &Puzzle) -> serde_json::Value {
-        format::to_json(puzzle)
+    fn to_json(puzzle: &Puzzle) -> wire::PuzzleObject {
+        wire::PuzzleObject::of(puzzle)
     }
 
     fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
@@ -99,14 +115,14 @@ impl Genre for Kakurasu {
         answer: &Answer,
         solution: &Solution,
         budget: &mut Budget,
-    ) -> Result<Hint, GenerateError> {
+    ) -> Result<Hint, Error> {
         Ok(hint::hint(puzzle, answer, solution, budget)?)
     }
 
     fn generate(
         params: &GenerateParams,
         budget: &mut Budget,
-    ) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+    ) -> Result<Generated<Puzzle, Solution>, Error> {
         generate::generate(params, budget)
     }
 }

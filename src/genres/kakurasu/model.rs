@@ -201,6 +201,7 @@ impl Board {
     }
 
     /// Decides the cells `forced` names in `line`, calling `changed` for each, in line order.
+    #[inline]
     pub fn apply(
         &mut self,
         line: usize,

@@ -24,13 +24,13 @@
 //! as the recording rater takes them, each from the same board. A test keeps the two in
 //! agreement.
 
-use std::collections::BTreeMap;
-
+use crate::core::rating::RatingRecord;
 use crate::core::{Budget, Deduction, Level, Placement, Rating, Stop};
 
 use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::{Board, LineId, Puzzle};
 use super::solve::{propagate, Halt, LineQueue};
+use super::describe;
 use super::techniques::probe::{Prober, Refutation};
 use super::techniques::{
     contradiction, easy_fit, hard_fit, medium_fit, short_contradiction, Technique,
@@ -42,17 +42,27 @@ pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let mut rater = Rater::new(puzzle);
     let finished = rater.run(budget);
     let solved = rater.board.is_solved();
-    let hardest = rater.hardest.unwrap_or(Level::Easy);
-    Rating {
-        level: match finished {
-            Ok(()) if !solved => Level::BeyondExpert,
-            _ => hardest,
-        },
-        complete: finished.is_ok(),
+    let board = &rater.board;
+    rater.record.into_rating(
+        finished,
         solved,
-        techniques: rater.counts,
-        deductions: rater.deductions,
-        steps: budget.used() - start,
+        budget.used() - start,
+        describe::describe(puzzle),
+        || describe::mean_candidates(board),
+    )
+}
+
+/// The score's points for a technique (see [`crate::core::score`]): within the Easy level, a
+/// cell that the others cannot do without weighs more than one too heavy for its line.
+fn points(technique: Technique) -> u32 {
+    match technique {
+        Technique::NeedMet => 0,
+        Technique::TooHeavy => 1,
+        Technique::FallsShort => 2,
+        Technique::FewWays
+        | Technique::SumTable
+        | Technique::ShortContradiction
+        | Technique::Contradiction => 1,
     }
 }
 
@@ -74,7 +84,7 @@ pub fn replay_to_placement(
     match rater.next_change(budget)? {
         Ok(Some(change)) => {
             rater.apply(change);
-            Ok(Some(rater.deductions))
+            Ok(Some(rater.record.deductions))
         }
         Ok(None) | Err(Contradiction) => Ok(None),
     }
@@ -87,9 +97,7 @@ struct Rater {
     /// For each line technique, the lines changed since it last found nothing there (bit per
     /// line; a grid has at most 64 lines).
     dirty: [u64; Technique::LINE.len()],
-    deductions: Vec<Deduction>,
-    counts: BTreeMap<&'static str, u32>,
-    hardest: Option<Level>,
+    record: RatingRecord,
 }
 
 /// What one deduction changes.
@@ -98,6 +106,8 @@ struct Change {
     cells: Vec<[usize; 2]>,
     clue: Option<[usize; 2]>,
     decided: Vec<(usize, usize, bool)>,
+    /// A contradiction's chain length (0 for a line technique).
+    chain: u32,
 }
 
 /// Every line of a board, as dirty bits.
@@ -120,9 +130,7 @@ impl Rater {
             prober: Prober::new(&board),
             board,
             dirty: [lines; Technique::LINE.len()],
-            deductions: Vec::new(),
-            counts: BTreeMap::new(),
-            hardest: None,
+            record: RatingRecord::default(),
         }
     }
 
@@ -180,6 +188,7 @@ impl Rater {
                     cells: vec![[row, col]],
                     clue: None,
                     decided: vec![(row, col, refutation.shaded)],
+                    chain: refutation.steps,
                 })));
             }
         }
@@ -219,11 +228,16 @@ impl Rater {
                 LineId::Col(col) => [shape.rows, col],
             }),
             decided,
+            chain: 0,
         }
     }
 
     /// Applies a change and records it as a deduction.
     fn apply(&mut self, change: Change) {
+        let level = change.technique.level();
+        let board = &self.board;
+        self.record
+            .before(level, || describe::mean_candidates(board));
         let mut placed = Vec::with_capacity(change.decided.len());
         for &(row, col, shaded) in &change.decided {
             self.board.set(row, col, shaded);
@@ -238,19 +252,20 @@ impl Rater {
                 value: if shaded { '#' } else { '-' },
             });
         }
-        let level = change.technique.level();
-        if level > self.hardest {
-            self.hardest = level;
-        }
-        *self.counts.entry(change.technique.name()).or_insert(0) += 1;
-        self.deductions.push(Deduction {
-            technique: change.technique.name(),
-            level,
-            cells: change.cells,
-            clue: change.clue,
-            placed,
-            removed: Vec::new(),
-        });
+        self.record.push(
+            Deduction {
+                technique: change.technique.name(),
+                level,
+                cells: change.cells,
+                clue: change.clue,
+                placed,
+                removed: Vec::new(),
+            },
+            points(change.technique),
+            change.chain,
+            // A hypothesis cell has two states, shaded and unshaded.
+            if change.chain > 0 { 2 } else { 0 },
+        );
     }
 }
 

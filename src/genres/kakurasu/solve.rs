@@ -1,5 +1,5 @@
 //! The exact solver: every line settled by its subset-sum table ([`Line::settle`]) until
-//! nothing changes, then a branch on an open cell, shaded first.
+//! nothing changes, then a branch on an open cell, shaded first ([`crate::core::search`]).
 //!
 //! One budget step is one line settled. The solver counts solutions up to the caller's limit
 //! and stops there: to prove uniqueness it only has to find a second solution or show there
@@ -9,7 +9,8 @@
 //! [`other_solution`] answers the generator's question, whether a puzzle has a solution other
 //! than a known one, with a [`swap`] of the known solution first and this search after.
 
-use crate::core::{Budget, Grid, IndexQueue, SolveOutcome, Stop};
+use crate::core::search::{search, Model, Weigh};
+use crate::core::{Budget, Grid, IndexQueue, SolveOutcome};
 
 use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::Board;
@@ -28,6 +29,18 @@ pub fn propagate(
     narrow: Narrowing,
     budget: &mut Budget,
 ) -> Result<(), Halt> {
+    propagate_noting(board, queue, narrow, budget, |_, _| {})
+}
+
+/// [`propagate`], calling `decided` with each cell it decides.
+#[inline]
+fn propagate_noting(
+    board: &mut Board,
+    queue: &mut LineQueue,
+    narrow: Narrowing,
+    budget: &mut Budget,
+    mut decided: impl FnMut(usize, usize),
+) -> Result<(), Halt> {
     while let Some(line) = queue.pop() {
         if let Err(stop) = budget.step() {
             queue.clear();
@@ -38,7 +51,7 @@ pub fn propagate(
             return Err(Halt::Contradiction);
         };
         let changed = (forced.shade | forced.unshade) & board.line(line).open();
-        board.apply(line, forced, |_, _, _| {});
+        board.apply(line, forced, |row, col, _| decided(row, col));
         let mut rest = changed;
         while rest != 0 {
             queue.push(board.crossing(line, rest.trailing_zeros() as usize));
@@ -103,91 +116,130 @@ fn search_board(
     known: Option<&Grid<bool>>,
     budget: &mut Budget,
 ) -> SolveOutcome<Grid<bool>> {
-    let start = budget.used();
-    let mut solutions = Vec::new();
-    let mut board = board.clone();
-    let mut queue = LineQueue::all(board.line_count());
-    let result = match propagate(&mut board, &mut queue, settle, budget) {
-        Ok(()) => {
-            let ways = (0..board.line_count())
-                .map(|line| line_ways(&board, line))
-                .collect();
-            let mut search = Search {
-                limit,
-                known,
-                solutions: &mut solutions,
-                queue: &mut queue,
-                budget,
-            };
-            search.run(board, ways, known.is_some())
-        }
-        Err(Halt::Contradiction) => Ok(()),
-        Err(Halt::Stopped(stop)) => Err(stop),
+    let mut model = BoardModel {
+        board: board.clone(),
+        queue: LineQueue::all(board.line_count()),
+        ways: Vec::new(),
+        known,
+        on_known: known.is_some(),
+        trail: Vec::new(),
+        node: 0,
+        changed_lines: Vec::new(),
     };
-    SolveOutcome {
-        solutions,
-        complete: result.is_ok(),
-        stopped: result.err(),
-        steps: budget.used() - start,
-    }
+    search(&mut model, limit, budget)
 }
 
-/// The depth-first search below the first propagation.
-struct Search<'a> {
-    limit: usize,
+/// The search's state. The variables are the open cells, their values shaded and unshaded.
+struct BoardModel<'a> {
+    board: Board,
+    queue: LineQueue,
+    /// Each line's ways (see [`line_ways`]); empty until the first propagation holds.
+    ways: Vec<u64>,
     /// A solution not to count (see [`other_solution`]).
     known: Option<&'a Grid<bool>>,
-    solutions: &'a mut Vec<Grid<bool>>,
-    queue: &'a mut LineQueue,
-    budget: &'a mut Budget,
+    /// Every branch so far took the known solution's state, so the board agrees with it.
+    on_known: bool,
+    trail: Vec<Undo>,
+    /// Where the changes of the last assignment start in the trail.
+    node: usize,
+    /// The lines whose cells the last assignment and its propagation decided (a buffer).
+    changed_lines: Vec<usize>,
 }
 
-impl Search<'_> {
-    /// Searches below `board`, whose lines have `ways` (see [`line_ways`]). `on_known`: every
-    /// branch so far took the known solution's state, so the board agrees with it.
-    fn run(&mut self, board: Board, ways: Vec<u64>, on_known: bool) -> Result<(), Stop> {
-        if self.solutions.len() >= self.limit {
+/// One undo entry of the search.
+enum Undo {
+    /// A cell was decided.
+    Cell(usize, usize),
+    /// A line's ways were these.
+    Ways(usize, u64),
+    /// The board agreed with the known solution.
+    OnKnown,
+}
+
+impl Model for BoardModel<'_> {
+    type Var = (usize, usize);
+    type Value = bool;
+    type Values = std::array::IntoIter<bool, 2>;
+    type Solution = Grid<bool>;
+
+    /// Settles the queued lines; then counts again the ways of the lines whose cells it or
+    /// the assignment decided (only those changed).
+    fn propagate<W: Weigh>(&mut self, _weigh: &mut W, budget: &mut Budget) -> Result<(), Halt> {
+        let trail = &mut self.trail;
+        propagate_noting(
+            &mut self.board,
+            &mut self.queue,
+            settle,
+            budget,
+            |row, col| trail.push(Undo::Cell(row, col)),
+        )?;
+        if self.ways.is_empty() {
+            self.ways = (0..self.board.line_count())
+                .map(|line| line_ways(&self.board, line))
+                .collect();
             return Ok(());
         }
-        let Some((row, col)) = branch_cell(&board, &ways) else {
-            // Settled lines with no open cell meet their clues exactly. On the known
-            // solution's branch, this is the known solution.
-            if !on_known {
-                self.solutions.push(board.shading());
-            }
-            return Ok(());
-        };
-        let first = self.known.is_none_or(|known| known[(row, col)]);
-        for shaded in [first, !first] {
-            if self.solutions.len() >= self.limit {
-                break;
-            }
-            let mut trial = board.clone();
-            trial.set(row, col, shaded);
-            for line in trial.lines_of(row, col) {
-                self.queue.push(line);
-            }
-            match propagate(&mut trial, self.queue, settle, self.budget) {
-                Ok(()) => {
-                    // Only the lines propagation changed need their ways counted again.
-                    let trial_ways = (0..trial.line_count())
-                        .map(|line| {
-                            if trial.line(line) == board.line(line) {
-                                ways[line]
-                            } else {
-                                line_ways(&trial, line)
-                            }
-                        })
-                        .collect();
-                    let still_known =
-                        on_known && self.known.is_some_and(|known| known[(row, col)] == shaded);
-                    self.run(trial, trial_ways, still_known)?;
-                }
-                Err(Halt::Contradiction) => {}
-                Err(Halt::Stopped(stop)) => return Err(stop),
+        let mut changed = std::mem::take(&mut self.changed_lines);
+        changed.clear();
+        for undo in &self.trail[self.node..] {
+            if let Undo::Cell(row, col) = *undo {
+                changed.extend(self.board.lines_of(row, col));
             }
         }
+        changed.sort_unstable();
+        changed.dedup();
+        for &line in &changed {
+            let ways = line_ways(&self.board, line);
+            if ways != self.ways[line] {
+                self.trail.push(Undo::Ways(line, self.ways[line]));
+                self.ways[line] = ways;
+            }
+        }
+        self.changed_lines = changed;
         Ok(())
+    }
+
+    fn fewest_candidates(&self) -> Option<(usize, usize)> {
+        branch_cell(&self.board, &self.ways)
+    }
+
+    /// The known solution's state first, then the other; shaded first without one.
+    fn values(&self, (row, col): (usize, usize)) -> Self::Values {
+        let first = self.known.is_none_or(|known| known[(row, col)]);
+        [first, !first].into_iter()
+    }
+
+    fn assign(&mut self, (row, col): (usize, usize), shaded: bool) {
+        self.node = self.trail.len();
+        self.trail.push(Undo::Cell(row, col));
+        self.board.set(row, col, shaded);
+        for line in self.board.lines_of(row, col) {
+            self.queue.push(line);
+        }
+        if self.on_known && self.known.is_some_and(|known| known[(row, col)] != shaded) {
+            self.trail.push(Undo::OnKnown);
+            self.on_known = false;
+        }
+    }
+
+    fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    fn undo(&mut self, mark: usize) {
+        for undo in self.trail.drain(mark..).rev() {
+            match undo {
+                Undo::Cell(row, col) => self.board.clear(row, col),
+                Undo::Ways(line, ways) => self.ways[line] = ways,
+                Undo::OnKnown => self.on_known = true,
+            }
+        }
+    }
+
+    /// Settled lines with no open cell meet their clues exactly. On the known solution's
+    /// branch, this is the known solution.
+    fn solution(&self) -> Option<Grid<bool>> {
+        (!self.on_known).then(|| self.board.shading())
     }
 }
 

@@ -11,33 +11,50 @@ use super::answer::{Answer, Mark};
 use super::combos::combos;
 use super::model::Puzzle;
 
-/// The rule a violation breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Rule {
-    /// Runs: different digits adding up to the sum.
-    R1,
-    /// Every white cell filled.
-    R2,
+/// A broken rule instance of a Kakuro answer, tagged by its `rule`: R1, runs of different
+/// digits adding up to their sums; R2, every white cell filled. Rows and columns count from 0.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "rule")]
+#[cfg_attr(
+    feature = "server",
+    derive(utoipa::ToSchema),
+    schema(as = KakuroViolation)
+)]
+pub enum Violation {
+    /// A run whose written digits repeat, or that no combination of its length and sum holds:
+    /// placed at the block holding the run's sum.
+    R1 {
+        /// The row of the block holding the sum.
+        row: usize,
+        /// The column of the block holding the sum.
+        col: usize,
+        /// 1 for a down run, 0 for an across run.
+        down: u8,
+        /// The run's sum.
+        sum: u16,
+        /// The run's written digits added up.
+        total: u16,
+        /// The smallest digit written twice in the run, when one is.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        repeated: Option<u8>,
+    },
+    /// A white cell left empty.
+    R2 {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+    },
 }
 
-/// A broken rule instance, placed at the block holding the run's sum (R1) or at the cell (R2).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Violation {
-    pub rule: Rule,
-    pub row: usize,
-    pub col: usize,
-    /// 1 for a down run, 0 for an across run (R1 only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub down: Option<u8>,
-    /// The run's sum (R1 only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sum: Option<u16>,
-    /// The run's written digits added up (R1 only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub total: Option<u16>,
-    /// The smallest digit written twice in the run, when one is.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub repeated: Option<u8>,
+impl Violation {
+    /// Where it is: the row and column, and for a run its direction (1 down, 0 across).
+    pub fn place(&self) -> (usize, usize, Option<u8>) {
+        match *self {
+            Violation::R1 { row, col, down, .. } => (row, col, Some(down)),
+            Violation::R2 { row, col } => (row, col, None),
+        }
+    }
 }
 
 /// Every violation of `answer`; `finish` first turns unmarked cells into empty ones.
@@ -69,28 +86,19 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
                 .iter()
                 .any(|&combo| written.is_subset(combo));
         if !reachable {
-            violations.push(Violation {
-                rule: Rule::R1,
+            violations.push(Violation::R1 {
                 row: run.clue.0,
                 col: run.clue.1,
-                down: Some(u8::from(run.down)),
-                sum: Some(run.sum),
-                total: Some(total),
+                down: u8::from(run.down),
+                sum: run.sum,
+                total,
                 repeated: repeated.smallest(),
             });
         }
     }
     for (cell, &(row, col)) in layout.whites.iter().enumerate() {
         if mark_of(cell as u32) == Mark::Empty {
-            violations.push(Violation {
-                rule: Rule::R2,
-                row,
-                col,
-                down: None,
-                sum: None,
-                total: None,
-                repeated: None,
-            });
+            violations.push(Violation::R2 { row, col });
         }
     }
     Ok(violations)
@@ -120,13 +128,12 @@ mod tests {
         let found = violations(&["###", "#11", "#.."], false);
         assert_eq!(
             found,
-            vec![Violation {
-                rule: Rule::R1,
+            vec![Violation::R1 {
                 row: 1,
                 col: 0,
-                down: Some(0),
-                sum: Some(3),
-                total: Some(2),
+                down: 0,
+                sum: 3,
+                total: 2,
                 repeated: Some(1),
             }]
         );
@@ -138,25 +145,23 @@ mod tests {
         let found = violations(&["###", "#4.", "#.."], false);
         assert!(found
             .iter()
-            .any(|v| v.rule == Rule::R1 && (v.row, v.col, v.down) == (1, 0, Some(0))));
+            .any(|v| matches!(v, Violation::R1 { .. }) && v.place() == (1, 0, Some(0))));
         // Down 4 in two cells is {1, 3}: the 4 breaks it too.
-        assert!(found
-            .iter()
-            .any(|v| (v.row, v.col, v.down) == (0, 1, Some(1))));
+        assert!(found.iter().any(|v| v.place() == (0, 1, Some(1))));
     }
 
     #[test]
     fn finishing_empties_unmarked_cells() {
         assert!(violations(&["###", "#1.", "#3."], false).is_empty());
         let found = violations(&["###", "#1.", "#3."], true);
-        let empty: Vec<(usize, usize)> = found
+        let empty: Vec<(usize, usize, Option<u8>)> = found
             .iter()
-            .filter(|v| v.rule == Rule::R2)
-            .map(|v| (v.row, v.col))
+            .filter(|v| matches!(v, Violation::R2 { .. }))
+            .map(Violation::place)
             .collect();
-        assert_eq!(empty, vec![(1, 2), (2, 2)]);
+        assert_eq!(empty, vec![(1, 2, None), (2, 2, None)]);
         // An empty cell only breaks R2: its runs can still be completed.
-        assert!(found.iter().all(|v| v.rule == Rule::R2));
+        assert!(found.iter().all(|v| matches!(v, Violation::R2 { .. })));
     }
 
     #[test]

@@ -277,6 +277,7 @@ pub fn parse_grid_json<T>(
     puzzle: &serde_json::Value,
     syntax: &GridSyntax<T>,
 ) -> Result<Grid<T>, InputError> {
+    crate::core::puzzle_object_keys(puzzle, syntax.genre, &["grid"])?;
     let field = |index| Location::Item {
         field: "grid row",
         index,

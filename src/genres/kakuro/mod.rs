@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod check;
 pub mod combos;
+pub mod describe;
 pub mod format;
 pub mod generate;
 pub mod hint;
@@ -14,16 +15,18 @@ pub mod regions;
 pub mod render;
 pub mod solve;
 pub mod techniques;
+pub mod wire;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, GenerateError, GenerateParams, Generated, Grid, InputError, Rating, Shape, SolveOutcome,
+    Budget, Error, GenerateParams, Generated, Grid, InputError, Rating, Shape, SolveOutcome,
+    Verdict,
 };
 
-use super::Genre;
+use super::{BoardKind, Genre, NoExtra};
 
 pub use answer::{Answer, Mark, Solution};
-pub use check::{Rule, Violation};
+pub use check::Violation;
 pub use model::{Cell, Layout, Puzzle, Rules, Run};
 
 /// The Kakuro genre.
@@ -65,15 +68,32 @@ pub fn solution_grid(layout: &Layout, digits: &[u8]) -> Solution {
 
 impl Genre for Kakuro {
     const NAME: &'static str = format::GENRE;
+    const TITLE: &'static str = "Kakuro";
+    const RULES: &'static str = "Write a digit 1-9 in every white cell so that each run adds \
+        up to the sum in the block before it (down sums below the diagonal, across sums above \
+        it), with no digit twice in a run.";
+    const FORMATS: &'static str = "Kakuro (`kakuro`, cross sums): the puzzle object is \
+        `{\"grid\": [row, ...]}`; the text is the same rows after optional `genre: kakuro` and \
+        `grid:` lines; an ID is `kakuro:<rows>x<cols>:<layout>/<sums>`, such as \
+        `kakuro:3x3:DbAb/4.6.3.7`; puzz.link URLs are read and written. Grids are read under \
+        relaxed rules (runs of one cell, white cells in one run only, grids up to 160x160) so \
+        that published puzzles can be solved and checked; generated ones obey the strict rules. \
+        Answers: `#` block, `.` unmarked, `0` empty, `1`-`9` a digit.";
+    const BOARD: BoardKind = BoardKind::Digits;
     const DEFAULT_SHAPE: Shape = Shape::new(10, 10);
     const SHAPE_LIMITS: (usize, usize) = (1, model::STRICT_MAX_SIDE);
     const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
     const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
+    /// Every deduction only removes digits that no solution has, so a grid the techniques
+    /// fill is the only solution.
+    const SOLVED_PROVES_UNIQUE: bool = true;
 
     type Puzzle = Puzzle;
     type Answer = Answer;
     type Solution = Solution;
+    type PuzzleObject = wire::PuzzleObject;
     type Violation = Violation;
+    type SolutionExtra = NoExtra;
 
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         checked(format::parse_text(text)?)
@@ -99,8 +119,8 @@ impl Genre for Kakuro {
         format::to_id(puzzle)
     }
 
-    fn to_json(puzzle: &Puzzle) -> serde_json::Value {
-        format::to_json(puzzle)
+    fn to_json(puzzle: &Puzzle) -> wire::PuzzleObject {
+        wire::PuzzleObject::of(puzzle)
     }
 
     fn to_url(puzzle: &Puzzle) -> Option<String> {
@@ -135,7 +155,7 @@ impl Genre for Kakuro {
         match puzzle.relaxed_layout() {
             Ok(layout) => rate::rate_layout(layout, budget),
             // Parsed puzzles are structurally checked; a defined answer all the same.
-            Err(_) => Rating::unrated(true, 0),
+            Err(_) => Rating::without_deductions(Verdict::BeyondExpert, 0, Default::default()),
         }
     }
 
@@ -144,7 +164,7 @@ impl Genre for Kakuro {
         answer: &Answer,
         solution: &Solution,
         budget: &mut Budget,
-    ) -> Result<Hint, GenerateError> {
+    ) -> Result<Hint, Error> {
         let layout = puzzle.relaxed_layout()?;
         Ok(hint::hint(layout, answer, solution, budget)?)
     }
@@ -152,7 +172,7 @@ impl Genre for Kakuro {
     fn generate(
         params: &GenerateParams,
         budget: &mut Budget,
-    ) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+    ) -> Result<Generated<Puzzle, Solution>, Error> {
         generate::generate(params, budget)
     }
 }

@@ -20,14 +20,16 @@
 //! time exactly as the recording rater takes them. A test keeps the two in agreement.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap, VecDeque};
+use std::collections::{BTreeSet, BinaryHeap, VecDeque};
 
+use crate::core::rating::RatingRecord;
 use crate::core::{
     Budget, Deduction, DigitSet, InputError, Level, Placement, Rating, Removal, Stop,
 };
 
 use super::model::{Layout, Puzzle, MAX_RUN};
 use super::solve::{Halt, Solver};
+use super::describe;
 use super::techniques::probe::Prober;
 use super::techniques::{
     combination_fit, contradiction, digit_used, easy_fit, only_cell, short_contradiction, single,
@@ -45,18 +47,26 @@ pub fn rate_layout(layout: &Layout, budget: &mut Budget) -> Rating {
     let start = budget.used();
     let mut rater = Rater::new(&solver);
     let finished = rater.run(budget);
-    let solved = rater.written.iter().all(|&w| w);
-    let hardest = rater.hardest.unwrap_or(Level::Easy);
-    Rating {
-        level: match finished {
-            Ok(()) if !solved => Level::BeyondExpert,
-            _ => hardest,
-        },
-        complete: finished.is_ok(),
+    let solved = !rater.broken && rater.written.iter().all(|&w| w);
+    let cands = &rater.cands;
+    rater.record.into_rating(
+        finished,
         solved,
-        techniques: rater.counts,
-        deductions: rater.deductions,
-        steps: budget.used() - start,
+        budget.used() - start,
+        describe::describe(layout),
+        || describe::mean_candidates(cands),
+    )
+}
+
+/// The score's points for a technique (see [`crate::core::score`]): within the Easy level, a
+/// sum's combinations narrowing a run weighs more than writing a cell in, and a digit with one
+/// place left in its run more again.
+fn points(technique: Technique) -> u32 {
+    match technique {
+        Technique::DigitUsed | Technique::Single => 0,
+        Technique::SumCombinations => 1,
+        Technique::OnlyCell => 2,
+        Technique::CombinationFit | Technique::ShortContradiction | Technique::Contradiction => 1,
     }
 }
 
@@ -85,7 +95,7 @@ pub fn replay_to_placement(
         let writes = change.write.is_some();
         rater.apply(change);
         if writes {
-            return Ok(Some(rater.deductions));
+            return Ok(Some(rater.record.deductions));
         }
     }
 }
@@ -108,9 +118,9 @@ struct Rater<'s, 'l> {
     fixed: BinaryHeap<Reverse<usize>>,
     /// For each run technique, the runs changed since it last found nothing there.
     dirty: [RunSet; 3],
-    deductions: Vec<Deduction>,
-    counts: BTreeMap<&'static str, u32>,
-    hardest: Option<Level>,
+    record: RatingRecord,
+    /// True when a rule broke: the puzzle has no solution.
+    broken: bool,
 }
 
 /// A set of runs as bits, with the smallest member found by scanning words.
@@ -154,6 +164,8 @@ struct Change {
     clue: Option<(usize, usize)>,
     narrowed: Vec<(usize, DigitSet)>,
     write: Option<usize>,
+    /// A contradiction's chain length and its cell's candidates (0 and 0 otherwise).
+    hypothesis: (u32, u32),
 }
 
 impl<'s, 'l> Rater<'s, 'l> {
@@ -167,20 +179,24 @@ impl<'s, 'l> Rater<'s, 'l> {
             announce: VecDeque::new(),
             fixed: BinaryHeap::new(),
             dirty: [runs.clone(), runs.clone(), runs],
-            deductions: Vec::new(),
-            counts: BTreeMap::new(),
-            hardest: None,
+            record: RatingRecord::default(),
+            broken: false,
         }
     }
 
     /// Applies deductions until none applies. Stops with the budget; a broken rule (only
-    /// possible in a puzzle without solution) ends the rating unsolved.
+    /// possible in a puzzle without solution) ends the rating unsolved, even when every cell
+    /// is written by then (the last cell can be written before its other run is checked).
     fn run(&mut self, budget: &mut Budget) -> Result<(), Stop> {
         loop {
             budget.step()?;
             let change = match self.next_change(budget)? {
                 Ok(Some(change)) => change,
-                Ok(None) | Err(Contradiction) => return Ok(()),
+                Ok(None) => return Ok(()),
+                Err(Contradiction) => {
+                    self.broken = true;
+                    return Ok(());
+                }
             };
             self.apply(change);
         }
@@ -231,6 +247,7 @@ impl<'s, 'l> Rater<'s, 'l> {
                     clue: None,
                     narrowed: vec![(cell, left)],
                     write: None,
+                    hypothesis: (refutation.steps, self.cands[cell].len()),
                 })));
             }
         }
@@ -252,6 +269,7 @@ impl<'s, 'l> Rater<'s, 'l> {
                     clue: None,
                     narrowed,
                     write: None,
+                    hypothesis: (0, 0),
                 });
             }
         }
@@ -267,6 +285,7 @@ impl<'s, 'l> Rater<'s, 'l> {
                     clue: None,
                     narrowed: Vec::new(),
                     write: Some(cell),
+                    hypothesis: (0, 0),
                 });
             }
         }
@@ -297,6 +316,7 @@ impl<'s, 'l> Rater<'s, 'l> {
             clue: Some(layout.runs[run].clue),
             narrowed,
             write,
+            hypothesis: (0, 0),
         };
         let narrowed_cells = |after: &[DigitSet]| -> Vec<(usize, DigitSet)> {
             cells
@@ -329,6 +349,10 @@ impl<'s, 'l> Rater<'s, 'l> {
 
     /// Applies a change and records it as a deduction.
     fn apply(&mut self, change: Change) {
+        let level = change.technique.level();
+        let cands = &self.cands;
+        self.record
+            .before(level, || describe::mean_candidates(cands));
         let layout = self.solver.layout();
         let position = |cell: usize| {
             let (row, col) = layout.whites[cell];
@@ -369,19 +393,20 @@ impl<'s, 'l> Rater<'s, 'l> {
                 value: (b'0' + digit) as char,
             });
         }
-        let level = change.technique.level();
-        if level > self.hardest {
-            self.hardest = level;
-        }
-        *self.counts.entry(change.technique.name()).or_insert(0) += 1;
-        self.deductions.push(Deduction {
-            technique: change.technique.name(),
-            level,
-            cells: change.cells.into_iter().map(position).collect(),
-            clue: change.clue.map(|(row, col)| [row, col]),
-            placed,
-            removed,
-        });
+        let (chain, candidates) = change.hypothesis;
+        self.record.push(
+            Deduction {
+                technique: change.technique.name(),
+                level,
+                cells: change.cells.into_iter().map(position).collect(),
+                clue: change.clue.map(|(row, col)| [row, col]),
+                placed,
+                removed,
+            },
+            points(change.technique),
+            chain,
+            candidates,
+        );
     }
 }
 

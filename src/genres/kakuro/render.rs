@@ -79,9 +79,10 @@ pub fn render_svg(puzzle: &Puzzle, fill: Option<&Answer>, violations: &[Violatio
             },
         },
         fill,
-        violations
-            .iter()
-            .map(|v| Highlight::at(v.row, v.col, v.down)),
+        violations.iter().map(|v| {
+            let (row, col, down) = v.place();
+            Highlight::at(row, col, down)
+        }),
     )
 }
 

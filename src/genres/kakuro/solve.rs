@@ -5,8 +5,9 @@
 //! or show there is none. How it picks the cell to branch on, and whether it starts over, is a
 //! [`Strategy`].
 
-use crate::core::search::{next_fail_limit, Searched};
-use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome, Stop};
+use crate::core::digits::Digits;
+use crate::core::search::{search_with, Model, Weigh, Weighted};
+use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome};
 
 use super::combos::{combos, fit_run};
 use super::model::{Layout, MAX_RUN};
@@ -23,9 +24,10 @@ pub use crate::core::{Contradiction, Halt};
 /// The runs waiting to be filtered.
 pub type RunQueue = IndexQueue;
 
-/// How the search picks the cell to branch on, and whether it starts over. Under
-/// [`Strategy::FewestCandidates`] ties go to the cell whose runs have the fewest open cells;
-/// under [`Strategy::Adaptive`] a cell's weight is the weights of its two runs added.
+/// How the search ([`crate::core::search`]) picks the cell to branch on, and whether it starts
+/// over. Under [`Strategy::FewestCandidates`] ties go to the cell whose runs have the fewest
+/// open cells; under [`Strategy::Adaptive`] a cell's weight is the weights of its two runs
+/// added.
 pub use crate::core::search::Strategy;
 
 impl<'a> Solver<'a> {
@@ -114,11 +116,11 @@ impl<'a> Solver<'a> {
     /// given (the adaptive search), the reasoning across runs ([`Regions::narrow`]); the runs
     /// of every cell it narrows are queued and filtered again, and so on until neither changes
     /// anything. `regions` is told how many cells were narrowed since its last call: those
-    /// noted in `trail` here, plus the one cell the caller fixed before calling (a branch).
-    /// Its own changes are noted in `trail` before they are made, like propagation's, so a
-    /// search undoes them the same way; its steps are spent from `budget`; a contradiction it
-    /// finds is [`Halt::Contradiction`], with no run blamed in `trail`. Without `regions` this
-    /// is [`Solver::propagate_logged`] exactly.
+    /// noted in `trail` here, plus the one cell the search fixed before calling (a branch;
+    /// [`CellModel::assign`]). Its own changes are noted in `trail` before they are made, like
+    /// propagation's, so the search undoes them the same way; its steps are spent from
+    /// `budget`; a contradiction it finds is [`Halt::Contradiction`], with no run blamed in
+    /// `trail`. Without `regions` this is [`Solver::propagate_logged`] exactly.
     fn settle(
         &self,
         cands: &mut [DigitSet],
@@ -162,195 +164,27 @@ impl<'a> Solver<'a> {
         self.solve_with(Strategy::FewestCandidates, cands, limit, budget)
     }
 
-    /// Counts solutions from `cands`, up to `limit`, searching with `strategy`.
+    /// Counts solutions from `cands`, up to `limit`, searching with `strategy`; the adaptive
+    /// search also reasons across runs ([`Regions`], issue 19), the plain one keeps its steps
+    /// and its order, which the generator and the rater depend on.
     pub fn solve_with(
         &self,
         strategy: Strategy,
-        mut cands: Vec<DigitSet>,
+        cands: Vec<DigitSet>,
         limit: usize,
         budget: &mut Budget,
     ) -> SolveOutcome<Vec<u8>> {
-        let start = budget.used();
-        let mut solutions = Vec::new();
-        let mut queue = self.all_runs();
-        // Issue 19: the reasoning across runs, in the adaptive search only.
-        let mut regions = match strategy {
-            Strategy::FewestCandidates => None,
-            Strategy::Adaptive { .. } => Some(Regions::new(self.layout)),
+        let mut model = CellModel {
+            solver: self,
+            cands,
+            queue: self.all_runs(),
+            trail: Vec::new(),
+            regions: match strategy {
+                Strategy::FewestCandidates => None,
+                Strategy::Adaptive { .. } => Some(Regions::new(self.layout)),
+            },
         };
-        let result = match self.settle(&mut cands, &mut queue, budget, &mut (), regions.as_mut()) {
-            Ok(()) => {
-                let mut search = Search {
-                    strategy,
-                    limit,
-                    fail_limit: strategy.first_fail_limit(),
-                    log: Log {
-                        trail: Vec::new(),
-                        weights: vec![1; self.layout.runs.len()],
-                    },
-                    last_conflict: None,
-                };
-                loop {
-                    let mut state = cands.clone();
-                    match self.search(
-                        &mut state,
-                        &mut search,
-                        &mut solutions,
-                        &mut queue,
-                        budget,
-                        regions.as_mut(),
-                    ) {
-                        Ok(Searched::All) => break Ok(()),
-                        Ok(Searched::CutShort) => {
-                            search.fail_limit = next_fail_limit(search.fail_limit);
-                            search.last_conflict = None;
-                        }
-                        Err(stop) => break Err(stop),
-                    }
-                }
-            }
-            Err(Halt::Contradiction) => Ok(()),
-            Err(Halt::Stopped(stop)) => Err(stop),
-        };
-        SolveOutcome {
-            solutions,
-            complete: result.is_ok(),
-            stopped: result.err(),
-            steps: budget.used() - start,
-        }
-    }
-
-    /// Depth-first search below a propagated state, in a loop rather than by recursion: a
-    /// relaxed grid of 160x160 may branch thousands of levels deep, deeper than a thread's stack
-    /// allows. Each level keeps the cell it branched on, the digits still to try, where its
-    /// changes start in the trail of undo entries and how many solutions were known when it
-    /// began; trying a digit first undoes the changes of the digit before. The order of the
-    /// search (and so of the solutions) is the recursive one. A solution found before (in an
-    /// earlier start-over) is not counted again.
-    fn search(
-        &self,
-        cands: &mut [DigitSet],
-        search: &mut Search,
-        solutions: &mut Vec<Vec<u8>>,
-        queue: &mut RunQueue,
-        budget: &mut Budget,
-        mut regions: Option<&mut Regions>,
-    ) -> Result<Searched, Stop> {
-        struct Level {
-            cell: usize,
-            left: DigitSet,
-            mark: usize,
-            known: usize,
-        }
-        let limit = search.limit;
-        let trail_start = search.log.trail.len();
-        let mut levels: Vec<Level> = Vec::new();
-        let mut failures = 0u64;
-        let mut descend = true;
-        loop {
-            if descend {
-                if solutions.len() >= limit {
-                    search.log.trail.truncate(trail_start);
-                    return Ok(Searched::All);
-                }
-                match self.pick_cell(cands, search) {
-                    Some(cell) => levels.push(Level {
-                        cell,
-                        left: cands[cell],
-                        mark: search.log.trail.len(),
-                        known: solutions.len(),
-                    }),
-                    None => {
-                        let solution: Vec<u8> = cands
-                            .iter()
-                            .map(|set| set.smallest().unwrap_or(0))
-                            .collect();
-                        if !solutions.contains(&solution) {
-                            solutions.push(solution);
-                        }
-                    }
-                }
-            }
-            let Some(level) = levels.last_mut() else {
-                return Ok(Searched::All);
-            };
-            for (cell, old) in search.log.trail.drain(level.mark..).rev() {
-                cands[cell as usize] = old;
-            }
-            let next = level.left.smallest().filter(|_| solutions.len() < limit);
-            let Some(digit) = next else {
-                if level.known == solutions.len() {
-                    search.last_conflict = Some(level.cell);
-                }
-                levels.pop();
-                descend = false;
-                continue;
-            };
-            level.left.remove(digit);
-            let cell = level.cell;
-            search.log.trail.push((cell as u32, cands[cell]));
-            cands[cell] = DigitSet::single(digit);
-            for run in self.layout.runs_of(cell) {
-                queue.push(run);
-            }
-            descend = match self.settle(
-                cands,
-                queue,
-                budget,
-                &mut search.log,
-                regions.as_deref_mut(),
-            ) {
-                Ok(()) => {
-                    if search.last_conflict == Some(cell) {
-                        search.last_conflict = None;
-                    }
-                    true
-                }
-                Err(Halt::Contradiction) => {
-                    failures += 1;
-                    if failures >= search.fail_limit {
-                        search.log.trail.truncate(trail_start);
-                        return Ok(Searched::CutShort);
-                    }
-                    false
-                }
-                Err(Halt::Stopped(stop)) => return Err(stop),
-            };
-        }
-    }
-
-    /// The cell to branch on under the search's strategy; None when every cell is fixed.
-    fn pick_cell(&self, cands: &[DigitSet], search: &Search) -> Option<usize> {
-        match search.strategy {
-            Strategy::FewestCandidates => self.branch_cell(cands),
-            Strategy::Adaptive { .. } => search
-                .last_conflict
-                .filter(|&cell| !cands[cell].is_single())
-                .or_else(|| self.weighted_branch_cell(cands, &search.log.weights)),
-        }
-    }
-
-    /// The open cell with the fewest candidates per weight of its runs (the first of equals).
-    fn weighted_branch_cell(&self, cands: &[DigitSet], weights: &[u32]) -> Option<usize> {
-        let mut best: Option<(u64, u64, usize)> = None;
-        for (cell, set) in cands.iter().enumerate() {
-            let count = u64::from(set.len());
-            if count <= 1 {
-                continue;
-            }
-            let weight: u64 = self
-                .layout
-                .runs_of(cell)
-                .map(|run| u64::from(weights[run]))
-                .sum();
-            // count / weight < best_count / best_weight, without division.
-            if best.is_none_or(|(best_count, best_weight, _)| {
-                count * best_weight < best_count * weight
-            }) {
-                best = Some((count, weight, cell));
-            }
-        }
-        best.map(|(_, _, cell)| cell)
+        search_with(&mut model, strategy, limit, budget)
     }
 
     /// The open cell with the fewest candidates; among those, the one whose runs have the
@@ -425,24 +259,25 @@ impl Trail for () {
     fn note(&mut self, _cell: u32, _old: DigitSet) {}
 }
 
-/// What a search carries from node to node and from one start-over to the next.
-struct Search {
-    strategy: Strategy,
-    limit: usize,
-    /// Failures after which this start-over is cut short.
-    fail_limit: u64,
-    log: Log,
-    /// The cell all of whose digits failed last, until one of its digits holds.
-    last_conflict: Option<usize>,
-}
-
-/// The undo entries of a search, and each run's weight: one plus the times it failed.
-struct Log {
+/// The search's state: the candidates, the runs waiting to be filtered, the undo entries
+/// (a cell and the candidates it had), and the reasoning across runs with what it last saw
+/// of the candidates (the adaptive search only; None in the plain one). The variables are
+/// the white cells, a cell's constraints its runs.
+struct CellModel<'s, 'l> {
+    solver: &'s Solver<'l>,
+    cands: Vec<DigitSet>,
+    queue: RunQueue,
     trail: Vec<(u32, DigitSet)>,
-    weights: Vec<u32>,
+    regions: Option<Regions<'l>>,
 }
 
-impl Trail for Log {
+/// The search's trail with the weights the search keeps, as propagation writes to them.
+struct Logged<'a, W> {
+    trail: &'a mut Vec<(u32, DigitSet)>,
+    weigh: &'a mut W,
+}
+
+impl<W: Weigh> Trail for Logged<'_, W> {
     #[inline]
     fn note(&mut self, cell: u32, old: DigitSet) {
         self.trail.push((cell, old));
@@ -450,6 +285,85 @@ impl Trail for Log {
 
     #[inline]
     fn failed(&mut self, run: usize) {
-        self.weights[run] = self.weights[run].saturating_add(1);
+        self.weigh.failed(run);
+    }
+}
+
+impl Model for CellModel<'_, '_> {
+    type Var = usize;
+    type Value = u8;
+    type Values = Digits;
+    type Solution = Vec<u8>;
+
+    /// Run filtering ([`Solver::propagate`]) and, in the adaptive search, the reasoning
+    /// across runs between its fixpoints ([`Solver::settle`]). Its changes, like
+    /// propagation's, go to the trail, so undoing a branch undoes them too; what `regions`
+    /// remembers of the candidates it brings up to date itself on its next call.
+    fn propagate<W: Weigh>(&mut self, weigh: &mut W, budget: &mut Budget) -> Result<(), Halt> {
+        let mut trail = Logged {
+            trail: &mut self.trail,
+            weigh,
+        };
+        self.solver.settle(
+            &mut self.cands,
+            &mut self.queue,
+            budget,
+            &mut trail,
+            self.regions.as_mut(),
+        )
+    }
+
+    fn fewest_candidates(&self) -> Option<usize> {
+        self.solver.branch_cell(&self.cands)
+    }
+
+    fn values(&self, cell: usize) -> Digits {
+        self.cands[cell].iter()
+    }
+
+    fn assign(&mut self, cell: usize, digit: u8) {
+        self.trail.push((cell as u32, self.cands[cell]));
+        self.cands[cell] = DigitSet::single(digit);
+        for run in self.solver.layout.runs_of(cell) {
+            self.queue.push(run);
+        }
+    }
+
+    fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    fn undo(&mut self, mark: usize) {
+        for (cell, old) in self.trail.drain(mark..).rev() {
+            self.cands[cell as usize] = old;
+        }
+    }
+
+    fn solution(&self) -> Option<Vec<u8>> {
+        Some(
+            self.cands
+                .iter()
+                .map(|set| set.smallest().unwrap_or(0))
+                .collect(),
+        )
+    }
+}
+
+/// Under [`Strategy::Adaptive`] a cell's weight is the weights of its runs added.
+impl Weighted for CellModel<'_, '_> {
+    fn constraint_count(&self) -> usize {
+        self.solver.layout.runs.len()
+    }
+
+    fn is_open(&self, cell: usize) -> bool {
+        !self.cands[cell].is_single()
+    }
+
+    fn variables(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.cands.iter().map(|set| set.len()).enumerate()
+    }
+
+    fn constraints_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        self.solver.layout.runs_of(cell)
     }
 }

@@ -5,7 +5,7 @@
 //! [`super::check`]), so a player never writes it. A solution is the grid's digits and the
 //! letter mapping; its rows are the Kakuro solution rows.
 
-use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 use crate::core::InputError;
 use crate::genres::kakuro::{self, Answer};
@@ -39,15 +39,10 @@ impl Solution {
             .fold(0, |acc, &d| acc * 10 + u64::from(d))
     }
 
-    /// `{"A": 8, "B": 4, ...}`.
-    pub fn letters(&self) -> Map<String, Value> {
+    /// The digit of each letter: `{'A': 8, 'B': 4, ...}`.
+    pub fn letters(&self) -> BTreeMap<char, u8> {
         Letter::all()
-            .map(|letter| {
-                (
-                    letter.to_string(),
-                    Value::from(self.mapping[letter.index()]),
-                )
-            })
+            .map(|letter| (letter.to_char(), self.mapping[letter.index()]))
             .collect()
     }
 }

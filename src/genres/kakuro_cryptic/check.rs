@@ -22,55 +22,105 @@ use crate::genres::kakuro::{Answer, Mark};
 
 use super::model::{Clue, Letter, Puzzle, LETTERS};
 
-/// The rule a violation breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Rule {
-    /// Runs: different digits, and a total its letters can write.
-    R1,
-    /// Every white cell filled.
-    R2,
-    /// One digit per letter and one letter per digit.
-    R3,
-}
-
-/// A broken rule instance.
+/// A broken rule instance of a cryptic Kakuro answer, tagged by its `rule`: R1, runs of
+/// different digits whose totals their letters can write; R2, every white cell filled; R3, one
+/// digit per letter and one letter per digit. Rows and columns count from 0.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Violation {
-    pub rule: Rule,
-    pub row: usize,
-    pub col: usize,
-    /// 1 for a down run, 0 for an across run (R1, and R3 read from a run).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub down: Option<u8>,
-    /// The run's sum in letters (R1, and R3 read from a run).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sum: Option<String>,
-    /// The run's written digits added up (R1, and R3 read from a run).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub total: Option<u16>,
-    /// The smallest digit written twice in the run, when one is (R1).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub repeated: Option<u8>,
-    /// The letter read two ways (R3).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub letter: Option<char>,
-    /// The digit this place reads the letter as (R3).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub digit: Option<u8>,
+#[serde(tag = "rule")]
+#[cfg_attr(
+    feature = "server",
+    derive(utoipa::ToSchema),
+    schema(as = KakuroCrypticViolation)
+)]
+pub enum Violation {
+    /// A run whose written digits repeat, or which is filled and whose total its letters
+    /// cannot write: placed at the block holding the run's sum.
+    R1 {
+        /// The row of the block holding the sum.
+        row: usize,
+        /// The column of the block holding the sum.
+        col: usize,
+        /// 1 for a down run, 0 for an across run.
+        down: u8,
+        /// The run's sum in letters.
+        sum: String,
+        /// The run's written digits added up.
+        total: u16,
+        /// The smallest digit written twice in the run, when one is.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        repeated: Option<u8>,
+    },
+    /// A white cell left empty.
+    R2 {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+    },
+    /// A letter read as two digits, or two letters read as one digit: one violation for each
+    /// place a letter involved is read. Read from a filled run, at its block with the run's
+    /// `down`, `sum` and `total`; read from a filled cell showing the letter, at the cell.
+    R3 {
+        /// The row of the block holding the run's sum, or of the cell.
+        row: usize,
+        /// The column of the block holding the run's sum, or of the cell.
+        col: usize,
+        /// For a run: 1 for a down run, 0 for an across run.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        down: Option<u8>,
+        /// For a run: its sum in letters.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        sum: Option<String>,
+        /// For a run: its written digits added up.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        total: Option<u16>,
+        /// The letter read.
+        letter: char,
+        /// The digit this place reads the letter as.
+        digit: u8,
+    },
 }
 
 impl Violation {
-    fn at(rule: Rule, (row, col): (usize, usize)) -> Violation {
-        Violation {
-            rule,
+    /// Where it is: the row and column, and for a run its direction (1 down, 0 across).
+    pub fn place(&self) -> (usize, usize, Option<u8>) {
+        match *self {
+            Violation::R1 { row, col, down, .. } => (row, col, Some(down)),
+            Violation::R2 { row, col } => (row, col, None),
+            Violation::R3 { row, col, down, .. } => (row, col, down),
+        }
+    }
+}
+
+/// A filled run, as a letter read from it names it.
+#[derive(Clone)]
+struct RunRead {
+    down: u8,
+    sum: String,
+    total: u16,
+}
+
+/// One place a letter is read as a digit: a filled run (at its block) or a filled cell.
+struct Reading {
+    at: (usize, usize),
+    run: Option<RunRead>,
+    letter: Letter,
+    digit: u8,
+}
+
+impl Reading {
+    /// The R3 violation this reading is when it conflicts with another.
+    fn violation(self) -> Violation {
+        let (row, col) = self.at;
+        let run = self.run;
+        Violation::R3 {
             row,
             col,
-            down: None,
-            sum: None,
-            total: None,
-            repeated: None,
-            letter: None,
-            digit: None,
+            down: run.as_ref().map(|run| run.down),
+            sum: run.as_ref().map(|run| run.sum.clone()),
+            total: run.as_ref().map(|run| run.total),
+            letter: self.letter.to_char(),
+            digit: self.digit,
         }
     }
 }
@@ -96,8 +146,7 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
         mark => mark,
     };
     let mut violations = Vec::new();
-    // Each reading: the violation to report if it conflicts, the letter and the digit.
-    let mut readings: Vec<(Violation, Letter, u8)> = Vec::new();
+    let mut readings: Vec<Reading> = Vec::new();
     for (run, clue) in layout.runs.iter().zip(&structure.clues) {
         let mut written = DigitSet::EMPTY;
         let mut repeated = DigitSet::EMPTY;
@@ -115,32 +164,52 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
                 _ => filled = false,
             }
         }
-        let mut violation = Violation::at(Rule::R1, run.clue);
-        violation.down = Some(u8::from(run.down));
-        violation.sum = Some(clue.to_string());
-        violation.total = Some(total);
         let read = if filled {
             read_clue(*clue, total)
         } else {
             None
         };
+        let (row, col) = run.clue;
+        let down = u8::from(run.down);
         if !repeated.is_empty() || (filled && read.is_none()) {
-            violation.repeated = repeated.smallest();
-            violations.push(violation);
+            violations.push(Violation::R1 {
+                row,
+                col,
+                down,
+                sum: clue.to_string(),
+                total,
+                repeated: repeated.smallest(),
+            });
             continue;
         }
+        let run_read = RunRead {
+            down,
+            sum: clue.to_string(),
+            total,
+        };
         for (letter, digit) in read.into_iter().flatten() {
-            let mut reading = violation.clone();
-            reading.rule = Rule::R3;
-            readings.push((reading, letter, digit));
+            readings.push(Reading {
+                at: run.clue,
+                run: Some(run_read.clone()),
+                letter,
+                digit,
+            });
         }
     }
     for (cell, &position) in layout.whites.iter().enumerate() {
         match mark_of(cell) {
-            Mark::Empty => violations.push(Violation::at(Rule::R2, position)),
+            Mark::Empty => violations.push(Violation::R2 {
+                row: position.0,
+                col: position.1,
+            }),
             Mark::Digit(digit) => {
                 if let Some(letter) = structure.shown[cell] {
-                    readings.push((Violation::at(Rule::R3, position), letter, digit));
+                    readings.push(Reading {
+                        at: position,
+                        run: None,
+                        letter,
+                        digit,
+                    });
                 }
             }
             Mark::Unmarked | Mark::Block => {}
@@ -149,17 +218,15 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
     // Which digits each letter is read as, and which letters each digit.
     let mut digits_of = [0u16; LETTERS];
     let mut letters_of = [0u16; LETTERS];
-    for &(_, letter, digit) in &readings {
-        digits_of[letter.index()] |= 1 << digit;
-        letters_of[usize::from(digit)] |= 1 << letter.index();
+    for reading in &readings {
+        digits_of[reading.letter.index()] |= 1 << reading.digit;
+        letters_of[usize::from(reading.digit)] |= 1 << reading.letter.index();
     }
-    for (mut violation, letter, digit) in readings {
-        let two_digits = digits_of[letter.index()].count_ones() > 1;
-        let two_letters = letters_of[usize::from(digit)].count_ones() > 1;
+    for reading in readings {
+        let two_digits = digits_of[reading.letter.index()].count_ones() > 1;
+        let two_letters = letters_of[usize::from(reading.digit)].count_ones() > 1;
         if two_digits || two_letters {
-            violation.letter = Some(letter.to_char());
-            violation.digit = Some(digit);
-            violations.push(violation);
+            violations.push(reading.violation());
         }
     }
     Ok(violations)

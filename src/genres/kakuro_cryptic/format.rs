@@ -351,7 +351,8 @@ fn compact_row(token: &str) -> Option<Vec<Cell>> {
         .collect()
 }
 
-fn token(cell: &Cell) -> String {
+/// Writes one cell token.
+pub(super) fn token(cell: &Cell) -> String {
     match *cell {
         Cell::White(None) => ".".into(),
         Cell::White(Some(letter)) => letter.to_string(),

@@ -18,19 +18,20 @@ pub mod model;
 pub mod rate;
 pub mod render;
 pub mod solve;
+pub mod wire;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, GenerateError, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
+    Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
 };
 use crate::genres::kakuro::{self, Answer};
 
-use super::Genre;
+use super::{BoardKind, Genre};
 
 pub use answer::Solution;
-pub use check::{Rule, Violation};
+pub use check::Violation;
 pub use model::{Cell, Clue, Letter, Puzzle, Structure};
 
 /// The cryptic Kakuro genre.
@@ -74,6 +75,17 @@ fn solution(structure: &Structure, found: &solve::Found) -> Solution {
 
 impl Genre for KakuroCryptic {
     const NAME: &'static str = format::GENRE;
+    const TITLE: &'static str = "Cryptic Kakuro";
+    const RULES: &'static str = "Kakuro whose sums are written in letters: each letter stands \
+        for one digit 0-9, different letters for different digits. A letter in a white cell is \
+        that cell's digit.";
+    const FORMATS: &'static str = "Cryptic Kakuro (`kakuro-cryptic`, Project Euler 424): the \
+        text is one Project Euler 424 line (`6,X,X,(vCC),(vI),X,...`) or Kakuro's grid with \
+        letters for the sums and for the white cells that show one; the puzzle object is that \
+        grid (`{\"grid\": [...]}`); an ID is `kakuro-cryptic:<rows>x<cols>:<layout>/<sums>/<shown>`. \
+        Solving and generating add `letters` and `encrypted` (the digits of A to J). Answers \
+        are Kakuro answers, in digits.";
+    const BOARD: BoardKind = BoardKind::Digits;
     const DEFAULT_SHAPE: Shape = Shape::new(7, 7);
     const SHAPE_LIMITS: (usize, usize) = (generate::MIN_SIDE, model::MAX_SIDE);
     const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
@@ -81,11 +93,16 @@ impl Genre for KakuroCryptic {
         kakuro::techniques::PROFILE,
         kakuro::techniques::PROFILE_VERSION,
     );
+    /// The rating is of the grid one letter mapping gives; another mapping may give a second
+    /// solution.
+    const SOLVED_PROVES_UNIQUE: bool = false;
 
     type Puzzle = Puzzle;
     type Answer = Answer;
     type Solution = Solution;
+    type PuzzleObject = wire::PuzzleObject;
     type Violation = Violation;
+    type SolutionExtra = wire::SolutionExtra;
 
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         checked(format::parse_text(text)?)
@@ -108,8 +125,8 @@ impl Genre for KakuroCryptic {
         format::to_id(puzzle)
     }
 
-    fn to_json(puzzle: &Puzzle) -> Value {
-        format::to_json(puzzle)
+    fn to_json(puzzle: &Puzzle) -> wire::PuzzleObject {
+        wire::PuzzleObject::of(puzzle)
     }
 
     fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
@@ -121,11 +138,8 @@ impl Genre for KakuroCryptic {
     }
 
     /// `letters` (`{"A": 8, ...}`) and `encrypted` (the ten digits of A to J).
-    fn solution_fields(solution: &Solution) -> Map<String, Value> {
-        let mut fields = Map::new();
-        fields.insert("letters".into(), Value::Object(solution.letters()));
-        fields.insert("encrypted".into(), Value::from(solution.encrypted()));
-        fields
+    fn solution_extra(solution: &Solution) -> Option<wire::SolutionExtra> {
+        Some(wire::SolutionExtra::of(solution))
     }
 
     fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
@@ -155,7 +169,7 @@ impl Genre for KakuroCryptic {
         answer: &Answer,
         solution: &Solution,
         budget: &mut Budget,
-    ) -> Result<Hint, GenerateError> {
+    ) -> Result<Hint, Error> {
         let layout = puzzle.structure()?.decoded(&solution.mapping);
         Ok(kakuro::hint::hint(&layout, answer, &solution.grid, budget)?)
     }
@@ -163,7 +177,7 @@ impl Genre for KakuroCryptic {
     fn generate(
         params: &GenerateParams,
         budget: &mut Budget,
-    ) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+    ) -> Result<Generated<Puzzle, Solution>, Error> {
         generate::generate(params, budget)
     }
 }

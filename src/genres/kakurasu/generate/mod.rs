@@ -47,7 +47,7 @@
 //! swap tries).
 
 use crate::core::{
-    Budget, GenerateError, GenerateParams, Generated, GenerationStats, Grid, InputError, Level,
+    Budget, Error, GenerateParams, Generated, GenerationStats, Grid, InputError, Level,
     Rating, SeededRng, Shape, Stop, TargetLevel,
 };
 
@@ -122,7 +122,7 @@ fn slack(board: &Board) -> u32 {
 pub fn generate(
     params: &GenerateParams,
     budget: &mut Budget,
-) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+) -> Result<Generated<Puzzle, Solution>, Error> {
     params
         .shape
         .check_within(1, MAX_SIDE, super::format::GENRE)?;
@@ -188,7 +188,7 @@ struct Screened {
 }
 
 impl Generator {
-    fn run(&mut self, budget: &mut Budget) -> Result<(Puzzle, Solution, Rating), GenerateError> {
+    fn run(&mut self, budget: &mut Budget) -> Result<(Puzzle, Solution, Rating), Error> {
         let shape = self.params.shape;
         let patience = 2 * (shape.rows + shape.cols);
         loop {
@@ -324,7 +324,7 @@ impl Generator {
         &mut self,
         shading: &Grid<bool>,
         budget: &mut Budget,
-    ) -> Result<Option<(Puzzle, Solution, Rating)>, GenerateError> {
+    ) -> Result<Option<(Puzzle, Solution, Rating)>, Error> {
         let puzzle = Puzzle::from_shading(shading);
         let outcome = solve_board(&Board::new(&puzzle), 2, budget);
         if let Some(stop) = outcome.stopped {
@@ -337,12 +337,16 @@ impl Generator {
             return Ok(None);
         };
         let rating = rate(&puzzle, budget);
-        if !rating.complete {
+        if !rating.complete() {
             // The rating stopped: cancelled, past the deadline, or out of budget.
             budget.check_cancelled()?;
             return Err(Stop::Exhausted.into());
         }
-        if !rating.solved || !self.params.level.accepts(rating.level) {
+        if !rating.solved
+            || !rating
+                .level()
+                .is_some_and(|level| self.params.level.accepts(level))
+        {
             return Ok(None);
         }
         Ok(Some((puzzle, Solution { shaded }, rating)))

@@ -1,5 +1,5 @@
 //! Hypotheses: what would follow if a cell were shaded, or unshaded. Shared by the two
-//! contradiction techniques.
+//! contradiction techniques; the algorithm is [`crate::core::probe`]'s, over lines.
 //!
 //! # Steps
 //! A hypothesis decides the cell and then makes deductions, and a step is one deduction, as
@@ -33,6 +33,7 @@
 //! is charged only for work actually done: one step per line narrowed, whether or not the
 //! table knew the answer, inside a hypothesis that is run; nothing for a reused result.
 
+use crate::core::probe::{self, Effects, Hypotheses, Narrowed};
 use crate::core::{Budget, Stop};
 use crate::genres::kakurasu::line::{Contradiction, Forced, Line, Narrowing};
 use crate::genres::kakurasu::model::Board;
@@ -60,13 +61,6 @@ pub const LONG: Limits = Limits {
     uses_hard: true,
 };
 
-/// What one step of a hypothesis did.
-enum Step {
-    Broken,
-    Made,
-    None,
-}
-
 /// A cell one of whose states was refuted, and the shortest chain that refuted it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Refutation {
@@ -89,54 +83,20 @@ impl Limits {
     }
 }
 
-/// How a hypothesis ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
-    /// A rule broke in this step.
-    Refuted(u32),
-    /// No line could narrow any more: no cap would refute it.
-    Stalled,
-    /// Stopped at the cap after this many steps, each deciding a cell.
-    Cut(u32),
-}
-
-impl Outcome {
-    /// The refutation's length under `cap`, or `None` when the outcome does not tell (a run
-    /// cut at a smaller cap).
-    fn under(self, cap: u32) -> Option<Option<u32>> {
-        match self {
-            Outcome::Refuted(steps) => Some((steps <= cap).then_some(steps)),
-            Outcome::Stalled => Some(None),
-            Outcome::Cut(ran) if cap <= ran => Some(None),
-            Outcome::Cut(_) => None,
-        }
-    }
-}
-
-/// A hypothesis's outcome and the real states of the lines it read: (line, shaded, unshaded).
-struct Remembered {
-    outcome: Outcome,
-    read: Vec<(u8, u32, u32)>,
-}
-
 /// Runs hypotheses on one puzzle's boards, reusing what it can (see "Reuse").
 pub struct Prober {
-    cols: usize,
-    /// By `((cell * 2 + shaded) * 2 + uses_hard)`, cells in reading order.
-    remembered: Vec<Option<Remembered>>,
-    narrowings: NarrowCache,
-    undo: Vec<(usize, usize)>,
+    inner: probe::Prober<Lines>,
 }
 
 impl Prober {
     /// A prober for boards of `board`'s puzzle (same clues).
     pub fn new(board: &Board) -> Prober {
-        let shape = board.shape();
         Prober {
-            cols: shape.cols,
-            remembered: (0..shape.cells() * 4).map(|_| None).collect(),
-            narrowings: NarrowCache::new(),
-            undo: Vec::new(),
+            inner: probe::Prober::new(Lines {
+                cols: board.shape().cols,
+                lines: board.line_count(),
+                narrowings: NarrowCache::new(),
+            }),
         }
     }
 
@@ -145,116 +105,14 @@ impl Prober {
     pub fn refutes(
         &mut self,
         board: &mut Board,
-        (row, col): (usize, usize),
+        cell: (usize, usize),
         shaded: bool,
         limits: Limits,
         max_steps: u32,
         budget: &mut Budget,
     ) -> Result<Option<u32>, Stop> {
-        let max_steps = max_steps.min(limits.max_steps);
-        let slot =
-            ((row * self.cols + col) * 2 + usize::from(shaded)) * 2 + usize::from(limits.uses_hard);
-        if let Some(remembered) = &self.remembered[slot] {
-            let unchanged = remembered.read.iter().all(|&(line, shaded, unshaded)| {
-                let state = board.line(usize::from(line));
-                state.shaded == shaded && state.unshaded == unshaded
-            });
-            if unchanged {
-                if let Some(result) = remembered.outcome.under(max_steps) {
-                    return Ok(result);
-                }
-            }
-        }
-        let (outcome, read) = self.run(board, (row, col), shaded, limits, max_steps, budget)?;
-        let mut lines = match self.remembered[slot].take() {
-            Some(old) => old.read,
-            None => Vec::new(),
-        };
-        lines.clear();
-        let mut rest = read;
-        while rest != 0 {
-            let line = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let state = board.line(line);
-            lines.push((line as u8, state.shaded, state.unshaded));
-        }
-        self.remembered[slot] = Some(Remembered {
-            outcome,
-            read: lines,
-        });
-        Ok(outcome.under(max_steps).flatten())
-    }
-
-    /// Runs one hypothesis: how it ended and the lines it read (bit per line).
-    fn run(
-        &mut self,
-        board: &mut Board,
-        (row, col): (usize, usize),
-        shaded: bool,
-        limits: Limits,
-        max_steps: u32,
-        budget: &mut Budget,
-    ) -> Result<(Outcome, u64), Stop> {
-        self.undo.clear();
-        self.undo.push((row, col));
-        board.set(row, col, shaded);
-        let mut queue = LineFifo::new();
-        for line in board.lines_of(row, col) {
-            queue.push(line);
-        }
-        let mut read = 0u64;
-        let mut steps = 0;
-        let result = loop {
-            if steps >= max_steps {
-                break Ok(Outcome::Cut(steps));
-            }
-            match self.next_step(board, &mut queue, &mut read, limits, budget) {
-                Ok(Step::Broken) => break Ok(Outcome::Refuted(steps + 1)),
-                Ok(Step::Made) => steps += 1,
-                Ok(Step::None) => break Ok(Outcome::Stalled),
-                Err(stop) => break Err(stop),
-            }
-        };
-        for &(row, col) in self.undo.iter().rev() {
-            board.clear(row, col);
-        }
-        result.map(|outcome| (outcome, read))
-    }
-
-    /// The next line narrowing that decides a cell (or breaks a rule), in queue order.
-    fn next_step(
-        &mut self,
-        board: &mut Board,
-        queue: &mut LineFifo,
-        read: &mut u64,
-        limits: Limits,
-        budget: &mut Budget,
-    ) -> Result<Step, Stop> {
-        let narrow = limits.narrow();
-        while let Some(line) = queue.pop() {
-            budget.step()?;
-            *read |= 1 << line;
-            let state = board.line(line);
-            let Ok(forced) = self
-                .narrowings
-                .narrow(line, &state, limits.uses_hard, narrow)
-            else {
-                return Ok(Step::Broken);
-            };
-            let changed = (forced.shade | forced.unshade) & state.open();
-            if changed == 0 {
-                continue;
-            }
-            let undo = &mut self.undo;
-            board.apply(line, forced, |row, col, _| undo.push((row, col)));
-            let mut rest = changed;
-            while rest != 0 {
-                queue.push(board.crossing(line, rest.trailing_zeros() as usize));
-                rest &= rest - 1;
-            }
-            return Ok(Step::Made);
-        }
-        Ok(Step::None)
+        let cap = max_steps.min(limits.max_steps);
+        self.inner.refutes(board, cell, shaded, limits, cap, budget)
     }
 
     /// The technique's next deduction: among the open cells with a refuted state, the one
@@ -312,42 +170,94 @@ impl Prober {
     }
 }
 
-/// The lines waiting to be narrowed, first in first out, each at most once at a time. A grid
-/// has at most 64 lines, so a ring of 64 and a bit per line hold any queue.
-struct LineFifo {
-    ring: [u8; 64],
-    head: usize,
-    len: usize,
-    queued: u64,
+/// The lines as the constraints of hypotheses on the board's cells.
+struct Lines {
+    cols: usize,
+    lines: usize,
+    narrowings: NarrowCache,
 }
 
-impl LineFifo {
-    fn new() -> LineFifo {
-        LineFifo {
-            ring: [0; 64],
-            head: 0,
-            len: 0,
-            queued: 0,
+impl Hypotheses for Lines {
+    type State = Board;
+    type Var = (usize, usize);
+    type Value = bool;
+    type Mode = Limits;
+    /// A cell decided.
+    type Undo = (usize, usize);
+    /// A line's shaded and unshaded cells.
+    type Read = (u32, u32);
+
+    fn constraint_count(&self) -> usize {
+        self.lines
+    }
+
+    fn part_count(&self) -> usize {
+        self.lines
+    }
+
+    fn slot_count(&self, board: &Board) -> usize {
+        board.shape().cells() * 4
+    }
+
+    fn slot(&self, (row, col): (usize, usize), shaded: bool, limits: Limits) -> usize {
+        ((row * self.cols + col) * 2 + usize::from(shaded)) * 2 + usize::from(limits.uses_hard)
+    }
+
+    #[inline]
+    fn assume(
+        &mut self,
+        board: &mut Board,
+        (row, col): (usize, usize),
+        shaded: bool,
+        effects: &mut Effects<'_, Self>,
+    ) {
+        effects.changed((row, col));
+        board.set(row, col, shaded);
+        for line in board.lines_of(row, col) {
+            effects.queue(line);
         }
     }
 
-    fn push(&mut self, line: usize) {
-        if self.queued & (1 << line) == 0 {
-            self.queued |= 1 << line;
-            self.ring[(self.head + self.len) % 64] = line as u8;
-            self.len += 1;
+    /// One line narrowed by the line techniques the hypothesis may use, together; only a
+    /// narrowing that decides a cell counts.
+    #[inline]
+    fn narrow(
+        &mut self,
+        board: &mut Board,
+        line: usize,
+        limits: Limits,
+        effects: &mut Effects<'_, Self>,
+    ) -> Narrowed {
+        effects.read(line);
+        let state = board.line(line);
+        let Ok(forced) = self
+            .narrowings
+            .narrow(line, &state, limits.uses_hard, limits.narrow())
+        else {
+            return Narrowed::Broken;
+        };
+        let changed = (forced.shade | forced.unshade) & state.open();
+        if changed == 0 {
+            return Narrowed::Unchanged;
         }
+        board.apply(line, forced, |row, col, _| effects.changed((row, col)));
+        let mut rest = changed;
+        while rest != 0 {
+            effects.queue(board.crossing(line, rest.trailing_zeros() as usize));
+            rest &= rest - 1;
+        }
+        Narrowed::Changed
     }
 
-    fn pop(&mut self) -> Option<usize> {
-        if self.len == 0 {
-            return None;
-        }
-        let line = usize::from(self.ring[self.head]);
-        self.head = (self.head + 1) % 64;
-        self.len -= 1;
-        self.queued &= !(1 << line);
-        Some(line)
+    #[inline]
+    fn restore(board: &mut Board, &(row, col): &(usize, usize)) {
+        board.clear(row, col);
+    }
+
+    #[inline]
+    fn read(board: &Board, line: usize) -> (u32, u32) {
+        let state = board.line(line);
+        (state.shaded, state.unshaded)
     }
 }
 

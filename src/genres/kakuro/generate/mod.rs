@@ -54,7 +54,7 @@ pub mod layout;
 pub mod random_grid;
 
 use crate::core::{
-    Budget, DigitSet, GenerateError, GenerateParams, Generated, GenerationStats, Grid, InputError,
+    Budget, DigitSet, Error, GenerateParams, Generated, GenerationStats, Grid, InputError,
     Level, SeededRng, Shape, Stop, TargetLevel,
 };
 
@@ -112,7 +112,7 @@ fn settings(level: TargetLevel) -> Settings {
 pub fn generate(
     params: &GenerateParams,
     budget: &mut Budget,
-) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+) -> Result<Generated<Puzzle, Solution>, Error> {
     params.shape.check_within(1, STRICT_MAX_SIDE, "kakuro")?;
     if params.level == TargetLevel::Exactly(Level::BeyondExpert) {
         return Err(
@@ -156,7 +156,7 @@ impl Layouts {
 pub fn filled_grid(
     params: &GenerateParams,
     budget: &mut Budget,
-) -> Result<(Puzzle, Solution), GenerateError> {
+) -> Result<(Puzzle, Solution), Error> {
     params.shape.check_within(3, RELAXED_MAX_SIDE, "kakuro")?;
     let mut generator = Generator::new(params);
     let mut layouts = Layouts::new(generator.settings.run_limit);
@@ -250,7 +250,7 @@ impl Generator {
     fn run(
         &mut self,
         budget: &mut Budget,
-    ) -> Result<(Puzzle, Solution, crate::core::Rating), GenerateError> {
+    ) -> Result<(Puzzle, Solution, crate::core::Rating), Error> {
         let shape = self.params.shape;
         if shape.rows < 3 || shape.cols < 3 {
             let puzzle = Puzzle::new(Grid::filled(shape, Cell::BLOCK));
@@ -282,7 +282,7 @@ impl Generator {
         &mut self,
         layouts: &mut Layouts,
         budget: &mut Budget,
-    ) -> Result<Candidate, GenerateError> {
+    ) -> Result<Candidate, Error> {
         loop {
             budget.check_cancelled()?;
             if let Some(candidate) = self.new_candidate(layouts.run_limit, budget)? {
@@ -336,7 +336,7 @@ impl Generator {
         &mut self,
         candidate: &mut Candidate,
         budget: &mut Budget,
-    ) -> Result<Option<(Puzzle, Solution, crate::core::Rating)>, GenerateError> {
+    ) -> Result<Option<(Puzzle, Solution, crate::core::Rating)>, Error> {
         let shape = self.params.shape;
         let inner = (shape.rows - 1) * (shape.cols - 1);
         let mut best = (usize::MAX, usize::MAX);
@@ -480,7 +480,7 @@ impl Generator {
         &mut self,
         candidate: &Candidate,
         budget: &mut Budget,
-    ) -> Result<Option<(Puzzle, Solution, crate::core::Rating)>, GenerateError> {
+    ) -> Result<Option<(Puzzle, Solution, crate::core::Rating)>, Error> {
         let puzzle = candidate.puzzle();
         let Ok(layout) = puzzle.layout(Rules::Strict) else {
             return Ok(None);
@@ -494,12 +494,16 @@ impl Generator {
             return Ok(None);
         }
         let rating = rate_layout(&layout, budget);
-        if !rating.complete {
+        if !rating.complete() {
             // The rating stopped: cancelled, past the deadline, or out of budget.
             budget.check_cancelled()?;
             return Err(Stop::Exhausted.into());
         }
-        if !rating.solved || !self.params.level.accepts(rating.level) {
+        if !rating.solved
+            || !rating
+                .level()
+                .is_some_and(|level| self.params.level.accepts(level))
+        {
             return Ok(None);
         }
         let solution = solution_grid(&layout, &outcome.solutions[0]);

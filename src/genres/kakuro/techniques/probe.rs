@@ -1,5 +1,5 @@
 //! Hypotheses: what would follow if a cell held a digit. Shared by the two contradiction
-//! techniques.
+//! techniques; the algorithm is [`crate::core::probe`]'s, over runs.
 //!
 //! # Steps
 //! A hypothesis writes the digit into the cell and then makes deductions, and a step is one
@@ -24,15 +24,16 @@
 //! and the scan can stop at the first success instead of trying every cell.
 //!
 //! # Reuse
-//! A hypothesis is a deterministic function of the candidates of the cells it read. Each
-//! result on the real candidates is kept with those cells and their candidates at the time;
-//! while they are unchanged the result is reused instead of recomputed (between two
-//! contradiction deductions most of the grid stays as it was). Run narrowings are kept too,
-//! keyed by the run and its candidates. The budget is charged only for work actually done.
+//! A hypothesis is a deterministic function of the candidates of the cells it read: the
+//! assumed cell and the cells of every run it narrowed. Each result on the real candidates is
+//! kept with those cells and their candidates at the time; while they are unchanged the result
+//! is reused instead of recomputed (between two contradiction deductions most of the grid stays
+//! as it was; see [`crate::core::probe`]). Run narrowings are kept too, keyed by the run and its
+//! candidates. The budget is charged only for work actually done.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 
+use crate::core::probe::{self, Effects, Hypotheses, Hypothesis, Narrowed, Step};
 use crate::core::{Budget, DigitSet, Stop};
 use crate::genres::kakuro::combos::fit_run;
 use crate::genres::kakuro::model::MAX_RUN;
@@ -71,84 +72,20 @@ pub struct Refutation {
     pub steps: u32,
 }
 
-enum Deduction {
-    Broken,
-    Made,
-    None,
-}
-
 /// Runs hypotheses against one layout.
 pub struct Prober<'s, 'l> {
-    solver: &'s Solver<'l>,
-    /// Results on the real candidates, by [`Prober::slot`].
-    remembered: RefCell<Vec<Remembered>>,
-    fits: RefCell<FitCache>,
-    reads: RefCell<ReadSet>,
-    /// Buffers of finished hypotheses, for the next ones.
-    spare: RefCell<Vec<Scratch>>,
-}
-
-/// A hypothesis result on the real candidates and what it depended on.
-#[derive(Default)]
-struct Remembered {
-    /// False until a result is kept here.
-    known: bool,
-    refuted_at: Option<u32>,
-    /// The cells it read, with their candidates before the hypothesis.
-    read: Vec<(u32, DigitSet)>,
-}
-
-/// The cells read by the outermost hypothesis under way.
-struct ReadSet {
-    recording: bool,
-    generation: u32,
-    stamp: Vec<u32>,
-    cells: Vec<u32>,
-}
-
-/// A hypothesis's own buffers.
-struct Scratch {
-    queue: VecDeque<u32>,
-    queued: Vec<bool>,
-    undo: Vec<(u32, DigitSet)>,
-}
-
-impl Scratch {
-    fn push_run(&mut self, run: usize) {
-        if !self.queued[run] {
-            self.queued[run] = true;
-            self.queue.push_back(run as u32);
-        }
-    }
-
-    fn pop_run(&mut self) -> Option<usize> {
-        let run = self.queue.pop_front()? as usize;
-        self.queued[run] = false;
-        Some(run)
-    }
+    /// Borrowed for each scan; nested hypotheses go through the scan's borrow.
+    inner: RefCell<probe::Prober<Runs<'s, 'l>>>,
 }
 
 impl<'s, 'l> Prober<'s, 'l> {
     pub fn new(solver: &'s Solver<'l>) -> Prober<'s, 'l> {
-        let cells = solver.layout().white_count();
         Prober {
-            solver,
-            remembered: RefCell::new(Vec::new()),
-            fits: RefCell::new(FitCache::new()),
-            reads: RefCell::new(ReadSet {
-                recording: false,
-                generation: 0,
-                stamp: vec![0; cells],
-                cells: Vec::new(),
-            }),
-            spare: RefCell::new(Vec::new()),
+            inner: RefCell::new(probe::Prober::new(Runs {
+                solver,
+                fits: FitCache::new(),
+            })),
         }
-    }
-
-    /// True when `cell` is one the technique tries.
-    fn eligible(cands: &[DigitSet], cell: usize, limits: Limits) -> bool {
-        let count = cands[cell].len();
-        count >= 2 && count <= limits.max_candidates
     }
 
     /// The step in which assuming `digit` in `cell` breaks a rule, if it does within the
@@ -161,184 +98,8 @@ impl<'s, 'l> Prober<'s, 'l> {
         limits: Limits,
         budget: &mut Budget,
     ) -> Result<Option<u32>, Stop> {
-        // Nested hypotheses run on hypothetical candidates that rarely recur: not kept.
-        if self.reads.borrow().recording {
-            return self.run_hypothesis(cands, cell, digit, limits, budget);
-        }
-        let slot =
-            (usize::from(limits.uses_hard) * cands.len() + cell) * 9 + usize::from(digit) - 1;
-        {
-            let mut remembered = self.remembered.borrow_mut();
-            if remembered.is_empty() {
-                remembered.resize_with(cands.len() * 18, Remembered::default);
-            }
-        }
-        {
-            let remembered = &self.remembered.borrow()[slot];
-            if remembered.known
-                && remembered
-                    .read
-                    .iter()
-                    .all(|&(c, set)| cands[c as usize] == set)
-            {
-                return Ok(remembered.refuted_at);
-            }
-        }
-        {
-            let mut reads = self.reads.borrow_mut();
-            reads.recording = true;
-            reads.generation = reads.generation.wrapping_add(1);
-            reads.cells.clear();
-        }
-        self.note_cell(cell as u32);
-        let result = self.run_hypothesis(cands, cell, digit, limits, budget);
-        let mut reads = self.reads.borrow_mut();
-        reads.recording = false;
-        let refuted_at = result?;
-        let remembered = &mut self.remembered.borrow_mut()[slot];
-        remembered.known = true;
-        remembered.refuted_at = refuted_at;
-        remembered.read.clear();
-        remembered
-            .read
-            .extend(reads.cells.iter().map(|&c| (c, cands[c as usize])));
-        Ok(refuted_at)
-    }
-
-    fn note_cell(&self, cell: u32) {
-        let mut reads = self.reads.borrow_mut();
-        let generation = reads.generation;
-        if reads.stamp[cell as usize] != generation {
-            reads.stamp[cell as usize] = generation;
-            reads.cells.push(cell);
-        }
-    }
-
-    fn run_hypothesis(
-        &self,
-        cands: &mut [DigitSet],
-        cell: usize,
-        digit: u8,
-        limits: Limits,
-        budget: &mut Budget,
-    ) -> Result<Option<u32>, Stop> {
-        let runs = self.solver.layout().runs.len();
-        let mut scratch = self.spare.borrow_mut().pop().unwrap_or_else(|| Scratch {
-            queue: VecDeque::new(),
-            queued: vec![false; runs],
-            undo: Vec::new(),
-        });
-        scratch.undo.push((cell as u32, cands[cell]));
-        cands[cell] = DigitSet::single(digit);
-        for run in self.solver.layout().runs_of(cell) {
-            scratch.push_run(run);
-        }
-        let mut steps = 0;
-        let result = loop {
-            if steps >= limits.max_steps {
-                break Ok(None);
-            }
-            let deduction = match self.next_deduction(cands, &mut scratch, budget) {
-                Ok(Deduction::None) if limits.uses_hard => {
-                    self.hard_deduction(cands, &mut scratch, budget)
-                }
-                other => other,
-            };
-            match deduction {
-                Ok(Deduction::Broken) => break Ok(Some(steps + 1)),
-                Ok(Deduction::Made) => steps += 1,
-                Ok(Deduction::None) => break Ok(None),
-                Err(stop) => break Err(stop),
-            }
-        };
-        for &(cell, old) in scratch.undo.iter().rev() {
-            cands[cell as usize] = old;
-        }
-        scratch.undo.clear();
-        while scratch.pop_run().is_some() {}
-        self.spare.borrow_mut().push(scratch);
-        result
-    }
-
-    /// The next run narrowing that changes something (or breaks a rule), in queue order.
-    fn next_deduction(
-        &self,
-        cands: &mut [DigitSet],
-        scratch: &mut Scratch,
-        budget: &mut Budget,
-    ) -> Result<Deduction, Stop> {
-        let layout = self.solver.layout();
-        let mut before = [DigitSet::EMPTY; MAX_RUN];
-        let mut after = [DigitSet::EMPTY; MAX_RUN];
-        while let Some(run) = scratch.pop_run() {
-            budget.step()?;
-            let cells = &layout.runs[run].cells;
-            let len = cells.len();
-            if len > MAX_RUN {
-                return Ok(Deduction::Broken);
-            }
-            for (slot, &cell) in before.iter_mut().zip(cells) {
-                *slot = cands[cell as usize];
-                self.note_cell(cell);
-            }
-            let fits = self.fits.borrow_mut().fit(
-                run as u32,
-                &before[..len],
-                self.solver.run_combos(run),
-                &mut after[..len],
-            );
-            if !fits {
-                return Ok(Deduction::Broken);
-            }
-            let mut changed = false;
-            for i in 0..len {
-                if after[i] != before[i] {
-                    let cell = cells[i] as usize;
-                    scratch.undo.push((cell as u32, before[i]));
-                    cands[cell] = after[i];
-                    changed = true;
-                    for other in layout.runs_of(cell) {
-                        if other != run {
-                            scratch.push_run(other);
-                        }
-                    }
-                }
-            }
-            if changed {
-                return Ok(Deduction::Made);
-            }
-        }
-        Ok(Deduction::None)
-    }
-
-    /// One `short_contradiction` deduction among the cells this hypothesis changed.
-    fn hard_deduction(
-        &self,
-        cands: &mut [DigitSet],
-        scratch: &mut Scratch,
-        budget: &mut Budget,
-    ) -> Result<Deduction, Stop> {
-        let mut zone: Vec<usize> = scratch
-            .undo
-            .iter()
-            .map(|&(cell, _)| cell as usize)
-            .collect();
-        zone.sort_unstable();
-        zone.dedup();
-        let Some(refutation) = self.first_among(cands, &zone, SHORT, budget)? else {
-            return Ok(Deduction::None);
-        };
-        let cell = refutation.cell;
-        let left = cands[cell] - refutation.digits;
-        if left.is_empty() {
-            return Ok(Deduction::Broken);
-        }
-        scratch.undo.push((cell as u32, cands[cell]));
-        cands[cell] = left;
-        for run in self.solver.layout().runs_of(cell) {
-            scratch.push_run(run);
-        }
-        Ok(Deduction::Made)
+        let mut inner = self.inner.borrow_mut();
+        inner.refutes(cands, cell, digit, limits, limits.max_steps, budget)
     }
 
     /// The technique's next deduction over the whole grid (see "Which cell").
@@ -349,37 +110,187 @@ impl<'s, 'l> Prober<'s, 'l> {
         budget: &mut Budget,
     ) -> Result<Option<Refutation>, Stop> {
         let cells: Vec<usize> = (0..cands.len()).collect();
-        self.first_among(cands, &cells, limits, budget)
+        first_among(&mut self.inner.borrow_mut(), cands, &cells, limits, budget)
     }
+}
 
-    /// [`Prober::first_refutation`] over some cells only, in the order given.
-    fn first_among(
-        &self,
-        cands: &mut [DigitSet],
-        cells: &[usize],
-        limits: Limits,
-        budget: &mut Budget,
-    ) -> Result<Option<Refutation>, Stop> {
-        for &cell in cells {
-            if !Self::eligible(cands, cell, limits) {
-                continue;
-            }
-            let mut found: Option<Refutation> = None;
-            for digit in cands[cell].iter() {
-                if let Some(steps) = self.refutes(cands, cell, digit, limits, budget)? {
-                    let refutation = found.get_or_insert(Refutation {
-                        cell,
-                        digits: DigitSet::EMPTY,
-                        steps,
-                    });
-                    refutation.digits.insert(digit);
-                }
-            }
-            if found.is_some() {
-                return Ok(found);
+/// True when `cell` is one the technique tries.
+fn eligible(cands: &[DigitSet], cell: usize, limits: Limits) -> bool {
+    let count = cands[cell].len();
+    count >= 2 && count <= limits.max_candidates
+}
+
+/// [`Prober::first_refutation`] over some cells only, in the order given.
+fn first_among(
+    prober: &mut probe::Prober<Runs>,
+    cands: &mut [DigitSet],
+    cells: &[usize],
+    limits: Limits,
+    budget: &mut Budget,
+) -> Result<Option<Refutation>, Stop> {
+    for &cell in cells {
+        if !eligible(cands, cell, limits) {
+            continue;
+        }
+        let mut found: Option<Refutation> = None;
+        for digit in cands[cell].iter() {
+            if let Some(steps) =
+                prober.refutes(cands, cell, digit, limits, limits.max_steps, budget)?
+            {
+                let refutation = found.get_or_insert(Refutation {
+                    cell,
+                    digits: DigitSet::EMPTY,
+                    steps,
+                });
+                refutation.digits.insert(digit);
             }
         }
-        Ok(None)
+        if found.is_some() {
+            return Ok(found);
+        }
+    }
+    Ok(None)
+}
+
+/// The runs as the constraints of hypotheses on the cells' candidates.
+struct Runs<'s, 'l> {
+    solver: &'s Solver<'l>,
+    fits: FitCache,
+}
+
+impl Hypotheses for Runs<'_, '_> {
+    type State = [DigitSet];
+    type Var = usize;
+    type Value = u8;
+    type Mode = Limits;
+    /// A cell and the candidates it had.
+    type Undo = (u32, DigitSet);
+    /// A cell's candidates.
+    type Read = DigitSet;
+
+    fn constraint_count(&self) -> usize {
+        self.solver.layout().runs.len()
+    }
+
+    fn part_count(&self) -> usize {
+        self.solver.layout().white_count()
+    }
+
+    fn slot_count(&self, cands: &[DigitSet]) -> usize {
+        cands.len() * 18
+    }
+
+    fn slot(&self, cell: usize, digit: u8, limits: Limits) -> usize {
+        let cells = self.solver.layout().white_count();
+        (usize::from(limits.uses_hard) * cells + cell) * 9 + usize::from(digit) - 1
+    }
+
+    #[inline]
+    fn assume(
+        &mut self,
+        cands: &mut [DigitSet],
+        cell: usize,
+        digit: u8,
+        effects: &mut Effects<'_, Self>,
+    ) {
+        effects.read(cell);
+        effects.changed((cell as u32, cands[cell]));
+        cands[cell] = DigitSet::single(digit);
+        for run in self.solver.layout().runs_of(cell) {
+            effects.queue(run);
+        }
+    }
+
+    /// One run narrowed by the Easy and Medium techniques together.
+    #[inline]
+    fn narrow(
+        &mut self,
+        cands: &mut [DigitSet],
+        run: usize,
+        _limits: Limits,
+        effects: &mut Effects<'_, Self>,
+    ) -> Narrowed {
+        let layout = self.solver.layout();
+        let mut before = [DigitSet::EMPTY; MAX_RUN];
+        let mut after = [DigitSet::EMPTY; MAX_RUN];
+        let cells = &layout.runs[run].cells;
+        let len = cells.len();
+        if len > MAX_RUN {
+            return Narrowed::Broken;
+        }
+        for (slot, &cell) in before.iter_mut().zip(cells) {
+            *slot = cands[cell as usize];
+            effects.read(cell as usize);
+        }
+        let fits = self.fits.fit(
+            run as u32,
+            &before[..len],
+            self.solver.run_combos(run),
+            &mut after[..len],
+        );
+        if !fits {
+            return Narrowed::Broken;
+        }
+        let mut changed = Narrowed::Unchanged;
+        for i in 0..len {
+            if after[i] != before[i] {
+                let cell = cells[i] as usize;
+                effects.changed((cell as u32, before[i]));
+                cands[cell] = after[i];
+                changed = Narrowed::Changed;
+                for other in layout.runs_of(cell) {
+                    if other != run {
+                        effects.queue(other);
+                    }
+                }
+            }
+        }
+        changed
+    }
+
+    #[inline]
+    fn restore(cands: &mut [DigitSet], &(cell, old): &(u32, DigitSet)) {
+        cands[cell as usize] = old;
+    }
+
+    #[inline]
+    fn read(cands: &[DigitSet], cell: usize) -> DigitSet {
+        cands[cell]
+    }
+
+    /// With the Hard techniques (the Expert `contradiction`): one `short_contradiction`
+    /// deduction among the cells this hypothesis has changed.
+    fn stalled(
+        prober: &mut probe::Prober<Self>,
+        cands: &mut [DigitSet],
+        hypothesis: &mut Hypothesis<(u32, DigitSet)>,
+        limits: Limits,
+        budget: &mut Budget,
+    ) -> Result<Step, Stop> {
+        if !limits.uses_hard {
+            return Ok(Step::None);
+        }
+        let mut zone: Vec<usize> = hypothesis
+            .undo
+            .iter()
+            .map(|&(cell, _)| cell as usize)
+            .collect();
+        zone.sort_unstable();
+        zone.dedup();
+        let Some(refutation) = first_among(prober, cands, &zone, SHORT, budget)? else {
+            return Ok(Step::None);
+        };
+        let cell = refutation.cell;
+        let left = cands[cell] - refutation.digits;
+        if left.is_empty() {
+            return Ok(Step::Broken);
+        }
+        hypothesis.undo.push((cell as u32, cands[cell]));
+        cands[cell] = left;
+        for run in prober.hypotheses.solver.layout().runs_of(cell) {
+            hypothesis.queue.push(run);
+        }
+        Ok(Step::Made)
     }
 }
 

@@ -29,7 +29,7 @@
 pub mod reveal;
 
 use crate::core::{
-    Budget, GenerateError, GenerateParams, Generated, GenerationStats, InputError, SeededRng,
+    Budget, Error, GenerateParams, Generated, GenerationStats, InputError, SeededRng,
 };
 use crate::genres::kakuro::{self, Cell as KakuroCell};
 
@@ -52,7 +52,7 @@ const STREAM: u64 = 0x0043_5259_5054_4943;
 pub fn generate(
     params: &GenerateParams,
     budget: &mut Budget,
-) -> Result<Generated<Puzzle, Solution>, GenerateError> {
+) -> Result<Generated<Puzzle, Solution>, Error> {
     params.shape.check_within(MIN_SIDE, MAX_SIDE, GENRE)?;
     let start = budget.used();
     let mut rng = SeededRng::new(params.seed, STREAM);

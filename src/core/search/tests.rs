@@ -1,0 +1,226 @@
+//! The search on a model small enough to count by formula.
+
+use super::*;
+
+#[test]
+fn the_schedule_grows_by_half() {
+    assert_eq!(Strategy::FewestCandidates.first_fail_limit(), u64::MAX);
+    assert_eq!(
+        Strategy::Adaptive { first_restart: 0 }.first_fail_limit(),
+        1
+    );
+    assert_eq!(next_fail_limit(1), 2);
+    assert_eq!(next_fail_limit(2), 3);
+    assert_eq!(next_fail_limit(64), 96);
+    assert_eq!(next_fail_limit(u64::MAX), u64::MAX);
+}
+
+/// Colouring the vertices of a cycle (or a path) with `colours` colours, neighbours
+/// different: a model small enough to count by formula. A constraint is an edge; a fixed
+/// vertex takes its colour from its neighbours (one budget step per vertex looked at).
+struct Colouring {
+    domains: Vec<u16>,
+    cycle: bool,
+    queue: Vec<usize>,
+    trail: Vec<(usize, u16)>,
+}
+
+impl Colouring {
+    fn new(vertices: usize, colours: u32, cycle: bool) -> Colouring {
+        Colouring {
+            domains: vec![(1 << colours) - 1; vertices],
+            cycle,
+            queue: Vec::new(),
+            trail: Vec::new(),
+        }
+    }
+
+    fn neighbours(&self, vertex: usize) -> impl Iterator<Item = (usize, usize)> {
+        let n = self.domains.len();
+        let before =
+            (vertex > 0 || self.cycle).then(|| ((vertex + n - 1) % n, (vertex + n - 1) % n));
+        let after = (vertex + 1 < n || self.cycle).then(|| ((vertex + 1) % n, vertex));
+        before.into_iter().chain(after)
+    }
+}
+
+impl Model for Colouring {
+    type Var = usize;
+    type Value = u32;
+    type Values = std::vec::IntoIter<u32>;
+    type Solution = Vec<u32>;
+
+    fn propagate<W: Weigh>(&mut self, weigh: &mut W, budget: &mut Budget) -> Result<(), Halt> {
+        while let Some(vertex) = self.queue.pop() {
+            if let Err(stop) = budget.step() {
+                self.queue.clear();
+                return Err(Halt::Stopped(stop));
+            }
+            let colour = self.domains[vertex];
+            let neighbours: Vec<_> = self.neighbours(vertex).collect();
+            for (other, edge) in neighbours {
+                let left = self.domains[other] & !colour;
+                if left == self.domains[other] {
+                    continue;
+                }
+                if left == 0 {
+                    weigh.failed(edge);
+                    self.queue.clear();
+                    return Err(Halt::Contradiction);
+                }
+                self.trail.push((other, self.domains[other]));
+                self.domains[other] = left;
+                if left.count_ones() == 1 {
+                    self.queue.push(other);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn fewest_candidates(&self) -> Option<usize> {
+        let open = |&v: &usize| self.domains[v].count_ones() > 1;
+        // Two values is the fewest an open vertex has: the first such will do.
+        let mut open_vertices = (0..self.domains.len()).filter(open);
+        let first = open_vertices
+            .clone()
+            .find(|&v| self.domains[v].count_ones() == 2);
+        first.or_else(|| open_vertices.next())
+    }
+
+    fn values(&self, vertex: usize) -> Self::Values {
+        (0..16)
+            .filter(|&c| self.domains[vertex] & 1 << c != 0)
+            .collect::<Vec<_>>()
+            .into_iter()
+    }
+
+    fn assign(&mut self, vertex: usize, colour: u32) {
+        self.trail.push((vertex, self.domains[vertex]));
+        self.domains[vertex] = 1 << colour;
+        self.queue.push(vertex);
+    }
+
+    fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    fn undo(&mut self, mark: usize) {
+        for (vertex, old) in self.trail.drain(mark..).rev() {
+            self.domains[vertex] = old;
+        }
+    }
+
+    fn solution(&self) -> Option<Vec<u32>> {
+        Some(self.domains.iter().map(|d| d.trailing_zeros()).collect())
+    }
+}
+
+impl Weighted for Colouring {
+    fn constraint_count(&self) -> usize {
+        self.domains.len()
+    }
+
+    fn is_open(&self, vertex: usize) -> bool {
+        self.domains[vertex].count_ones() > 1
+    }
+
+    fn variables(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.domains.iter().map(|d| d.count_ones()).enumerate()
+    }
+
+    fn constraints_of(&self, vertex: usize) -> impl Iterator<Item = usize> + '_ {
+        self.neighbours(vertex).map(|(_, edge)| edge)
+    }
+}
+
+const STRATEGIES: [Strategy; 3] = [
+    Strategy::FewestCandidates,
+    Strategy::Adaptive { first_restart: 1 },
+    Strategy::Adaptive { first_restart: 3 },
+];
+
+/// Every strategy finds each colouring of a cycle exactly once: (k-1)^n + (-1)^n (k-1) of
+/// them, whatever the restarts.
+#[test]
+fn every_strategy_counts_exactly() {
+    for (vertices, colours) in [(3, 3), (5, 3), (8, 3), (6, 4), (7, 2), (8, 2)] {
+        let k = colours as i64 - 1;
+        let sign = if vertices % 2 == 0 { 1 } else { -1 };
+        let expected = (k.pow(vertices as u32) + sign * k) as usize;
+        let mut plain = Vec::new();
+        for strategy in STRATEGIES {
+            let mut model = Colouring::new(vertices, colours, true);
+            let outcome = search_with(&mut model, strategy, usize::MAX, &mut Budget::unlimited());
+            assert!(outcome.complete);
+            assert_eq!(
+                outcome.count(),
+                expected,
+                "{vertices} {colours} {strategy:?}"
+            );
+            let mut found = outcome.solutions;
+            found.sort();
+            found.dedup();
+            assert_eq!(found.len(), expected, "a solution counted twice");
+            if strategy == Strategy::FewestCandidates {
+                plain = found;
+            } else {
+                assert_eq!(found, plain, "{strategy:?}");
+            }
+        }
+    }
+}
+
+/// The plain search keeps the order of the recursion: values in order, depth first, so
+/// the first colouring of a path is 0, 1, 0, 1, ... and the limit stops it there.
+#[test]
+fn the_plain_search_finds_solutions_in_order_up_to_the_limit() {
+    let mut model = Colouring::new(4, 3, false);
+    let outcome = search(&mut model, 3, &mut Budget::unlimited());
+    assert!(outcome.complete);
+    assert_eq!(
+        outcome.solutions,
+        vec![vec![0, 1, 0, 1], vec![0, 1, 0, 2], vec![0, 1, 2, 0]]
+    );
+}
+
+/// A path of 5,000 vertices is searched 5,000 levels deep on a stack of 128 KiB, which a
+/// recursion of that depth would overflow.
+#[test]
+fn a_deep_search_needs_no_deep_stack() {
+    let outcome = std::thread::Builder::new()
+        .stack_size(128 * 1024)
+        .spawn(|| {
+            let mut model = Colouring::new(5_000, 3, false);
+            search(&mut model, 1, &mut Budget::unlimited())
+        })
+        .unwrap()
+        .join()
+        .expect("the search ran within the small stack");
+    assert!(outcome.complete);
+    assert_eq!(outcome.count(), 1);
+}
+
+/// The budget stops the search: every strategy reports how and spends what it had.
+#[test]
+fn the_budget_stops_every_strategy() {
+    for strategy in STRATEGIES {
+        let mut model = Colouring::new(12, 3, true);
+        let outcome = search_with(&mut model, strategy, usize::MAX, &mut Budget::new(50));
+        assert!(!outcome.complete);
+        assert_eq!(outcome.stopped, Some(Stop::Exhausted));
+        assert_eq!(outcome.steps, 50);
+    }
+}
+
+/// No colouring of an odd cycle with two colours: the first propagation can tell only
+/// after a branch, and every strategy finishes with none.
+#[test]
+fn an_impossible_model_has_no_solution() {
+    for strategy in STRATEGIES {
+        let mut model = Colouring::new(9, 2, true);
+        let outcome = search_with(&mut model, strategy, 2, &mut Budget::unlimited());
+        assert!(outcome.complete);
+        assert_eq!(outcome.count(), 0);
+    }
+}

@@ -1,0 +1,545 @@
+//! Who a request comes from, and what it may use: client identity (the peer, or the
+//! forwarded address when the peer is a trusted proxy; an API key's name), a per-client rate
+//! limit, a per-client limit on requests running on the worker pool, and optional API keys
+//! with their own rate and budget allowance.
+//!
+//! A client is an IPv4 address, an IPv6 /64 (one subscriber's prefix), or an API key's name.
+//! Its heavy requests (those that take a worker: the puzzle operations) run at most
+//! `client_concurrency` at once, and at most `client_queue` more wait for one of its slots;
+//! beyond that it gets 429 at once. So one client flooding with worst-case requests holds
+//! at most its share of the workers, and everyone else's requests find the rest free. Every
+//! request but `/healthz` and `/readyz` also spends one token of the client's rate
+//! (governor's GCRA: `client_rate` a second, bursts of `client_burst`).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::http::HeaderMap;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::Deserialize;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use super::problem::ApiProblem;
+
+/// An address range: an address and how many of its leading bits count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IpRange {
+    address: IpAddr,
+    prefix: u8,
+}
+
+impl IpRange {
+    /// Whether `address` is in the range (an IPv4-mapped IPv6 address counts as its IPv4).
+    pub fn contains(&self, address: IpAddr) -> bool {
+        match (self.address, canonical(address)) {
+            (IpAddr::V4(range), IpAddr::V4(address)) => {
+                let mask = u32::MAX
+                    .checked_shl(32 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u32::from(range) & mask == u32::from(address) & mask
+            }
+            (IpAddr::V6(range), IpAddr::V6(address)) => {
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u128::from(range) & mask == u128::from(address) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+impl std::str::FromStr for IpRange {
+    type Err = String;
+
+    /// `10.0.0.1`, `172.28.0.0/16`, `::1`, `fd00::/8`.
+    fn from_str(text: &str) -> Result<IpRange, String> {
+        let text = text.trim();
+        let (address, prefix) = text
+            .split_once('/')
+            .map_or((text, None), |(a, p)| (a, Some(p)));
+        let address: IpAddr = address
+            .parse()
+            .map_err(|_| format!("'{text}' is not an address or an address/prefix"))?;
+        let address = canonical(address);
+        let most = if address.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => most,
+            Some(prefix) => prefix
+                .parse::<u8>()
+                .ok()
+                .filter(|&p| p <= most)
+                .ok_or_else(|| format!("'{text}': the prefix must be 0 to {most}"))?,
+        };
+        Ok(IpRange { address, prefix })
+    }
+}
+
+/// An IPv4-mapped IPv6 address as its IPv4 address.
+fn canonical(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(address, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// Reads a comma-separated list of ranges (`SUMPUZZLES_TRUSTED_PROXIES`).
+pub fn parse_ranges(text: &str) -> Result<Vec<IpRange>, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(str::parse)
+        .collect()
+}
+
+/// Who a request comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ClientId {
+    /// An IPv4 address, or an IPv6 address with its last 64 bits cleared.
+    Address(IpAddr),
+    /// An API key, by its name.
+    Key(Arc<str>),
+}
+
+impl ClientId {
+    fn address(address: IpAddr) -> ClientId {
+        ClientId::Address(match canonical(address) {
+            IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
+            v4 => v4,
+        })
+    }
+}
+
+/// The client's address: the peer's, or, when the peer is a trusted proxy, the last address
+/// in `X-Forwarded-For` that is not a trusted proxy's (each proxy appends the address it
+/// heard from, so entries left of the first untrusted one may be anything a client wrote).
+pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpRange]) -> IpAddr {
+    let is_trusted = |address: IpAddr| trusted.iter().any(|range| range.contains(address));
+    if !is_trusted(peer) {
+        return peer;
+    }
+    let forwarded: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .map(str::trim)
+        .collect();
+    let mut client = peer;
+    for entry in forwarded.iter().rev() {
+        match entry.parse::<IpAddr>() {
+            Ok(address) => {
+                client = address;
+                if !is_trusted(address) {
+                    break;
+                }
+            }
+            // Garbage from a proxy we trust: the last address we could read stands.
+            Err(_) => break,
+        }
+    }
+    client
+}
+
+/// What a request may spend, by default and by its key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allowance {
+    /// Step budget of an operation on a puzzle (a request may ask for less).
+    pub budget: u64,
+    /// Step budget of a generation.
+    pub generate_budget: u64,
+}
+
+/// One API key as the keys file lists it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyEntry {
+    /// The secret the client sends.
+    pub key: String,
+    /// Its name, in logs and as its client identity.
+    pub name: String,
+    /// Requests a second (default: the anonymous rate).
+    pub rate: Option<u32>,
+    /// Burst (default: the anonymous burst, or the rate when larger).
+    pub burst: Option<u32>,
+    /// Largest step budget of an operation on a puzzle (default: the anonymous one).
+    pub budget: Option<u64>,
+    /// Largest step budget of a generation (default: the anonymous one).
+    pub generate_budget: Option<u64>,
+    /// Requests running at once (default: the anonymous limit).
+    pub concurrency: Option<usize>,
+}
+
+/// The API keys a server knows, and whether every puzzle operation needs one.
+#[derive(Clone, Debug, Default)]
+pub struct ApiKeys {
+    pub entries: Vec<KeyEntry>,
+    pub required: bool,
+}
+
+impl ApiKeys {
+    /// Reads a JSON array of [`KeyEntry`] objects, such as
+    /// `[{"key": "s3cret", "name": "publisher", "rate": 50, "budget": 100000000}]`.
+    pub fn parse(json: &str) -> Result<Vec<KeyEntry>, String> {
+        let entries: Vec<KeyEntry> =
+            serde_json::from_str(json).map_err(|error| format!("API keys: {error}"))?;
+        for (index, entry) in entries.iter().enumerate() {
+            if entry.key.len() < 16 || entry.key.chars().any(char::is_whitespace) {
+                return Err(format!(
+                    "API key {index} ({}): a key is at least 16 characters without spaces",
+                    entry.name
+                ));
+            }
+            if entries[..index].iter().any(|other| other.key == entry.key) {
+                return Err(format!("API key {index} ({}) is listed twice", entry.name));
+            }
+        }
+        Ok(entries)
+    }
+}
+
+/// A known key, with its own rate limiter.
+struct Key {
+    name: Arc<str>,
+    limiter: DefaultDirectRateLimiter,
+    allowance: Allowance,
+    concurrency: usize,
+}
+
+/// The settings of the per-client limits.
+#[derive(Clone, Debug)]
+pub struct ClientLimits {
+    /// Heavy requests of one client running at once.
+    pub concurrency: usize,
+    /// Heavy requests of one client waiting for one of its slots.
+    pub queue: usize,
+    /// Requests a second of one client (0: no rate limit).
+    pub rate: u32,
+    /// Requests one client may send at once above its rate.
+    pub burst: u32,
+    /// Peers whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Vec<IpRange>,
+}
+
+/// One client's slots on the worker pool.
+struct Slots {
+    running: Arc<Semaphore>,
+    waiting: usize,
+}
+
+/// Every client's state.
+pub struct Clients {
+    limits: ClientLimits,
+    anonymous: Allowance,
+    limiter: Option<DefaultKeyedRateLimiter<ClientId>>,
+    keys: HashMap<String, Key>,
+    keys_required: bool,
+    slots: Mutex<HashMap<ClientId, Slots>>,
+    /// When the rate limiter last forgot clients it had not heard from (ms since `epoch`).
+    last_cleanup: AtomicU64,
+    epoch: Instant,
+}
+
+/// A request let in: its client and what it may spend.
+#[derive(Clone, Debug)]
+pub struct Admission {
+    pub client: ClientId,
+    pub allowance: Allowance,
+    /// Heavy requests of a keyed client may run this many at once.
+    concurrency: usize,
+}
+
+/// A heavy request's slot; the client's next waiting request takes it when this is dropped.
+pub struct Slot {
+    permit: Option<OwnedSemaphorePermit>,
+    clients: Arc<Clients>,
+    client: ClientId,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        drop(self.permit.take());
+        self.clients.forget_if_idle(&self.client);
+    }
+}
+
+fn quota(rate: u32, burst: u32) -> Option<Quota> {
+    let rate = NonZeroU32::new(rate)?;
+    let burst = NonZeroU32::new(burst.max(rate.get())).unwrap_or(rate);
+    Some(Quota::per_second(rate).allow_burst(burst))
+}
+
+/// Seconds to wait for the next token, rounded up (at least 1).
+fn seconds(wait: Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
+}
+
+impl Clients {
+    pub fn new(limits: ClientLimits, anonymous: Allowance, keys: &ApiKeys) -> Clients {
+        let keys_map = keys
+            .entries
+            .iter()
+            .map(|entry| {
+                let rate = entry.rate.unwrap_or(limits.rate);
+                let burst = entry.burst.unwrap_or(limits.burst);
+                let quota = quota(rate, burst).unwrap_or_else(|| {
+                    // A key without a rate is not limited: a very large quota stands for that.
+                    Quota::per_second(NonZeroU32::MAX)
+                });
+                let key = Key {
+                    name: entry.name.as_str().into(),
+                    limiter: RateLimiter::direct(quota),
+                    allowance: Allowance {
+                        budget: entry.budget.unwrap_or(anonymous.budget),
+                        generate_budget: entry.generate_budget.unwrap_or(anonymous.generate_budget),
+                    },
+                    concurrency: entry.concurrency.unwrap_or(limits.concurrency).max(1),
+                };
+                (entry.key.clone(), key)
+            })
+            .collect();
+        Clients {
+            limiter: quota(limits.rate, limits.burst).map(RateLimiter::keyed),
+            limits,
+            anonymous,
+            keys: keys_map,
+            keys_required: keys.required,
+            slots: Mutex::new(HashMap::new()),
+            last_cleanup: AtomicU64::new(0),
+            epoch: Instant::now(),
+        }
+    }
+
+    /// The anonymous client's allowance.
+    pub fn anonymous(&self) -> Allowance {
+        self.anonymous
+    }
+
+    /// Who the request is from and whether its rate lets it in; `heavy` requests (the puzzle
+    /// operations) may need a key.
+    pub fn admit(
+        &self,
+        peer: Option<IpAddr>,
+        headers: &HeaderMap,
+        heavy: bool,
+    ) -> Result<Admission, ApiProblem> {
+        let sent_key = api_key(headers);
+        let admission = match sent_key {
+            Some(sent) => {
+                let key = self.keys.get(sent).ok_or(ApiProblem::Forbidden)?;
+                if let Err(not_until) = key.limiter.check() {
+                    let wait = not_until.wait_time_from(DefaultClock::default().now());
+                    return Err(ApiProblem::RateLimited {
+                        retry_after: seconds(wait),
+                    });
+                }
+                Admission {
+                    client: ClientId::Key(key.name.clone()),
+                    allowance: key.allowance,
+                    concurrency: key.concurrency,
+                }
+            }
+            None if heavy && self.keys_required => return Err(ApiProblem::Unauthorized),
+            None => {
+                // Requests without a socket (tests through `oneshot`) share the loopback's.
+                let peer = peer.unwrap_or(IpAddr::from([127, 0, 0, 1]));
+                let address = client_address(peer, headers, &self.limits.trusted_proxies);
+                let client = ClientId::address(address);
+                if let Some(limiter) = &self.limiter {
+                    self.cleanup(limiter);
+                    if let Err(not_until) = limiter.check_key(&client) {
+                        let wait = not_until.wait_time_from(DefaultClock::default().now());
+                        return Err(ApiProblem::RateLimited {
+                            retry_after: seconds(wait),
+                        });
+                    }
+                }
+                Admission {
+                    client,
+                    allowance: self.anonymous,
+                    concurrency: self.limits.concurrency.max(1),
+                }
+            }
+        };
+        Ok(admission)
+    }
+
+    /// Waits for one of the client's slots on the pool, at most `timeout`; 429 at once when
+    /// it already has as many requests waiting as it may, 503 when the wait runs out.
+    pub async fn slot(
+        self: &Arc<Self>,
+        admission: &Admission,
+        timeout: Duration,
+        retry_after: u64,
+    ) -> Result<Slot, ApiProblem> {
+        let (running, queued) = {
+            let mut slots = self.slots();
+            let slots = slots
+                .entry(admission.client.clone())
+                .or_insert_with(|| Slots {
+                    running: Arc::new(Semaphore::new(admission.concurrency)),
+                    waiting: 0,
+                });
+            let queued = slots.running.available_permits() == 0;
+            if queued {
+                if slots.waiting >= self.limits.queue {
+                    return Err(ApiProblem::ClientBusy { retry_after });
+                }
+                slots.waiting += 1;
+            }
+            (slots.running.clone(), queued)
+        };
+        let acquired = tokio::time::timeout(timeout, running.acquire_owned()).await;
+        if queued {
+            if let Some(slots) = self.slots().get_mut(&admission.client) {
+                slots.waiting = slots.waiting.saturating_sub(1);
+            }
+        }
+        match acquired {
+            Ok(Ok(permit)) => Ok(Slot {
+                permit: Some(permit),
+                clients: self.clone(),
+                client: admission.client.clone(),
+            }),
+            _ => {
+                self.forget_if_idle(&admission.client);
+                Err(ApiProblem::ExpiredInQueue { retry_after })
+            }
+        }
+    }
+
+    fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<ClientId, Slots>> {
+        self.slots.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Drops a client's entry once nothing of it runs or waits, so the map holds only
+    /// clients with work under way.
+    fn forget_if_idle(&self, client: &ClientId) {
+        let mut slots = self.slots();
+        if let Some(entry) = slots.get(client) {
+            // Every permit and every waiting request holds the semaphore too.
+            let idle = entry.waiting == 0 && Arc::strong_count(&entry.running) == 1;
+            if idle {
+                slots.remove(client);
+            }
+        }
+    }
+
+    /// Once a minute, the rate limiter forgets clients whose tokens are all back.
+    fn cleanup(&self, limiter: &DefaultKeyedRateLimiter<ClientId>) {
+        let now = self.epoch.elapsed().as_millis() as u64;
+        let last = self.last_cleanup.load(Ordering::Relaxed);
+        if now.saturating_sub(last) >= 60_000
+            && self
+                .last_cleanup
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            limiter.retain_recent();
+        }
+    }
+
+    /// Clients with requests running or waiting now.
+    pub fn active(&self) -> usize {
+        self.slots().len()
+    }
+}
+
+/// The API key a request sends: `Authorization: Bearer <key>` or `X-API-Key: <key>`.
+fn api_key(headers: &HeaderMap) -> Option<&str> {
+    let bearer = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| {
+            let (scheme, token) = value.trim().split_once(' ')?;
+            scheme
+                .eq_ignore_ascii_case("bearer")
+                .then_some(token.trim())
+        });
+    bearer.or_else(|| {
+        headers
+            .get("x-api-key")
+            .and_then(|value| value.to_str().ok())
+            .map(str::trim)
+    })
+}
+
+/// The peer address of a request's connection (a request extension the server sets).
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub SocketAddr);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(forwarded: &[&str]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for value in forwarded {
+            headers.append("x-forwarded-for", value.parse().unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn ranges_contain_their_addresses() {
+        let range: IpRange = "172.28.0.0/16".parse().unwrap();
+        assert!(range.contains("172.28.5.9".parse().unwrap()));
+        assert!(!range.contains("172.29.0.1".parse().unwrap()));
+        assert!(range.contains("::ffff:172.28.0.1".parse().unwrap()));
+        let one: IpRange = "127.0.0.1".parse().unwrap();
+        assert!(one.contains("127.0.0.1".parse().unwrap()));
+        assert!(!one.contains("127.0.0.2".parse().unwrap()));
+        let all: IpRange = "::/0".parse().unwrap();
+        assert!(all.contains("2001:db8::1".parse().unwrap()));
+        assert!("10.0.0.0/33".parse::<IpRange>().is_err());
+        assert!("nginx".parse::<IpRange>().is_err());
+    }
+
+    #[test]
+    fn only_a_trusted_peer_names_the_client() {
+        let trusted = parse_ranges("10.0.0.0/8").unwrap();
+        let client = "203.0.113.7".parse::<IpAddr>().unwrap();
+        let proxy = "10.1.1.1".parse::<IpAddr>().unwrap();
+        // The proxy appended the address it heard from; a spoofed entry before it is ignored.
+        let sent = headers(&["198.51.100.1, 203.0.113.7"]);
+        assert_eq!(client_address(proxy, &sent, &trusted), client);
+        // Two trusted proxies in a row.
+        let sent = headers(&["198.51.100.1", "203.0.113.7, 10.2.2.2"]);
+        assert_eq!(client_address(proxy, &sent, &trusted), client);
+        // An untrusted peer cannot name another client.
+        assert_eq!(client_address(client, &sent, &trusted), client);
+        // Nothing forwarded: the proxy itself.
+        assert_eq!(client_address(proxy, &HeaderMap::new(), &trusted), proxy);
+    }
+
+    #[test]
+    fn ipv6_clients_are_their_64_bit_prefix() {
+        let a = ClientId::address("2001:db8:1:2::1".parse().unwrap());
+        let b = ClientId::address("2001:db8:1:2:ffff::9".parse().unwrap());
+        let c = ClientId::address("2001:db8:1:3::1".parse().unwrap());
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn keys_are_read_and_checked() {
+        let entries =
+            ApiKeys::parse(r#"[{"key": "0123456789abcdef", "name": "pub", "rate": 5}]"#).unwrap();
+        assert_eq!(entries[0].rate, Some(5));
+        assert!(ApiKeys::parse(r#"[{"key": "short", "name": "x"}]"#).is_err());
+        assert!(ApiKeys::parse(r#"[{"key": "0123456789abcdef", "nam": "x"}]"#).is_err());
+    }
+
+    #[test]
+    fn retry_after_rounds_up() {
+        assert_eq!(seconds(Duration::from_millis(1)), 1);
+        assert_eq!(seconds(Duration::from_millis(1500)), 2);
+        assert_eq!(seconds(Duration::ZERO), 1);
+        assert_eq!(seconds(Duration::from_secs(3)), 3);
+    }
+}

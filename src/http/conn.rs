@@ -1,0 +1,782 @@
+//! The connections: how many may be open, how long each may stay silent or idle, and what
+//! goes over each socket besides what hyper writes.
+//!
+//! - **Bounds from accept.** A connection that has not completed a request head within the
+//!   header timeout of its accept is closed, whatever it sent: nothing (raw TCP), part of an
+//!   HTTP/1 head, or part of the HTTP/2 preface (hyper's own HTTP/1 header timer only starts
+//!   once the protocol is known, after the first bytes). After a request, a connection with
+//!   nothing in flight for the idle timeout is closed gracefully (HTTP/2: GOAWAY); on HTTP/1
+//!   hyper's header timer, which starts again after each response, closes an idle
+//!   keep-alive connection first.
+//! - **A cap with a reserve.** At most `cap` connections are open. Once `cap - reserve` are,
+//!   a new connection first closes the oldest one that has nothing in flight (a silent
+//!   socket before an idle keep-alive one); when none can go, the new connection is served
+//!   only `/healthz` and `/readyz` (other requests get 503) until `cap`, and beyond `cap` it
+//!   gets a canned 503 and is closed. So silent or idle sockets cannot keep a probe out.
+//! - **The socket** ([`ConnIo`]): a client that half-closes after a request asking to close
+//!   the connection (HTTP/1.0, or `Connection: close`, as `printf ... | nc -N` sends) still
+//!   gets its response, while a client that closes its side of a keep-alive connection has
+//!   gone and its work is cancelled; hyper's own answers to a head it cannot read (400, 408,
+//!   414, 431, 505, with empty bodies) are replaced by problem details; and a connection
+//!   closed while the client may still be sending (a 413 before the body) lingers, reading
+//!   and dropping what comes for a while, so that the client reads the answer instead of a
+//!   reset (as nginx's lingering close does).
+
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{header, HeaderValue, Request, Response, StatusCode, Version};
+use axum::response::IntoResponse;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::TokioExecutor;
+use hyper_util::rt::TokioIo;
+use hyper_util::server::conn::auto::Builder;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::TcpStream;
+use tower::ServiceExt;
+
+use super::clients::Peer;
+use super::metrics;
+use super::problem::{status_problem, ApiProblem};
+
+/// How long a closed connection may keep reading what the client still sends, in all.
+const LINGER_TIME: Duration = Duration::from_secs(5);
+/// How long it waits for more before it closes.
+const LINGER_IDLE: Duration = Duration::from_secs(1);
+/// How long a connection closing gracefully (idle) may take to finish.
+const CLOSING_TIME: Duration = Duration::from_secs(1);
+
+/// The bounds every connection is held to.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    /// From accept to a complete first request head.
+    pub header_timeout: Duration,
+    /// With nothing in flight, after the last response.
+    pub idle_timeout: Duration,
+}
+
+/// One open connection, as the registry, its task, its socket and its requests see it.
+pub struct Connection {
+    id: u64,
+    accepted: Instant,
+    /// Accepted into the reserve: only `/healthz` and `/readyz` are served.
+    restricted: bool,
+    in_flight: AtomicUsize,
+    requests: AtomicU64,
+    bytes_read: AtomicU64,
+    last_active: Mutex<Instant>,
+    /// The request in flight asked to close the connection after its response.
+    wants_close: AtomicBool,
+    /// The client closed its sending side.
+    read_eof: AtomicBool,
+    /// The first bytes the client sent (up to 4), to tell an HTTP/2 preface from HTTP/1.
+    first_bytes: AtomicU32,
+    /// Closed because no request head came within the header timeout.
+    head_timed_out: AtomicBool,
+    /// Requests came or went: the connection's task looks at its deadlines again.
+    activity: tokio::sync::Notify,
+    /// The registry closed this connection to make room.
+    evicted: tokio::sync::Notify,
+}
+
+impl Connection {
+    fn last_active(&self) -> MutexGuard<'_, Instant> {
+        self.last_active
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn idle(&self) -> bool {
+        self.in_flight.load(Ordering::SeqCst) == 0
+    }
+
+    /// When the connection's task must look again, and what expires then.
+    fn next_deadline(&self, bounds: &Bounds) -> (Instant, Option<Expiry>) {
+        if !self.idle() {
+            // A request in flight is bounded by the body timeout and the deadline.
+            return (Instant::now() + Duration::from_secs(3600), None);
+        }
+        if self.requests.load(Ordering::SeqCst) == 0 {
+            return (self.accepted + bounds.header_timeout, Some(Expiry::Head));
+        }
+        (
+            *self.last_active() + bounds.idle_timeout,
+            Some(Expiry::Idle),
+        )
+    }
+}
+
+/// What ends a connection that sends nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expiry {
+    /// No complete request head within the header timeout of the accept.
+    Head,
+    /// Nothing in flight for the idle timeout.
+    Idle,
+}
+
+/// Counts a request in flight on its connection until dropped (with the response body).
+struct InFlight(Arc<Connection>);
+
+impl InFlight {
+    fn start(connection: Arc<Connection>, wants_close: bool) -> InFlight {
+        connection.in_flight.fetch_add(1, Ordering::SeqCst);
+        connection.requests.fetch_add(1, Ordering::SeqCst);
+        connection.wants_close.store(wants_close, Ordering::SeqCst);
+        connection.activity.notify_one();
+        InFlight(connection)
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        *self.0.last_active() = Instant::now();
+        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
+        self.0.activity.notify_one();
+    }
+}
+
+/// Every open connection, oldest first.
+pub struct Connections {
+    cap: usize,
+    reserve: usize,
+    open: Mutex<BTreeMap<u64, Arc<Connection>>>,
+    next_id: AtomicU64,
+    emptied: tokio::sync::Notify,
+    /// Closed sockets still reading what their clients send.
+    lingering: AtomicUsize,
+    /// How many may: they hold descriptors too.
+    linger_limit: usize,
+}
+
+/// What a new connection gets.
+pub enum Admitted {
+    Serve(Arc<Connection>),
+    /// Over the cap: a canned 503.
+    Refuse,
+}
+
+impl Connections {
+    /// At most `cap` connections, the last `reserve` of them for health probes, and at most
+    /// `linger_limit` closed sockets lingering.
+    pub fn new(cap: usize, reserve: usize, linger_limit: usize) -> Connections {
+        let cap = cap.max(2);
+        Connections {
+            cap,
+            reserve: reserve.clamp(1, cap - 1),
+            open: Mutex::new(BTreeMap::new()),
+            next_id: AtomicU64::new(0),
+            emptied: tokio::sync::Notify::new(),
+            lingering: AtomicUsize::new(0),
+            linger_limit,
+        }
+    }
+
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+
+    pub fn reserve(&self) -> usize {
+        self.reserve
+    }
+
+    fn open(&self) -> MutexGuard<'_, BTreeMap<u64, Arc<Connection>>> {
+        self.open.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Open connections now.
+    pub fn count(&self) -> usize {
+        self.open().len()
+    }
+
+    /// Registers a new connection, closing the oldest idle one when the cap is near.
+    pub fn admit(&self) -> Admitted {
+        let mut open = self.open();
+        if open.len() >= self.cap - self.reserve {
+            Self::evict_idle(&mut open);
+        }
+        if open.len() >= self.cap {
+            metrics::shed(metrics::Shed::Connections);
+            ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "refused").increment(1);
+            return Admitted::Refuse;
+        }
+        let restricted = open.len() >= self.cap - self.reserve;
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let now = Instant::now();
+        let connection = Arc::new(Connection {
+            id,
+            accepted: now,
+            restricted,
+            in_flight: AtomicUsize::new(0),
+            requests: AtomicU64::new(0),
+            bytes_read: AtomicU64::new(0),
+            last_active: Mutex::new(now),
+            wants_close: AtomicBool::new(false),
+            read_eof: AtomicBool::new(false),
+            first_bytes: AtomicU32::new(0),
+            head_timed_out: AtomicBool::new(false),
+            activity: tokio::sync::Notify::new(),
+            evicted: tokio::sync::Notify::new(),
+        });
+        open.insert(id, connection.clone());
+        ::metrics::gauge!(metrics::CONNECTIONS).set(open.len() as f64);
+        Admitted::Serve(connection)
+    }
+
+    /// Closes the oldest connection with nothing in flight, one that never sent a request
+    /// first; false when every connection has a request in flight.
+    fn evict_idle(open: &mut BTreeMap<u64, Arc<Connection>>) -> bool {
+        let silent = open
+            .values()
+            .find(|c| c.idle() && c.requests.load(Ordering::SeqCst) == 0);
+        let victim = silent
+            .or_else(|| open.values().find(|c| c.idle()))
+            .map(|c| c.id);
+        match victim.and_then(|id| open.remove(&id)) {
+            Some(connection) => {
+                connection.evicted.notify_one();
+                ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "evicted")
+                    .increment(1);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Makes room when accepting failed for want of descriptors.
+    pub fn evict_one(&self) -> bool {
+        Self::evict_idle(&mut self.open())
+    }
+
+    fn remove(&self, id: u64) {
+        let mut open = self.open();
+        open.remove(&id);
+        ::metrics::gauge!(metrics::CONNECTIONS).set(open.len() as f64);
+        if open.is_empty() {
+            self.emptied.notify_waiters();
+        }
+    }
+
+    /// Waits until every connection has closed.
+    pub async fn closed(&self) {
+        loop {
+            let emptied = self.emptied.notified();
+            if self.count() == 0 {
+                return;
+            }
+            emptied.await;
+        }
+    }
+
+    /// Whether another socket may linger: lingering ones hold descriptors too.
+    fn start_lingering(&self) -> bool {
+        let limit = self.linger_limit;
+        self.lingering
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < limit).then_some(n + 1)
+            })
+            .is_ok()
+    }
+}
+
+/// Serves one connection until it ends, it is evicted, it expires, or the server shuts down
+/// (then it closes gracefully and the server waits for it).
+#[allow(clippy::too_many_arguments)]
+pub async fn serve_connection(
+    connections: Arc<Connections>,
+    connection: Arc<Connection>,
+    stream: TcpStream,
+    peer: SocketAddr,
+    builder: Arc<Builder<TokioExecutor>>,
+    app: Router,
+    bounds: Bounds,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    let io = ConnIo::new(stream, connection.clone(), connections.clone());
+    let service = ConnService {
+        app,
+        connection: connection.clone(),
+        peer,
+    };
+    let served = builder
+        .serve_connection(TokioIo::new(io), service)
+        .into_owned();
+    tokio::pin!(served);
+    // Since when the connection has been closing gracefully after its idle timeout.
+    let mut closing: Option<Instant> = None;
+    let mut shutting_down = *shutdown.borrow();
+    if shutting_down {
+        served.as_mut().graceful_shutdown();
+    }
+    loop {
+        let (deadline, expiry) = match closing {
+            Some(since) => (since + CLOSING_TIME, None),
+            None => connection.next_deadline(&bounds),
+        };
+        tokio::select! {
+            result = served.as_mut() => {
+                if let Err(error) = result {
+                    // hyper's own header timer may end a first head before ours does.
+                    let timed_out = error
+                        .downcast_ref::<hyper::Error>()
+                        .is_some_and(hyper::Error::is_timeout);
+                    if timed_out && connection.requests.load(Ordering::SeqCst) == 0 {
+                        ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "head_timeout").increment(1);
+                        connection.head_timed_out.store(true, Ordering::SeqCst);
+                    }
+                    tracing::debug!(%error, "connection ended with an error");
+                }
+                break;
+            }
+            () = connection.evicted.notified() => break,
+            () = connection.activity.notified() => {}
+            changed = shutdown.changed(), if !shutting_down => {
+                shutting_down = true;
+                if changed.is_ok() {
+                    served.as_mut().graceful_shutdown();
+                }
+            }
+            () = tokio::time::sleep_until(deadline.into()) => {
+                if closing.is_some() {
+                    break;
+                }
+                // Look again: a request may have come or gone since the deadline was set.
+                let (now_due, now_expiry) = connection.next_deadline(&bounds);
+                if expiry.is_some() && now_expiry == expiry && now_due <= Instant::now() {
+                    match now_expiry {
+                        Some(Expiry::Head) => {
+                            ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "head_timeout").increment(1);
+                            connection.head_timed_out.store(true, Ordering::SeqCst);
+                            break;
+                        }
+                        Some(Expiry::Idle) => {
+                            ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "idle").increment(1);
+                            served.as_mut().graceful_shutdown();
+                            closing = Some(Instant::now());
+                        }
+                        None => {}
+                    }
+                }
+            }
+        }
+    }
+    connections.remove(connection.id);
+}
+
+/// A canned 503 for a connection over the cap, written without reading the request.
+pub async fn refuse(connections: Arc<Connections>, mut stream: TcpStream) {
+    let response = problem_bytes(
+        StatusCode::SERVICE_UNAVAILABLE,
+        &ApiProblem::TooManyConnections.body(),
+    );
+    if tokio::time::timeout(Duration::from_millis(200), stream.write_all(&response))
+        .await
+        .is_ok()
+        && connections.start_lingering()
+    {
+        linger(stream, Duration::from_millis(200)).await;
+        connections.lingering.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Whether a request may be served on a connection accepted into the reserve.
+fn is_probe(path: &str) -> bool {
+    path == "/healthz" || path == "/readyz"
+}
+
+/// Whether an HTTP/1 request asks to close the connection after its response.
+fn wants_close<B>(request: &Request<B>) -> bool {
+    let connection = request
+        .headers()
+        .get_all(header::CONNECTION)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .map(|token| token.trim().to_ascii_lowercase())
+        .collect::<Vec<_>>();
+    match request.version() {
+        Version::HTTP_10 => !connection.iter().any(|token| token == "keep-alive"),
+        Version::HTTP_11 => connection.iter().any(|token| token == "close"),
+        _ => false,
+    }
+}
+
+/// The application as hyper calls it on one connection: the peer in the request's
+/// extensions, the request counted in flight until its response body is written.
+#[derive(Clone)]
+struct ConnService {
+    app: Router,
+    connection: Arc<Connection>,
+    peer: SocketAddr,
+}
+
+type ResponseFuture = Pin<Box<dyn Future<Output = Result<Response<Body>, Infallible>> + Send>>;
+
+impl hyper::service::Service<Request<Incoming>> for ConnService {
+    type Response = Response<Body>;
+    type Error = Infallible;
+    type Future = ResponseFuture;
+
+    fn call(&self, request: Request<Incoming>) -> ResponseFuture {
+        let guard = InFlight::start(self.connection.clone(), wants_close(&request));
+        let mut request = request.map(Body::new);
+        request.extensions_mut().insert(Peer(self.peer));
+        if self.connection.restricted && !is_probe(request.uri().path()) {
+            metrics::shed(metrics::Shed::Connections);
+            let mut response = ApiProblem::TooManyConnections.into_response();
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return Box::pin(std::future::ready(Ok(guarded(response, guard))));
+        }
+        let app = self.app.clone();
+        Box::pin(async move {
+            let response = app
+                .oneshot(request)
+                .await
+                .unwrap_or_else(|never| match never {});
+            Ok(guarded(response, guard))
+        })
+    }
+}
+
+fn guarded(response: Response<Body>, guard: InFlight) -> Response<Body> {
+    response.map(|body| {
+        Body::new(GuardedBody {
+            body,
+            _guard: guard,
+        })
+    })
+}
+
+/// A response body that keeps its request counted in flight until hyper has written it.
+struct GuardedBody {
+    body: Body,
+    _guard: InFlight,
+}
+
+impl hyper::body::Body for GuardedBody {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// The status of a response hyper wrote by itself, for a request head it could not read: an
+/// error status with an empty body and no content type. Every error the application answers
+/// is problem details (a middleware sees to it), so nothing else looks like this.
+fn bare_error_status(written: &[u8]) -> Option<StatusCode> {
+    let rest = written
+        .strip_prefix(b"HTTP/1.1 ")
+        .or_else(|| written.strip_prefix(b"HTTP/1.0 "))?;
+    let code = std::str::from_utf8(rest.get(..3)?)
+        .ok()?
+        .parse::<u16>()
+        .ok()?;
+    let status = StatusCode::from_u16(code).ok()?;
+    let end = written.windows(4).position(|w| w == b"\r\n\r\n")?;
+    // The whole response is its head, and the write holds nothing after it.
+    if end + 4 != written.len() || !(status.is_client_error() || status.is_server_error()) {
+        return None;
+    }
+    let head = String::from_utf8_lossy(&written[..end]).to_ascii_lowercase();
+    let empty = head.contains("\r\ncontent-length: 0") && !head.contains("\r\ncontent-type:");
+    empty.then_some(status)
+}
+
+/// A whole HTTP/1.1 response with problem details, closing the connection.
+fn problem_bytes(status: StatusCode, problem: &crate::ops::Problem) -> Vec<u8> {
+    let body = serde_json::to_vec(problem).unwrap_or_default();
+    let retry = if status == StatusCode::SERVICE_UNAVAILABLE {
+        "retry-after: 1\r\n"
+    } else {
+        ""
+    };
+    let mut response = format!(
+        "HTTP/1.1 {} {}\r\ncontent-type: application/problem+json\r\ncontent-length: {}\r\n{retry}connection: close\r\n\r\n",
+        status.as_u16(),
+        status.canonical_reason().unwrap_or(""),
+        body.len()
+    )
+    .into_bytes();
+    response.extend_from_slice(&body);
+    response
+}
+
+/// The socket of one connection, as hyper reads and writes it (see the module's docs).
+pub struct ConnIo {
+    stream: Option<TcpStream>,
+    connection: Arc<Connection>,
+    connections: Arc<Connections>,
+    /// Problem details standing in for what hyper wrote, still to be sent.
+    pending: Vec<u8>,
+    /// The client half-closed after a request that asked to close: reads wait for good.
+    hidden_eof: bool,
+}
+
+impl ConnIo {
+    fn new(
+        stream: TcpStream,
+        connection: Arc<Connection>,
+        connections: Arc<Connections>,
+    ) -> ConnIo {
+        ConnIo {
+            stream: Some(stream),
+            connection,
+            connections,
+            pending: Vec::new(),
+            hidden_eof: false,
+        }
+    }
+
+    fn stream(&mut self) -> Pin<&mut TcpStream> {
+        Pin::new(
+            self.stream
+                .as_mut()
+                .expect("the stream is taken only on drop"),
+        )
+    }
+
+    /// Writes what stands in for hyper's own answer before anything else.
+    fn poll_pending(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while !self.pending.is_empty() {
+            let pending = std::mem::take(&mut self.pending);
+            match self.stream().poll_write(cx, &pending) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => self.pending = pending[n..].to_vec(),
+                Poll::Ready(Err(error)) => return Poll::Ready(Err(error)),
+                Poll::Pending => {
+                    self.pending = pending;
+                    return Poll::Pending;
+                }
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl AsyncRead for ConnIo {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        if this.hidden_eof {
+            // Woken again when the response is ready; hyper then closes the connection.
+            return Poll::Pending;
+        }
+        let before = buf.filled().len();
+        std::task::ready!(this.stream().poll_read(cx, buf))?;
+        let read = buf.filled().len() - before;
+        if read > 0 {
+            let earlier = this
+                .connection
+                .bytes_read
+                .fetch_add(read as u64, Ordering::Relaxed);
+            if earlier == 0 {
+                let mut first = [0u8; 4];
+                let got = &buf.filled()[before..];
+                let n = got.len().min(4);
+                first[..n].copy_from_slice(&got[..n]);
+                this.connection
+                    .first_bytes
+                    .store(u32::from_be_bytes(first), Ordering::Relaxed);
+            }
+        } else if buf.remaining() > 0 {
+            this.connection.read_eof.store(true, Ordering::SeqCst);
+            if !this.connection.idle() && this.connection.wants_close.load(Ordering::SeqCst) {
+                this.hidden_eof = true;
+                return Poll::Pending;
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl AsyncWrite for ConnIo {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        std::task::ready!(this.poll_pending(cx))?;
+        if let Some(status) = bare_error_status(buf) {
+            this.pending = problem_bytes(status, &status_problem(status));
+            // hyper's bytes count as written; ours go out now or on the next flush.
+            let _ = this.poll_pending(cx)?;
+            return Poll::Ready(Ok(buf.len()));
+        }
+        this.stream().poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        std::task::ready!(this.poll_pending(cx))?;
+        this.stream().poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        std::task::ready!(this.poll_pending(cx))?;
+        this.stream().poll_shutdown(cx)
+    }
+}
+
+impl Drop for ConnIo {
+    fn drop(&mut self) {
+        let Some(stream) = self.stream.take() else {
+            return;
+        };
+        // Part of an HTTP/1 head and then nothing within the header timeout: a slow client,
+        // told so (hyper's own timer closes without a word). HTTP/2 has no such answer.
+        let connection = &self.connection;
+        if connection.head_timed_out.load(Ordering::SeqCst)
+            && connection.bytes_read.load(Ordering::SeqCst) > 0
+            && connection.first_bytes.load(Ordering::Relaxed).to_be_bytes() != *b"PRI "
+            && self.connections.start_lingering()
+        {
+            let connections = self.connections.clone();
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                runtime.spawn(async move {
+                    let mut stream = stream;
+                    let status = StatusCode::REQUEST_TIMEOUT;
+                    let answer = problem_bytes(status, &status_problem(status));
+                    if tokio::time::timeout(LINGER_IDLE, stream.write_all(&answer))
+                        .await
+                        .is_ok()
+                    {
+                        linger(stream, LINGER_IDLE).await;
+                    }
+                    connections.lingering.fetch_sub(1, Ordering::SeqCst);
+                });
+            } else {
+                connections.lingering.fetch_sub(1, Ordering::SeqCst);
+            }
+            return;
+        }
+        // Nothing more can come (the client closed), or nothing was asked (a silent socket).
+        if self.connection.read_eof.load(Ordering::SeqCst)
+            || self.connection.requests.load(Ordering::SeqCst) == 0
+            || !self.connections.start_lingering()
+        {
+            return;
+        }
+        let connections = self.connections.clone();
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move {
+                linger(stream, LINGER_IDLE).await;
+                connections.lingering.fetch_sub(1, Ordering::SeqCst);
+            });
+        } else {
+            connections.lingering.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Closes the sending side, then reads and drops what the client still sends, until it
+/// stops for `idle` or [`LINGER_TIME`] has passed: closing a socket with unread data resets
+/// the connection, and the client would lose the response it has not read yet.
+async fn linger(mut stream: TcpStream, idle: Duration) {
+    let _ = stream.shutdown().await;
+    let until = Instant::now() + LINGER_TIME;
+    let mut sink = vec![0u8; 16 * 1024];
+    while Instant::now() < until {
+        match tokio::time::timeout(idle, stream.read(&mut sink)).await {
+            Ok(Ok(read)) if read > 0 => {}
+            _ => break,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hypers_own_error_answers_are_recognised() {
+        let hyper_400 = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\ndate: x\r\n\r\n";
+        assert_eq!(bare_error_status(hyper_400), Some(StatusCode::BAD_REQUEST));
+        let hyper_431 = b"HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\ncontent-length: 0\r\n\r\n";
+        assert_eq!(
+            bare_error_status(hyper_431),
+            Some(StatusCode::from_u16(431).unwrap())
+        );
+        // Our own answers carry a body and a content type, and success is never touched.
+        let ours = b"HTTP/1.1 404 Not Found\r\ncontent-type: application/problem+json\r\ncontent-length: 0\r\n\r\n";
+        assert_eq!(bare_error_status(ours), None);
+        let ok = b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n";
+        assert_eq!(bare_error_status(ok), None);
+        let with_body = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 2\r\n\r\n{}";
+        assert_eq!(bare_error_status(with_body), None);
+    }
+
+    #[test]
+    fn the_request_says_whether_the_connection_closes() {
+        let request = |version, connection: Option<&str>| {
+            let mut builder = Request::builder().version(version);
+            if let Some(value) = connection {
+                builder = builder.header(header::CONNECTION, value);
+            }
+            builder.body(()).unwrap()
+        };
+        assert!(wants_close(&request(Version::HTTP_10, None)));
+        assert!(!wants_close(&request(Version::HTTP_10, Some("Keep-Alive"))));
+        assert!(!wants_close(&request(Version::HTTP_11, None)));
+        assert!(wants_close(&request(Version::HTTP_11, Some("close"))));
+        assert!(!wants_close(&request(Version::HTTP_2, Some("close"))));
+    }
+
+    #[test]
+    fn the_oldest_silent_connection_makes_room() {
+        let connections = Connections::new(4, 1, 1);
+        let admitted: Vec<Arc<Connection>> = (0..3)
+            .map(|_| match connections.admit() {
+                Admitted::Serve(c) => c,
+                Admitted::Refuse => panic!("under the cap"),
+            })
+            .collect();
+        // The second has served a request: the first, silent, goes first.
+        admitted[1].requests.store(1, Ordering::SeqCst);
+        let Admitted::Serve(fourth) = connections.admit() else {
+            panic!("room was made")
+        };
+        assert!(!fourth.restricted);
+        assert_eq!(connections.count(), 3);
+        assert!(!connections.open().contains_key(&admitted[0].id));
+        // With every connection busy, the reserve takes a probe, then the cap refuses.
+        for c in connections.open().values() {
+            c.in_flight.store(1, Ordering::SeqCst);
+        }
+        let Admitted::Serve(reserved) = connections.admit() else {
+            panic!("the reserve")
+        };
+        assert!(reserved.restricted);
+        reserved.in_flight.store(1, Ordering::SeqCst);
+        assert!(matches!(connections.admit(), Admitted::Refuse));
+    }
+}

@@ -1,0 +1,128 @@
+//! The OpenAPI document and its Swagger UI: the fixed parts here, the paths and schemas from
+//! the handlers and the operations layer's types, the genres' descriptions from the registry.
+
+use std::sync::Arc;
+
+use axum::Router;
+use utoipa::openapi::{OpenApi as Document, Required};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_swagger_ui::SwaggerUi;
+
+use super::{generate, puzzles, service, AppState};
+use crate::ops;
+
+/// The document's fixed parts; the description is [`description`], the paths come from the
+/// handlers.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "sumpuzzles", license(name = "MIT", identifier = "MIT")),
+    tags(
+        (name = "puzzles", description = "Generate, solve, rate and check"),
+        (name = "service", description = "Health, readiness, metrics")
+    ),
+    components(schemas(ops::Problem, ops::BatchLine))
+)]
+struct ApiDoc;
+
+/// What the service does and the genres it has, each in its own words.
+fn description() -> String {
+    let defaults = super::ServerConfig::default();
+    let genres = ops::genres();
+    let titles: Vec<&str> = genres.iter().map(|genre| genre.title).collect();
+    let formats: String = genres
+        .iter()
+        .map(|genre| format!("- {}\n", genre.formats))
+        .collect();
+    format!(
+        "Generate, rate, solve and check sum puzzles: {}.\n\n\
+Every generated puzzle has exactly one solution (proven by the exact solver) and is rated at the requested level by the genre's human-technique rater. \
+The same genre, shape, level, seed and generator version give the same puzzle on every machine.\n\n\
+A puzzle is sent as exactly one of: the genre's JSON object (`{{\"genre\": ..., \"puzzle\": {{...}}}}`), an ID (`{{\"id\": ...}}`, its prefix names the genre), \
+a text (`{{\"genre\": ..., \"text\": \"...\"}}`) or a puzz.link URL (`{{\"url\": ...}}`). `GET /genres` describes each genre; their formats:\n\n{formats}\n\
+Every search runs under a step budget and a deadline (30 s by default). The server sets the budget: {budget} steps for an operation on a puzzle \
+(about 2 s of CPU on the slowest input measured) and {generate} for a generation (enough for 16x16 expert Kakuro), unless configured otherwise or raised by an API key; \
+a request's `budget` may ask for less, never for more. Running out is a 422 (`/problems/budget-exhausted`) whose `steps`, `budget` and `stage` say how far the search got.\n\n\
+Errors are `application/problem+json` (RFC 9457), whatever answers them, the HTTP layer included (a malformed request head, 408, 414, 431, an unknown path). \
+Each client (its address, or its API key) may send {rate} requests a second in bursts of {burst}, and run a share of the workers at once; beyond, 429 with `Retry-After`. \
+When every worker is busy and the queue is full, requests get 503 with `Retry-After`; a request is safe to retry.",
+        titles.join(", "),
+        budget = group(ops::DEFAULT_BUDGET),
+        generate = group(ops::GENERATE_BUDGET),
+        rate = defaults.clients.rate,
+        burst = defaults.clients.burst,
+    )
+}
+
+/// `1200000` as `1,200,000`.
+fn group(number: u64) -> String {
+    let digits = number.to_string();
+    let mut grouped = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+/// `GET /generate` has no body, so its genre must be in the query string (`POST` takes it
+/// from either, which is how the shared parameters describe it).
+fn require_genre_in_get(document: &mut Document) {
+    let get = document
+        .paths
+        .paths
+        .get_mut("/generate")
+        .and_then(|path| path.get.as_mut());
+    let parameters = get.and_then(|get| get.parameters.as_mut());
+    for parameter in parameters.into_iter().flatten() {
+        if parameter.name == "genre" {
+            parameter.required = Required::True;
+            parameter.description = Some("The genre.".into());
+        }
+    }
+}
+
+/// The endpoints whose body is optional (empty, `null` or absent is no body). Their body's
+/// schema is the parameters object alone, not `oneOf` it and `null`: generators then make
+/// the body an optional argument that is left out when not given (with the `null` in the
+/// schema, openapi-python-client 0.29 sends its "unset" marker as JSON and fails).
+const OPTIONAL_BODIES: [&str; 2] = ["/generate", "/generate/batch"];
+
+fn bodies_are_optional(document: &mut Document) {
+    for path in OPTIONAL_BODIES {
+        let body = document
+            .paths
+            .paths
+            .get_mut(path)
+            .and_then(|item| item.post.as_mut())
+            .and_then(|post| post.request_body.as_mut());
+        if let Some(body) = body {
+            body.required = Some(Required::False);
+        }
+    }
+}
+
+/// The API's routes with their OpenAPI document.
+pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
+    let (router, mut document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(generate::router())
+        .merge(puzzles::router())
+        .merge(service::router())
+        .split_for_parts();
+    document.info.description = Some(description());
+    require_genre_in_get(&mut document);
+    bodies_are_optional(&mut document);
+    (router, document)
+}
+
+/// The OpenAPI document the service serves at `/openapi.json`.
+pub fn openapi() -> Document {
+    routes().1
+}
+
+/// Swagger UI at `/docs/`, reading `document` at `/openapi.json`.
+pub(super) fn swagger(document: Document) -> SwaggerUi {
+    SwaggerUi::new("/docs").url("/openapi.json", document)
+}

@@ -1,0 +1,216 @@
+//! Extractors that read a request into an operation's request type, with our problem details
+//! for every rejection: a JSON body (read as every door reads one, [`ops::from_json`]), an
+//! optional JSON body (where empty means absent), and a query string.
+
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header::{ACCEPT, CONTENT_ENCODING, CONTENT_TYPE};
+use axum::http::HeaderMap;
+use serde::de::DeserializeOwned;
+
+use super::problem::ApiProblem;
+use crate::ops;
+
+/// A JSON body, read by [`ops::from_json`]; it needs a JSON content type (415 otherwise).
+pub struct ApiJson<T>(pub T);
+
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiProblem;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiProblem> {
+        if !is_json(request.headers()) {
+            return Err(ApiProblem::UnsupportedMediaType);
+        }
+        if is_encoded(request.headers()) {
+            return Err(ApiProblem::EncodedBody);
+        }
+        let bytes = read_body(request, state).await?;
+        Ok(ApiJson(ops::from_json(&bytes)?))
+    }
+}
+
+/// The whole body, within the server's body timeout ([`BodyTimeout`]; 408 past it) and its
+/// size limit (413).
+async fn read_body<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes, ApiProblem> {
+    let timeout = request
+        .extensions()
+        .get::<BodyTimeout>()
+        .map_or(Duration::MAX, |timeout| timeout.0);
+    Ok(
+        tokio::time::timeout(timeout, Bytes::from_request(request, state))
+            .await
+            .map_err(|_| ApiProblem::SlowBody)??,
+    )
+}
+
+/// How long a client may take to send a request body (a request extension the server sets;
+/// without it, as long as it likes).
+#[derive(Clone, Copy, Debug)]
+pub struct BodyTimeout(pub Duration);
+
+/// Whether the body comes with a content coding other than `identity` (gzip and the like):
+/// it would be read as JSON text, so it is refused as an unsupported media type.
+fn is_encoded(headers: &HeaderMap) -> bool {
+    headers.get_all(CONTENT_ENCODING).iter().any(|value| {
+        value.to_str().map_or(true, |codings| {
+            codings
+                .split(',')
+                .any(|coding| !coding.trim().eq_ignore_ascii_case("identity"))
+        })
+    })
+}
+
+/// Whether the content type is JSON: `application/json` or `application/<anything>+json`,
+/// with parameters or without.
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(mime) = headers
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+    else {
+        return false;
+    };
+    let mime = mime.trim().to_ascii_lowercase();
+    mime.split_once('/').is_some_and(|(kind, subtype)| {
+        kind == "application" && (subtype == "json" || subtype.ends_with("+json"))
+    })
+}
+
+/// An optional JSON body. Empty means absent: no body, an empty body (or one of only
+/// whitespace) whatever its content type, and the JSON `null` are all `None`, since that is
+/// what clients send for "no body" (`curl -d ''` sends an empty form, a browser's `fetch` with
+/// `body: ""` an empty `text/plain`, generated clients `null`). Any other body needs a JSON
+/// content type (415 otherwise).
+pub struct OptionalJson<T>(pub Option<T>);
+
+impl<T, S> FromRequest<S> for OptionalJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiProblem;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiProblem> {
+        // A request without a body reads as empty bytes at once.
+        let (json, encoded) = (is_json(request.headers()), is_encoded(request.headers()));
+        let bytes = read_body(request, state).await?;
+        if bytes.trim_ascii().is_empty() {
+            return Ok(OptionalJson(None));
+        }
+        if !json {
+            return Err(ApiProblem::UnsupportedMediaType);
+        }
+        if encoded {
+            return Err(ApiProblem::EncodedBody);
+        }
+        // `null` is no body; anything else must be the request object.
+        if bytes.trim_ascii() == b"null" {
+            return Ok(OptionalJson(None));
+        }
+        Ok(OptionalJson(Some(ops::from_json::<T>(&bytes)?)))
+    }
+}
+
+/// Whether `Accept` prefers `application/json` to the endpoint's own media type `other`:
+/// JSON is named with a quality above `other`'s, or as high when `other` is only covered by a
+/// wildcard. For endpoints that answer something else than JSON by default (an SVG drawing, an
+/// NDJSON stream) and JSON to clients that cannot read it.
+pub fn prefers_json(headers: &HeaderMap, other: &str) -> bool {
+    let (other_kind, _) = other.split_once('/').unwrap_or((other, ""));
+    let mut json = 0.0_f32;
+    let mut named = (0.0_f32, false);
+    let ranges = headers
+        .get_all(ACCEPT)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','));
+    for range in ranges {
+        let mut parts = range.split(';');
+        let mime = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let quality = parts
+            .filter_map(|parameter| parameter.trim().strip_prefix("q="))
+            .find_map(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let wildcard = mime == "*/*" || mime.strip_suffix("/*") == Some(other_kind);
+        if mime == "application/json" {
+            json = json.max(quality);
+        } else if mime == other {
+            named = (quality, true);
+        } else if wildcard && !named.1 {
+            named.0 = named.0.max(quality);
+        }
+    }
+    json > 0.0 && (json > named.0 || (json == named.0 && !named.1))
+}
+
+/// A query string, with our problem details for every rejection.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiProblem))]
+pub struct ApiQuery<T>(pub T);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_content_types_are_recognised() {
+        let headers = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(CONTENT_TYPE, value.parse().unwrap());
+            headers
+        };
+        for json in [
+            "application/json",
+            "application/json; charset=utf-8",
+            "Application/JSON;charset=utf-8",
+            "application/problem+json",
+        ] {
+            assert!(is_json(&headers(json)), "{json}");
+        }
+        for other in ["text/json", "text/plain", "application/jsonx", "json"] {
+            assert!(!is_json(&headers(other)), "{other}");
+        }
+        assert!(!is_json(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn json_is_sent_when_preferred_to_the_other_type() {
+        let accept = |value: &str, other: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(ACCEPT, value.parse().unwrap());
+            prefers_json(&headers, other)
+        };
+        let svg = "image/svg+xml";
+        for json in [
+            "application/json",
+            "application/json, */*",
+            "image/svg+xml;q=0.5, application/json",
+            "*/*;q=0.1, application/json;q=0.2",
+        ] {
+            assert!(accept(json, svg), "{json}");
+        }
+        for other in [
+            "*/*",
+            "image/svg+xml",
+            "image/*, application/json;q=0.5",
+            "image/svg+xml, application/json",
+            "application/json;q=0, */*",
+            "text/html, application/json;q=0.9, */*;q=0.9, image/svg+xml",
+        ] {
+            assert!(!accept(other, svg), "{other}");
+        }
+        assert!(accept("application/json", "application/x-ndjson"));
+        assert!(!accept(
+            "application/x-ndjson, application/json",
+            "application/x-ndjson"
+        ));
+        assert!(!accept("application/*", "application/x-ndjson"));
+        assert!(!prefers_json(&HeaderMap::new(), svg));
+    }
+}

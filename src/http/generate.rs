@@ -1,0 +1,430 @@
+//! The generation endpoints: `/generate`, `/daily` and `/generate/batch`. Each reads its
+//! request (a query string, and for POST an optional JSON body whose fields win), runs the
+//! operation on the pool and sends the report; a batch streams one line per seed. What only
+//! HTTP has is here: the cache headers of deterministic answers, the conditional requests
+//! they allow, and the stream.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{Query, RawQuery, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::extract::{prefers_json, ApiQuery, OptionalJson};
+use super::metrics;
+use super::problem::ApiProblem;
+use super::responses::{CacheStatuses, CommonErrors, PuzzleErrors};
+use super::AppState;
+use crate::core::Error;
+use crate::ops::{
+    self, BatchLine, BatchRequest, DailyReport, DailyRequest, Date, GenerateReport,
+    GenerateRequest, Operation,
+};
+
+/// `/generate`, `/daily` and `/generate/batch`.
+pub fn router() -> OpenApiRouter<Arc<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(generate_post, generate_get))
+        .routes(routes!(daily))
+        .routes(routes!(batch))
+}
+
+/// How long a deterministic answer stays fresh: a year, the most RFC 9111 asks caches to keep.
+const A_YEAR: u64 = 31_536_000;
+/// A seeded generation depends only on its parameters and the versions: a year, revalidated
+/// by its ETag on a reload.
+const SEEDED: &str = "public, max-age=31536000";
+/// A past day's puzzle never changes.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// A random puzzle is one client's: a shared cache must not hand it to the next.
+const NOT_STORED: &str = "no-store";
+
+/// How an answer may be cached, and its validator.
+struct Caching {
+    cache_control: String,
+    /// A weak validator: two answers with the same one are the same puzzle, but their
+    /// `stats.elapsed_ms` may differ.
+    etag: Option<String>,
+}
+
+impl Caching {
+    /// A `/generate` answer: seeded ones are cacheable, random ones are not stored.
+    fn generation(request: &GenerateRequest) -> Caching {
+        match request.fingerprint() {
+            Some(fingerprint) => Caching {
+                cache_control: SEEDED.into(),
+                etag: Some(format!("W/\"{fingerprint}\"")),
+            },
+            None => Caching {
+                cache_control: NOT_STORED.into(),
+                etag: None,
+            },
+        }
+    }
+
+    /// Whether the request's `If-None-Match` names this answer's validator (the weak
+    /// comparison of RFC 9110, which conditional GETs use), or is `*`.
+    fn matches(&self, headers: &HeaderMap) -> bool {
+        let Some(etag) = &self.etag else {
+            return false;
+        };
+        let opaque = |tag: &str| tag.trim().trim_start_matches("W/").to_string();
+        headers
+            .get_all(IF_NONE_MATCH)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .any(|tag| tag.trim() == "*" || opaque(tag) == opaque(etag))
+    }
+
+    fn headers(&self) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            CACHE_CONTROL,
+            HeaderValue::from_str(&self.cache_control).expect("ASCII"),
+        );
+        if let Some(etag) = &self.etag {
+            headers.insert(
+                ETAG,
+                HeaderValue::from_str(etag).expect("an ETag of ASCII names and numbers"),
+            );
+        }
+        headers
+    }
+}
+
+/// Runs `request` unless the client already has its answer: a conditional GET whose
+/// validator matches gets 304 without any work, any other method 412 (RFC 9110, 13.1.2).
+async fn answer<R>(
+    state: &AppState,
+    method: &Method,
+    headers: &HeaderMap,
+    caching: Caching,
+    request: R,
+) -> Result<Response, ApiProblem>
+where
+    R: Operation,
+    R::Report: Serialize + Attempts,
+{
+    request.precheck()?;
+    if caching.matches(headers) {
+        let status = if method == Method::GET || method == Method::HEAD {
+            StatusCode::NOT_MODIFIED
+        } else {
+            StatusCode::PRECONDITION_FAILED
+        };
+        return Ok((status, caching.headers()).into_response());
+    }
+    let report = state.run(request).await?;
+    ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.attempts());
+    let mut response = Json(report).into_response();
+    response.headers_mut().extend(caching.headers());
+    Ok(response)
+}
+
+/// The candidates a report's generation screened, for the metrics.
+trait Attempts {
+    fn attempts(&self) -> u64;
+}
+
+impl Attempts for GenerateReport {
+    fn attempts(&self) -> u64 {
+        self.stats.attempts
+    }
+}
+
+impl Attempts for DailyReport {
+    fn attempts(&self) -> u64 {
+        self.puzzle.stats.attempts
+    }
+}
+
+/// `/generate`'s answer, with its cache headers.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+enum Generated {
+    /// The puzzle, its solution and rating.
+    #[response(
+        status = 200,
+        headers(
+            ("ETag" = String, description = "For a seeded request: a weak validator of the puzzle"),
+            ("Cache-Control" = String, description = "`public, max-age=31536000` for a seeded request, `no-store` for a drawn seed")
+        )
+    )]
+    Puzzle(GenerateReport),
+}
+
+/// Generate a puzzle with exactly one solution at the requested level.
+///
+/// Parameters come in the query string, or (POST) in a JSON body whose fields win; an empty
+/// body or `null` is no body. The same genre, shape, level, seed and generator version always
+/// give the same puzzle; only `stats.elapsed_ms` varies between two runs. So a seeded answer
+/// carries a (weak) `ETag` and `Cache-Control: public, max-age=31536000`, and a GET whose
+/// `If-None-Match` names it gets 304 (a POST, 412); an answer with a drawn seed is
+/// `no-store`. **The answer includes the solution** unless `solution=false`.
+#[utoipa::path(
+    post,
+    path = "/generate",
+    tag = "puzzles",
+    params(GenerateRequest),
+    request_body(content = GenerateRequest, description = "Optional JSON body; its fields win over the query string. An empty body (whatever its content type) or `null` is no body."),
+    responses(
+        Generated,
+        CacheStatuses,
+        (status = 412, description = "The request's `If-None-Match` names the answer's `ETag` (RFC 9110 answers a POST so, a GET with 304); no work was done"),
+        PuzzleErrors,
+        CommonErrors,
+    )
+)]
+pub async fn generate_post(
+    State(state): State<Arc<AppState>>,
+    method: Method,
+    headers: HeaderMap,
+    ApiQuery(query): ApiQuery<GenerateRequest>,
+    OptionalJson(body): OptionalJson<GenerateRequest>,
+) -> Result<Response, ApiProblem> {
+    generate(
+        &state,
+        &method,
+        &headers,
+        body.unwrap_or_default().or(query),
+    )
+    .await
+}
+
+/// Generate a puzzle (parameters in the query string); see `POST /generate`.
+#[utoipa::path(
+    get,
+    path = "/generate",
+    tag = "puzzles",
+    params(GenerateRequest),
+    responses(Generated, CacheStatuses, PuzzleErrors, CommonErrors,)
+)]
+pub async fn generate_get(
+    State(state): State<Arc<AppState>>,
+    method: Method,
+    headers: HeaderMap,
+    ApiQuery(query): ApiQuery<GenerateRequest>,
+) -> Result<Response, ApiProblem> {
+    generate(&state, &method, &headers, query).await
+}
+
+async fn generate(
+    state: &AppState,
+    method: &Method,
+    headers: &HeaderMap,
+    request: GenerateRequest,
+) -> Result<Response, ApiProblem> {
+    let caching = Caching::generation(&request);
+    answer(state, method, headers, caching, request).await
+}
+
+/// The daily puzzle: the same puzzle for everyone on a date.
+///
+/// The daily puzzle of a genre, shape and level on the date YYYY-MM-DD is the puzzle
+/// `/generate` makes for them with the seed YYYYMMDD (the date's digits as one number:
+/// 2025-03-14 is seed 20250314), so anyone can compute it. `date` is today in UTC when
+/// absent; shape and level default as for `/generate`. A past or future date's answer is
+/// `immutable` for a year; today's is fresh until the next UTC midnight. Each carries a weak
+/// `ETag` (a matching `If-None-Match` gets 304). Dates before 2000-01-01 or after 2099-12-31
+/// are a 422. **The answer includes the solution** unless `solution=false`.
+#[utoipa::path(
+    get,
+    path = "/daily",
+    tag = "puzzles",
+    params(DailyRequest),
+    responses(
+        (status = 200, description = "The date's puzzle, its solution and rating", body = DailyReport, headers(
+            ("ETag" = String, description = "A weak validator of the puzzle"),
+            ("Cache-Control" = String, description = "`public, max-age=31536000, immutable` for a date other than today; today's: `public, max-age=<seconds to the next UTC midnight>`")
+        )),
+        CacheStatuses,
+        PuzzleErrors,
+        CommonErrors,
+    )
+)]
+pub async fn daily(
+    State(state): State<Arc<AppState>>,
+    method: Method,
+    headers: HeaderMap,
+    ApiQuery(request): ApiQuery<DailyRequest>,
+) -> Result<Response, ApiProblem> {
+    let now = ops::unix_now();
+    let today = Date::from_unix_seconds(now);
+    let plan = request.plan(today)?;
+    let cache_control = if plan.date == today {
+        format!(
+            "public, max-age={}",
+            ops::seconds_to_next_utc_midnight(now).min(A_YEAR)
+        )
+    } else {
+        IMMUTABLE.into()
+    };
+    let caching = Caching {
+        cache_control,
+        etag: plan
+            .request
+            .fingerprint()
+            .map(|fingerprint| format!("W/\"daily-{fingerprint}\"")),
+    };
+    answer(&state, &method, &headers, caching, plan).await
+}
+
+/// Generate a batch: one puzzle per seed, streamed as NDJSON in seed order.
+///
+/// The parameters of `/generate` (query string or JSON body, the body's fields win) with
+/// either `seeds` (1 to 100 of them; in the query string comma-separated) or `count` (1 to
+/// 100) and an optional first `seed` (then the seeds are `seed`, `seed`+1, ...; drawn when
+/// absent). The answer is `application/x-ndjson`: one line per seed, in order, each written as
+/// soon as its puzzle is made: the object `/generate` answers, or for a seed whose generation
+/// failed its problem details with its `seed` (the lines after it go on). A client that asks
+/// for `application/json` (preferred over `application/x-ndjson`) gets the same lines as one
+/// JSON array, streamed alike. The budget and the deadline apply to each puzzle; each puzzle is
+/// one job on the worker pool, so a batch takes turns with other requests. A client that
+/// disconnects stops the work. **Each puzzle includes its solution** unless `solution=false`.
+#[utoipa::path(
+    post,
+    path = "/generate/batch",
+    tag = "puzzles",
+    params(BatchRequest),
+    request_body(content = BatchRequest, description = "Optional JSON body; its fields win over the query string (`seeds`, `count` and `seed` as one choice). An empty body (whatever its content type) or `null` is no body."),
+    responses(
+        (status = 200, description = "One `BatchLine` per seed, in seed order: the puzzle as `/generate` answers it, or the seed's problem. NDJSON (a JSON object per line) by default; with `Accept: application/json`, a JSON array of them",
+            content(
+                (String = NDJSON),
+                (Vec<BatchLine> = "application/json"),
+            )
+        ),
+        PuzzleErrors,
+        CommonErrors,
+    )
+)]
+pub async fn batch(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+    OptionalJson(body): OptionalJson<BatchRequest>,
+) -> Result<Response, ApiProblem> {
+    let query = batch_query(query.as_deref().unwrap_or(""))?;
+    let requests = body.unwrap_or_default().or(query).requests()?;
+    let last = requests.len() - 1;
+    let array = prefers_json(&headers, NDJSON);
+    // The stream drives the work: when the client goes away the body, and with it the job
+    // under way, is dropped, which cancels the job (see `Pool::run`).
+    let lines = futures_util::stream::unfold(
+        (state, requests.into_iter().enumerate()),
+        move |(state, mut rest)| async move {
+            let (index, request) = rest.next()?;
+            let seed = request.seed.unwrap_or_default();
+            let line = match run_in_turn(&state, request).await {
+                Ok(report) => {
+                    ::metrics::counter!(metrics::GENERATION_ATTEMPTS)
+                        .increment(report.stats.attempts);
+                    BatchLine::Puzzle(Box::new(report))
+                }
+                Err(problem) => BatchLine::failed(seed, problem.body()),
+            };
+            let text = if array {
+                let open = if index == 0 { "[" } else { "," };
+                let close = if index == last { "]\n" } else { "\n" };
+                format!("{open}{}{close}", line.to_json())
+            } else {
+                line.to_ndjson()
+            };
+            Some((Ok::<_, Infallible>(text), (state, rest)))
+        },
+    );
+    let content_type = if array { "application/json" } else { NDJSON };
+    Ok(([(CONTENT_TYPE, content_type)], Body::from_stream(lines)).into_response())
+}
+
+/// A batch's query string. `seeds` may be repeated (`seeds=1&seeds=2`, as generated clients
+/// write an array) as well as comma-separated: the repetitions are joined with commas first.
+fn batch_query(query: &str) -> Result<BatchRequest, ApiProblem> {
+    let (seeds, others): (Vec<&str>, Vec<&str>) = query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .partition(|pair| pair.split('=').next() == Some("seeds"));
+    let seeds: Vec<&str> = seeds
+        .iter()
+        .map(|pair| pair.split_once('=').map_or("", |(_, value)| value))
+        .collect();
+    let mut pairs = others;
+    let joined = format!("seeds={}", seeds.join(","));
+    if !seeds.is_empty() {
+        pairs.push(&joined);
+    }
+    let uri: Uri = format!("/?{}", pairs.join("&"))
+        .parse()
+        .map_err(|_| Error::request("the query string is not a valid URI query"))?;
+    let Query(request) = Query::<BatchRequest>::try_from_uri(&uri)?;
+    Ok(request)
+}
+
+/// Newline-delimited JSON: one JSON object per line.
+const NDJSON: &str = "application/x-ndjson";
+
+/// Runs one puzzle of a batch. The batch has already been answered 200, so a full pool is
+/// waited out (until the deadline) rather than written as a failed line at once.
+async fn run_in_turn(
+    state: &AppState,
+    request: GenerateRequest,
+) -> Result<GenerateReport, ApiProblem> {
+    let give_up = Instant::now() + state.config.deadline;
+    loop {
+        match state.run(request.clone()).await {
+            Err(ApiProblem::Overloaded { .. }) if Instant::now() < give_up => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            outcome => return outcome,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn if_none_match(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(IF_NONE_MATCH, value.parse().unwrap());
+        headers
+    }
+
+    #[test]
+    fn repeated_seeds_in_a_query_string_are_one_list() {
+        let request = batch_query("genre=kakuro&seeds=3&count=&seeds=1%2C2&seeds=5").unwrap_err();
+        assert!(matches!(request, ApiProblem::Operation(_)));
+        let request = batch_query("seeds=3&genre=kakuro&seeds=1%2C2&seeds=5").unwrap();
+        assert_eq!(request.seeds, Some(vec![3, 1, 2, 5]));
+        assert_eq!(request.genre.as_deref(), Some("kakuro"));
+        assert_eq!(batch_query("").unwrap(), BatchRequest::default());
+        assert!(batch_query("seeds=1&seeds=x").is_err());
+    }
+
+    #[test]
+    fn a_validator_matches_weakly_in_a_list_or_as_a_star() {
+        let caching = Caching {
+            cache_control: SEEDED.into(),
+            etag: Some("W/\"a-1\"".into()),
+        };
+        for matching in ["W/\"a-1\"", "\"a-1\"", "\"x\", W/\"a-1\"", "*"] {
+            assert!(caching.matches(&if_none_match(matching)), "{matching}");
+        }
+        for other in ["W/\"a-2\"", "\"a-1x\"", ""] {
+            assert!(!caching.matches(&if_none_match(other)), "{other}");
+        }
+        assert!(!caching.matches(&HeaderMap::new()));
+        let random = Caching::generation(&GenerateRequest::default());
+        assert!(random.etag.is_none() && !random.matches(&if_none_match("*")));
+        assert_eq!(random.cache_control, NOT_STORED);
+    }
+}

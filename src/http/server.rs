@@ -1,0 +1,564 @@
+//! The server: the application with its layers (request ids, tracing, panics caught, every
+//! error as problem details, security headers on the documentation, CORS, early refusals,
+//! admission per client, the body limit, metrics, the overall deadline), and the accept loop
+//! that serves it over bounded connections (see [`super::conn`]) with a graceful shutdown.
+
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::http::header::{
+    CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
+};
+use axum::http::{HeaderName, HeaderValue, Method};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use hyper_util::rt::{TokioExecutor, TokioTimer};
+use hyper_util::server::conn::auto::Builder;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
+
+use super::clients::Peer;
+use super::conn::{self, Admitted as Accepted, Bounds, Connections};
+use super::extract::BodyTimeout;
+use super::problem::{ApiProblem, MAX_URI_BYTES};
+use super::state::{Admitted, ADMITTED};
+use super::{docs, metrics, play, service, AppState, ServerConfig};
+use crate::core::Stop;
+
+/// The largest request head (HTTP/1 read buffer, HTTP/2 header list): 431 beyond.
+pub const MAX_HEAD_BYTES: usize = 64 * 1024;
+/// The most headers a request may have: 431 beyond.
+pub const MAX_HEADERS: usize = 100;
+/// The longest request id taken from a client.
+const MAX_REQUEST_ID: usize = 64;
+
+/// Request ids: a per-process prefix and a counter.
+#[derive(Clone)]
+struct RequestIds {
+    prefix: u32,
+    counter: Arc<AtomicU64>,
+}
+
+/// Whether a client's `X-Request-Id` is kept: 1 to 64 letters, digits and `._:-`, so that it
+/// is safe in logs and headers; any other is replaced by one of ours.
+fn acceptable_request_id(id: &[u8]) -> bool {
+    (1..=MAX_REQUEST_ID).contains(&id.len())
+        && id
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b':' | b'-'))
+}
+
+/// Keeps an acceptable `X-Request-Id` or sets a new one, on the request (for the logs) and
+/// on the response.
+async fn request_id(State(ids): State<RequestIds>, mut request: Request, next: Next) -> Response {
+    let name = HeaderName::from_static("x-request-id");
+    let id = match request.headers().get(&name) {
+        Some(sent) if acceptable_request_id(sent.as_bytes()) => sent.clone(),
+        _ => {
+            let n = ids.counter.fetch_add(1, Ordering::Relaxed);
+            HeaderValue::from_str(&format!("{:08x}-{n:x}", ids.prefix))
+                .expect("hex digits and a dash are a header value")
+        }
+    };
+    request.headers_mut().insert(name.clone(), id.clone());
+    let mut response = next.run(request).await;
+    response.headers_mut().insert(name, id);
+    response
+}
+
+/// Counts requests and latency by matched route and status.
+async fn record(request: Request, next: Next) -> Response {
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_string(), |p| p.as_str().to_string());
+    let start = Instant::now();
+    let response = next.run(request).await;
+    metrics::record_request(&route, response.status().as_u16(), start.elapsed());
+    response
+}
+
+/// The whole request, body reading included, is held to the deadline (plus a second for the
+/// pool's own deadline answer to win the race when the work itself ran late).
+async fn overall_deadline(
+    State(deadline): State<Duration>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match tokio::time::timeout(deadline + Duration::from_secs(1), next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiProblem::from(Stop::DeadlineExceeded).into_response(),
+    }
+}
+
+/// Every error response is problem details: one a layer or a library answered with a bare
+/// status (a 404 under `/docs/`, a router's 405) gets its body here.
+async fn problems_everywhere(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_problem = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"application/problem+json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_problem {
+        return response;
+    }
+    let (mut parts, _) = response.into_parts();
+    let mut replaced = ApiProblem::Status(status).into_response();
+    parts.headers.remove(CONTENT_LENGTH);
+    parts.headers.remove(CONTENT_TYPE);
+    replaced.headers_mut().extend(parts.headers);
+    replaced
+}
+
+/// What the documentation pages may load: this origin only (Swagger UI sets inline styles
+/// and draws icons from data URIs), in no frame.
+pub const DOCS_CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; \
+connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// Security headers on `/docs/`.
+async fn docs_headers(request: Request, next: Next) -> Response {
+    let is_docs = request.uri().path().starts_with("/docs");
+    let mut response = next.run(request).await;
+    if is_docs {
+        let headers = response.headers_mut();
+        headers.insert(
+            CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(DOCS_CONTENT_SECURITY_POLICY),
+        );
+        headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+        headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        headers.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    }
+    response
+}
+
+/// Refusals that need only the head: a `Content-Length` over the body limit (413 before a
+/// byte of the body is read) and a request target over [`MAX_URI_BYTES`] (414).
+async fn refuse_early(State(body_limit): State<usize>, request: Request, next: Next) -> Response {
+    let target = request
+        .uri()
+        .path_and_query()
+        .map_or(0, |target| target.as_str().len());
+    if target > MAX_URI_BYTES {
+        return ApiProblem::UriTooLong.into_response();
+    }
+    let declared = request
+        .headers()
+        .get(CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.trim().parse::<u128>().ok());
+    if declared.is_some_and(|length| length > body_limit as u128) {
+        return ApiProblem::TooLarge(format!(
+            "the body is {} bytes; the limit is {body_limit} bytes",
+            declared.unwrap_or_default()
+        ))
+        .into_response();
+    }
+    next.run(request).await
+}
+
+/// What the admission middleware needs.
+#[derive(Clone)]
+struct Admission {
+    state: Arc<AppState>,
+    /// The puzzle operations' paths: their requests take a worker.
+    heavy: Arc<HashSet<String>>,
+}
+
+/// Lets a request in or refuses it: its API key (401/403), its client's rate (429), and for
+/// a heavy request one of its client's slots on the pool (429 when the client has too many
+/// waiting, 503 when the wait reaches the deadline), all before its body is read. The
+/// request then runs with its client's allowance.
+async fn admit(State(admission): State<Admission>, mut request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    if path == "/healthz" || path == "/readyz" {
+        return next.run(request).await;
+    }
+    let arrived = Instant::now();
+    let state = &admission.state;
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or(path, MatchedPath::as_str);
+    let heavy = admission.heavy.contains(route);
+    let peer = request.extensions().get::<Peer>().map(|peer| peer.0.ip());
+    let admitted = match state.clients.admit(peer, request.headers(), heavy) {
+        Ok(admitted) => admitted,
+        Err(problem) => {
+            if matches!(problem, ApiProblem::RateLimited { .. }) {
+                metrics::shed(metrics::Shed::RateLimited);
+            }
+            return problem.into_response();
+        }
+    };
+    request
+        .extensions_mut()
+        .insert(BodyTimeout(state.config.body_timeout));
+    let slot = if heavy {
+        match state
+            .clients
+            .slot(&admitted, state.config.deadline, state.config.retry_after)
+            .await
+        {
+            Ok(slot) => Some(slot),
+            Err(problem) => {
+                metrics::shed(match problem {
+                    ApiProblem::ClientBusy { .. } => metrics::Shed::ClientBusy,
+                    _ => metrics::Shed::Expired,
+                });
+                return problem.into_response();
+            }
+        }
+    } else {
+        None
+    };
+    let scope = Admitted {
+        allowance: admitted.allowance,
+        arrived,
+    };
+    let response = ADMITTED.scope(scope, next.run(request)).await;
+    drop(slot);
+    response
+}
+
+fn panic_response(payload: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    tracing::error!(
+        panic = panic_message(payload.as_ref()),
+        "a request handler panicked"
+    );
+    ::metrics::counter!(metrics::PANICS).increment(1);
+    ApiProblem::Internal.into_response()
+}
+
+/// The message a panic was raised with, when it has one.
+pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown")
+}
+
+/// The paths of the document's puzzle operations (tag `puzzles`): the heavy requests.
+fn heavy_paths(document: &utoipa::openapi::OpenApi) -> HashSet<String> {
+    document
+        .paths
+        .paths
+        .iter()
+        .filter(|(_, item)| {
+            [&item.get, &item.post]
+                .into_iter()
+                .flatten()
+                .any(|operation| operation.tags.iter().flatten().any(|tag| tag == "puzzles"))
+        })
+        .map(|(path, _)| path.clone())
+        .collect()
+}
+
+/// The whole application: routes, documentation and layers.
+pub fn app(state: Arc<AppState>) -> Router {
+    let (router, document) = docs::routes();
+    let x_request_id = HeaderName::from_static("x-request-id");
+    let cors = if state.config.cors_origins.is_empty() {
+        CorsLayer::new().allow_origin(AllowOrigin::any())
+    } else {
+        let origins: Vec<HeaderValue> = state
+            .config
+            .cors_origins
+            .iter()
+            .filter_map(|o| HeaderValue::from_str(o).ok())
+            .collect();
+        CorsLayer::new().allow_origin(origins)
+    }
+    .allow_methods([Method::GET, Method::POST])
+    .allow_headers([
+        CONTENT_TYPE,
+        axum::http::header::AUTHORIZATION,
+        HeaderName::from_static("x-api-key"),
+        x_request_id.clone(),
+    ])
+    .expose_headers([
+        axum::http::header::RETRY_AFTER,
+        axum::http::header::ETAG,
+        x_request_id,
+    ]);
+    let ids = RequestIds {
+        prefix: (std::process::id() ^ (Instant::now().elapsed().subsec_nanos())).rotate_left(7),
+        counter: Arc::new(AtomicU64::new(0)),
+    };
+    let admission = Admission {
+        heavy: Arc::new(heavy_paths(&document)),
+        state: state.clone(),
+    };
+    let body_limit = state.config.body_limit;
+    let deadline = state.config.deadline;
+    router
+        .merge(docs::swagger(document))
+        .merge(play::router())
+        .fallback(|| async { ApiProblem::NotFound("no such resource; see /openapi.json and /docs".into()) })
+        .method_not_allowed_fallback(|| async { ApiProblem::MethodNotAllowed })
+        .with_state(state)
+        .layer(middleware::from_fn_with_state(deadline, overall_deadline))
+        .layer(middleware::from_fn(record))
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(middleware::from_fn_with_state(admission, admit))
+        .layer(middleware::from_fn_with_state(body_limit, refuse_early))
+        .layer(cors)
+        .layer(middleware::from_fn(docs_headers))
+        .layer(middleware::from_fn(problems_everywhere))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &axum::http::Request<axum::body::Body>| {
+                    let id = request
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("");
+                    tracing::info_span!("request", method = %request.method(), uri = %request.uri(), request_id = %id)
+                })
+                // A 5xx here is shedding or a deadline, counted and summed up elsewhere; a
+                // panic is logged where it is caught.
+                .on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)),
+        )
+        .layer(middleware::from_fn_with_state(ids, request_id))
+}
+
+/// Waits for SIGTERM or Ctrl-C.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}
+
+/// Binds and serves until a shutdown signal, then drains and finishes requests under way.
+pub async fn serve(config: ServerConfig) -> std::io::Result<()> {
+    let listener = TcpListener::bind(config.bind).await?;
+    serve_on(listener, config, shutdown_signal()).await
+}
+
+/// Descriptors kept free beyond the connections: listeners, the log, the runtime's own.
+const SPARE_DESCRIPTORS: usize = 8;
+
+/// How many connections the descriptor limit leaves room for, when it can be read.
+#[cfg(unix)]
+fn descriptor_room() -> Option<usize> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the struct it is given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return None;
+    }
+    let soft = usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX);
+    let in_use = std::fs::read_dir("/proc/self/fd").map_or(16, |fds| fds.count());
+    Some(soft.saturating_sub(in_use + SPARE_DESCRIPTORS))
+}
+
+#[cfg(not(unix))]
+fn descriptor_room() -> Option<usize> {
+    None
+}
+
+/// The connection registry for `max_connections`, within the descriptor limit: an eighth
+/// of the room is kept for lingering sockets, a sixteenth of the cap (at least 1) is the
+/// reserve for health probes.
+fn connections(max_connections: usize) -> Connections {
+    let room = descriptor_room().unwrap_or(usize::MAX).max(4);
+    let linger = (room / 8).clamp(1, 64);
+    let cap = max_connections.min(room - linger).max(2);
+    Connections::new(cap, (cap / 16).max(1), linger)
+}
+
+/// The HTTP/1 and HTTP/2 settings of every connection.
+fn builder(config: &ServerConfig) -> Builder<TokioExecutor> {
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(config.header_timeout)
+        .max_buf_size(MAX_HEAD_BYTES)
+        .max_headers(MAX_HEADERS)
+        // One buffer per write: the connection's socket replaces hyper's own bare error
+        // answers, which it recognises in a single write (see conn.rs).
+        .writev(false);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .max_concurrent_streams(64)
+        .max_header_list_size(MAX_HEAD_BYTES as u32);
+    builder
+}
+
+/// Whether an accept error means the process is out of something (descriptors, buffers):
+/// then an idle connection makes room and the loop waits a little; other errors are one
+/// connection's (reset before it was accepted) and the next accept may go on at once.
+fn out_of_resources(error: &std::io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        matches!(
+            error.raw_os_error(),
+            Some(libc::EMFILE | libc::ENFILE | libc::ENOBUFS | libc::ENOMEM)
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = error;
+        true
+    }
+}
+
+static ACCEPT_LOG: metrics::Summary =
+    metrics::Summary::new("accepting connections failed (summed up)");
+
+/// Serves `/metrics`, `/healthz` and `/readyz` on the admin listener until `stop`.
+async fn serve_admin(
+    listener: TcpListener,
+    state: Arc<AppState>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    let app = service::admin_router().with_state(state);
+    let served = axum::serve(listener, app).with_graceful_shutdown(async move {
+        let _ = stop.wait_for(|stopped| *stopped).await;
+    });
+    if let Err(error) = served.await {
+        tracing::warn!(%error, "the admin listener failed");
+    }
+}
+
+/// Serves on a bound listener until `shutdown` completes (tests pass their own signal).
+pub async fn serve_on(
+    listener: TcpListener,
+    config: ServerConfig,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let state = AppState::new(config.clone());
+    let app = app(state.clone());
+    super::memory::start_reclaimer();
+    let registry = Arc::new(connections(config.max_connections));
+    let admin = match config.admin_bind {
+        Some(address) => Some(TcpListener::bind(address).await?),
+        None => None,
+    };
+    let admin_address: Option<SocketAddr> = admin.as_ref().and_then(|l| l.local_addr().ok());
+    tracing::info!(
+        address = %listener.local_addr()?,
+        admin = %admin_address.map_or_else(|| "none".to_string(), |a| a.to_string()),
+        workers = config.workers,
+        queue = config.queue,
+        connections = registry.cap(),
+        reserve = registry.reserve(),
+        "listening"
+    );
+    let builder = Arc::new(builder(&config));
+    let bounds = Bounds {
+        header_timeout: config.header_timeout,
+        idle_timeout: config.idle_timeout,
+    };
+    let (stop_accepting_tx, mut stop_accepting) = tokio::sync::watch::channel(false);
+    let (close_tx, close_rx) = tokio::sync::watch::channel(false);
+    if let Some(admin) = admin {
+        tokio::spawn(serve_admin(admin, state.clone(), close_rx.clone()));
+    }
+    let drain = config.drain;
+    let signal_state = state.clone();
+    tokio::spawn(async move {
+        shutdown.await;
+        tracing::info!("shutdown signal: readiness off, draining");
+        signal_state.begin_shutdown();
+        tokio::time::sleep(drain).await;
+        let _ = stop_accepting_tx.send(true);
+    });
+    let mut backoff = Duration::ZERO;
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            _ = stop_accepting.changed() => break,
+        };
+        let (stream, peer) = match accepted {
+            Ok(connection) => {
+                backoff = Duration::ZERO;
+                connection
+            }
+            Err(error) => {
+                ::metrics::counter!(metrics::ACCEPT_ERRORS).increment(1);
+                ACCEPT_LOG.note(&error.to_string());
+                if out_of_resources(&error) {
+                    registry.evict_one();
+                    backoff = (backoff * 2).clamp(Duration::from_millis(5), Duration::from_secs(1));
+                    tokio::time::sleep(backoff).await;
+                }
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        match registry.admit() {
+            Accepted::Serve(connection) => {
+                tokio::spawn(conn::serve_connection(
+                    registry.clone(),
+                    connection,
+                    stream,
+                    peer,
+                    builder.clone(),
+                    app.clone(),
+                    bounds,
+                    close_rx.clone(),
+                ));
+            }
+            Accepted::Refuse => {
+                tokio::spawn(conn::refuse(registry.clone(), stream));
+            }
+        }
+    }
+    drop(listener);
+    tracing::info!("listener closed; finishing requests under way");
+    let _ = close_tx.send(true);
+    if tokio::time::timeout(config.grace, registry.closed())
+        .await
+        .is_err()
+    {
+        tracing::warn!("grace period over; closing the remaining connections");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_ids_from_clients_are_kept_only_when_safe() {
+        assert!(acceptable_request_id(b"abc-123_x.y:z"));
+        assert!(!acceptable_request_id(b""));
+        assert!(!acceptable_request_id(b"<script>alert(1)</script>"));
+        assert!(!acceptable_request_id(b"a b"));
+        assert!(!acceptable_request_id(&[b'a'; 65]));
+        assert!(acceptable_request_id(&[b'a'; 64]));
+    }
+}

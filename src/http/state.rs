@@ -1,0 +1,188 @@
+//! What the service is told at start and what every request shares, and the one way a
+//! handler runs an operation: on the worker pool, under the request's budget and the
+//! deadline.
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::clients::{Allowance, ApiKeys, ClientLimits, Clients};
+use super::metrics;
+use super::pool::Pool;
+use super::problem::ApiProblem;
+use crate::core::{Budget, Error, Stop};
+use crate::ops::{self, Operation, Progress};
+
+/// Everything the service can be told at start.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    pub bind: SocketAddr,
+    /// Where `/metrics` (with `/healthz` and `/readyz`) is served; none by default, so the
+    /// metrics are never on the public port.
+    pub admin_bind: Option<SocketAddr>,
+    /// Jobs running at once.
+    pub workers: usize,
+    /// Requests waiting for a worker before new ones get 503.
+    pub queue: usize,
+    /// Step budget of an operation on a puzzle for a client without an API key (a request
+    /// may ask for less, never for more).
+    pub budget: u64,
+    /// Step budget of a generation for a client without an API key.
+    pub generate_budget: u64,
+    /// How long a request may take, waiting included.
+    pub deadline: Duration,
+    /// Largest request body.
+    pub body_limit: usize,
+    /// How long a client may take to send a request body (408 after).
+    pub body_timeout: Duration,
+    /// Origins allowed by CORS; empty allows any origin.
+    pub cors_origins: Vec<String>,
+    /// How long a connection may take from its accept (and, on HTTP/1, from the end of the
+    /// previous response) to a complete request head.
+    pub header_timeout: Duration,
+    /// How long a connection with nothing in flight stays open (HTTP/2; HTTP/1 keep-alive
+    /// connections are closed by the header timeout first).
+    pub idle_timeout: Duration,
+    /// Open connections at most (lowered to what the descriptor limit allows).
+    pub max_connections: usize,
+    /// Per-client limits and the trusted proxies.
+    pub clients: ClientLimits,
+    /// API keys, and whether the puzzle operations require one.
+    pub api_keys: ApiKeys,
+    /// After a shutdown signal, how long `/readyz` says 503 before the listener closes.
+    pub drain: Duration,
+    /// After the listener closes, how long requests under way may take to finish.
+    pub grace: Duration,
+    /// Seconds a shed request is told to wait.
+    pub retry_after: u64,
+}
+
+impl Default for ServerConfig {
+    fn default() -> ServerConfig {
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        ServerConfig {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            admin_bind: None,
+            workers,
+            queue: workers * 8,
+            budget: ops::DEFAULT_BUDGET,
+            generate_budget: ops::GENERATE_BUDGET,
+            deadline: Duration::from_secs(30),
+            body_limit: 1 << 20,
+            body_timeout: Duration::from_secs(10),
+            cors_origins: Vec::new(),
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(30),
+            max_connections: 1024,
+            clients: ClientLimits {
+                concurrency: (workers / 2).max(1),
+                queue: 8,
+                rate: 20,
+                burst: 100,
+                trusted_proxies: Vec::new(),
+            },
+            api_keys: ApiKeys::default(),
+            drain: Duration::from_millis(1000),
+            grace: Duration::from_secs(30),
+            retry_after: 1,
+        }
+    }
+}
+
+tokio::task_local! {
+    /// The admission of the request being handled (set around the handler by the admission
+    /// middleware, so that [`AppState::run`] knows the client's allowance without every
+    /// handler passing it along).
+    pub(super) static ADMITTED: Admitted;
+}
+
+/// A request let in: what it may spend and when it arrived.
+#[derive(Clone, Debug)]
+pub(super) struct Admitted {
+    pub(super) allowance: Allowance,
+    pub(super) arrived: Instant,
+}
+
+/// Shared by every request.
+pub struct AppState {
+    pub config: ServerConfig,
+    pub pool: Pool,
+    pub metrics: metrics_exporter_prometheus::PrometheusHandle,
+    pub clients: Arc<Clients>,
+    shutting_down: AtomicBool,
+}
+
+impl AppState {
+    pub fn new(config: ServerConfig) -> Arc<AppState> {
+        let anonymous = Allowance {
+            budget: config.budget,
+            generate_budget: config.generate_budget,
+        };
+        Arc::new(AppState {
+            pool: Pool::new(config.workers, config.queue, config.retry_after),
+            metrics: metrics::handle(),
+            clients: Arc::new(Clients::new(
+                config.clients.clone(),
+                anonymous,
+                &config.api_keys,
+            )),
+            config,
+            shutting_down: AtomicBool::new(false),
+        })
+    }
+
+    pub fn shutting_down(&self) -> bool {
+        self.shutting_down.load(Ordering::SeqCst)
+    }
+
+    /// Turns `/readyz` to 503.
+    pub fn begin_shutdown(&self) {
+        self.shutting_down.store(true, Ordering::SeqCst);
+    }
+
+    /// Runs an operation on the pool with the client's budget (or less, if the request asks
+    /// for less) and what is left of the deadline. A request that fails the operation's
+    /// precheck is refused before it takes a worker; one whose budget runs out is a 422 that
+    /// says how far it got.
+    pub async fn run<R: Operation>(&self, request: R) -> Result<R::Report, ApiProblem> {
+        request.precheck()?;
+        let admitted = ADMITTED.try_with(Admitted::clone).ok();
+        let allowance = admitted
+            .as_ref()
+            .map_or_else(|| self.clients.anonymous(), |admitted| admitted.allowance);
+        let allowed = if request.generates() {
+            allowance.generate_budget
+        } else {
+            allowance.budget
+        };
+        let steps = request
+            .requested_budget()
+            .map_or(allowed, |asked| asked.min(allowed));
+        let deadline = admitted.map_or(self.config.deadline, |admitted| {
+            self.config
+                .deadline
+                .saturating_sub(admitted.arrived.elapsed())
+        });
+        let (result, progress) = self
+            .pool
+            .run(deadline, move |flag| {
+                let mut budget = Budget::with_flag(steps, flag);
+                let result = request.run(&mut budget);
+                let progress = Progress {
+                    steps: budget.used(),
+                    budget: steps,
+                    stage: budget.stage(),
+                };
+                (result, progress)
+            })
+            .await?;
+        result.map_err(|error| match error {
+            Error::Stopped(Stop::Exhausted) => {
+                ::metrics::counter!(metrics::BUDGET_EXHAUSTED).increment(1);
+                ApiProblem::Exhausted(progress)
+            }
+            error => ApiProblem::from(error),
+        })
+    }
+}

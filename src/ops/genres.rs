@@ -1,0 +1,69 @@
+//! What a door says about the registered genres: `GET /genres`.
+
+use serde::Serialize;
+
+use crate::core::Level;
+use crate::genres::{dispatch, BoardKind, GenreId, GenreVisitor, Registered};
+
+/// A registered genre: its names, how its board is played, and what its generator takes.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GenreInfo {
+    /// The genre's name in formats, IDs and requests.
+    pub name: GenreId,
+    /// The genre's name for people.
+    pub title: &'static str,
+    /// How a player marks the board (and so which puzzle object and answer format it has).
+    pub board: BoardKind,
+    /// The rules, in a few sentences for a player.
+    pub rules: &'static str,
+    /// The genre's formats, in a few sentences.
+    pub formats: &'static str,
+    /// The shape a generation gets when it names none.
+    #[cfg_attr(feature = "server", schema(example = "10x10"))]
+    pub default_shape: String,
+    /// The smallest side of a generated puzzle.
+    pub min_side: usize,
+    /// The largest side of a generated puzzle.
+    pub max_side: usize,
+    /// The levels the generator makes (`any` asks for any of them).
+    pub levels: Vec<Level>,
+    /// The generator's version: with the parameters, it determines the puzzle.
+    pub generator_version: u32,
+    /// The rater profile.
+    pub profile: &'static str,
+    /// The rater profile's version.
+    pub profile_version: u32,
+}
+
+impl GenreInfo {
+    /// What the genre `G` says of itself.
+    pub fn of<G: Registered>() -> GenreInfo {
+        GenreInfo {
+            name: G::ID,
+            title: G::TITLE,
+            board: G::BOARD,
+            rules: G::RULES,
+            formats: G::FORMATS,
+            default_shape: G::DEFAULT_SHAPE.to_string(),
+            min_side: G::SHAPE_LIMITS.0,
+            max_side: G::SHAPE_LIMITS.1,
+            levels: G::LEVELS.to_vec(),
+            generator_version: G::GENERATOR_VERSION,
+            profile: G::RATER_PROFILE.0,
+            profile_version: G::RATER_PROFILE.1,
+        }
+    }
+}
+
+/// Every registered genre, in the registry's order.
+pub fn genres() -> Vec<GenreInfo> {
+    struct Info;
+    impl GenreVisitor for Info {
+        type Output = GenreInfo;
+        fn visit<G: Registered>(self) -> GenreInfo {
+            GenreInfo::of::<G>()
+        }
+    }
+    GenreId::ALL.iter().map(|&id| dispatch(id, Info)).collect()
+}

@@ -1,0 +1,213 @@
+// The generated TypeScript client (@hey-api/openapi-ts) and types (openapi-typescript) against a
+// live service. Compiled with `tsc --strict` (so the generated types must fit what this file does
+// with them), then run: every endpoint for every genre GET /genres lists, a 400 and a 422 read as
+// problems, and every response validated against the committed document (Ajv, JSON Schema
+// 2020-12). Exit status 1 on any failure.
+//
+//     node dist/smoke.js BASE_URL OPENAPI_JSON
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020';
+
+import type { components, paths } from './generated/ts/schema';
+import { client } from './generated/ts/hey/client.gen';
+import {
+  batch, check, daily, generateGet, generatePost, genres, healthz, hint, metricsText, rate,
+  readyz, render, solve,
+} from './generated/ts/hey/sdk.gen';
+import type { GenreInfo, Problem } from './generated/ts/hey/types.gen';
+
+type Schemas = components['schemas'];
+
+const [base, documentPath] = process.argv.slice(2);
+if (!base || !documentPath) throw new Error('usage: smoke.js BASE_URL OPENAPI_JSON');
+const documentText = readFileSync(documentPath, 'utf8');
+const document = JSON.parse(documentText) as {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+};
+const DOCUMENT_ID = 'urn:sumpuzzles:openapi';
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+ajv.addFormat('int32', true).addFormat('int64', true).addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
+ajv.addSchema(JSON.parse(documentText), DOCUMENT_ID);
+
+const failures: string[] = [];
+let validated = 0;
+
+function expect(ok: boolean, message: string): void {
+  if (!ok) {
+    failures.push(message);
+    console.log(`  FAIL  ${message}`);
+  }
+}
+
+const pointer = (...parts: string[]): string =>
+  parts.map((part) => '/' + part.replaceAll('~', '~0').replaceAll('/', '~1')).join('');
+
+function validateBody(where: string, ref: string, instance: unknown): void {
+  const validate = ajv.getSchema(ref);
+  if (!validate) {
+    expect(false, `${where}: no schema at ${ref}`);
+    return;
+  }
+  if (!validate(instance)) {
+    for (const error of (validate.errors ?? []).slice(0, 3)) {
+      expect(false, `${where}: ${error.instancePath} ${error.message ?? ''}`);
+    }
+  }
+}
+
+// Every response the client receives: a documented status and content type, and a body the
+// document's schema accepts (each NDJSON line against the line schema).
+client.setConfig({ baseUrl: base });
+client.interceptors.response.use(async (response, request) => {
+  const path = new URL(request.url).pathname;
+  const method = request.method.toLowerCase();
+  const where = `${request.method} ${path} -> ${response.status}`;
+  const documented = document.paths[path]?.[method]?.responses[String(response.status)];
+  if (!documented) {
+    expect(false, `${where}: status not documented`);
+    return response;
+  }
+  const text = await response.clone().text();
+  if (!documented.content) {
+    expect(text === '', `${where}: a body where the document has none`);
+    validated += 1;
+    return response;
+  }
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  if (!(contentType in documented.content)) {
+    expect(false, `${where}: content type ${contentType} not documented`);
+    return response;
+  }
+  const schema = `${DOCUMENT_ID}#${pointer('paths', path, method, 'responses', String(response.status), 'content', contentType, 'schema')}`;
+  if (contentType === 'application/x-ndjson') {
+    expect(text.endsWith('\n'), `${where}: NDJSON lines end with a newline`);
+    for (const line of text.split('\n').filter(Boolean)) {
+      validateBody(where, `${DOCUMENT_ID}#/components/schemas/BatchLine`, JSON.parse(line));
+    }
+  } else {
+    validateBody(where, schema, contentType.endsWith('json') ? JSON.parse(text) : text);
+  }
+  validated += 1;
+  return response;
+});
+
+// Typed with openapi-typescript's types: Kakuro's run sum is a number to compute with, and the
+// operations' paths are the document's.
+function runTotalGap(violation: Schemas['KakuroViolation']): number {
+  return 'sum' in violation ? violation.sum - violation.total : 0;
+}
+const operationPaths: (keyof paths)[] = ['/generate', '/daily', '/generate/batch', '/solve', '/rate', '/check', '/hint', '/render'];
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'type' in value && 'status' in value;
+}
+
+// The solution with its first mark changed: a digit to the next, a shaded cell unshaded.
+function wrong(rows: string[], board: GenreInfo['board']): string[] {
+  const out = [...rows];
+  for (const [r, row] of out.entries()) {
+    for (const [c, ch] of [...row].entries()) {
+      const changed = board === 'digits' && /[1-9]/.test(ch) ? String((Number(ch) % 9) + 1)
+        : board === 'shading' && ch === '#' ? '-' : null;
+      if (changed) {
+        out[r] = row.slice(0, c) + changed + row.slice(c + 1);
+        return out;
+      }
+    }
+  }
+  throw new Error(`no mark to change in ${rows.join('/')}`);
+}
+
+const json = { Accept: 'application/json' };
+
+async function genreRound(info: GenreInfo): Promise<void> {
+  const { name: genre, board, default_shape: shape } = info;
+  const level = 'easy' as const;
+
+  const byGet = await generateGet({ query: { genre, shape, level, seed: 1 } });
+  const report = byGet.data;
+  if (!report) throw new Error(`${genre}: GET /generate answered ${byGet.response.status}`);
+  const byQuery = await generatePost({ query: { genre, shape, level, seed: 1 } });
+  expect(byQuery.data?.id === report.id, `${genre}: POST /generate with the query string only`);
+  const byBody = await generatePost({ body: { genre, shape, level, seed: 2 } });
+  expect(byBody.data?.seed === 2, `${genre}: POST /generate with a body`);
+  const drawn = await generatePost({ query: { genre, shape, level } });
+  expect(drawn.data !== undefined && Number.isSafeInteger(drawn.data.seed), `${genre}: a drawn seed is a safe integer`);
+  const bare = await generateGet({ query: { genre, shape, level, seed: 1, solution: false } });
+  expect(bare.data !== undefined && bare.data.solution === undefined && bare.data.rating.deductions.length === 0,
+    `${genre}: solution=false leaves the solution out`);
+  const etag = byGet.response.headers.get('etag');
+  expect(etag !== null && etag.startsWith('W/"'), `${genre}: a seeded puzzle has an ETag`);
+  const notModified = await generateGet({ query: { genre, shape, level, seed: 1 }, headers: { 'If-None-Match': etag ?? '' } });
+  expect(notModified.response.status === 304, `${genre}: If-None-Match gets 304`);
+
+  const day = await daily({ query: { genre, shape, level, date: '2025-03-14' } });
+  expect(day.data?.seed === 20250314 && day.data.date === '2025-03-14', `${genre}: GET /daily for 2025-03-14 is seed 20250314`);
+  const today = await daily({ query: { genre, shape, level } });
+  expect(today.response.status === 200 && (today.response.headers.get('cache-control') ?? '').startsWith('public, max-age='),
+    `${genre}: GET /daily for today`);
+
+  const streamed = await batch({ query: { genre, shape, level, seeds: [3, 1] }, parseAs: 'text' });
+  const lines = String(streamed.data ?? '').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Schemas['BatchLine']);
+  expect(lines.map((line) => line.seed).join() === '3,1', `${genre}: POST /generate/batch as NDJSON, in seed order`);
+  const array = await batch({ body: { genre, shape, level, count: 2, seed: 5 }, headers: json });
+  expect(Array.isArray(array.data) && array.data.map((line) => line.seed).join() === '5,6', `${genre}: a batch as a JSON array`);
+  const failed = await batch({ query: { genre, shape, level, seeds: [1], budget: 1 }, headers: json });
+  const line = failed.data?.[0];
+  expect(line !== undefined && 'status' in line && line.status === 422, `${genre}: a failing seed's line is its problem`);
+
+  const solved = await solve({ body: { id: report.id } });
+  expect(solved.data?.unique === true && solved.data.solutions[0]?.join() === report.solution?.join(), `${genre}: POST /solve by ID`);
+  const byText = await solve({ body: { genre, text: report.text } });
+  expect(byText.data?.unique === true, `${genre}: POST /solve by text`);
+  if (report.url) {
+    const byUrl = await solve({ body: { url: report.url } });
+    expect(byUrl.data?.unique === true, `${genre}: POST /solve by URL`);
+  }
+  const rated = await rate({ body: { genre, puzzle: report.puzzle } });
+  expect(rated.data?.level === report.level, `${genre}: POST /rate by puzzle object`);
+  const solution = report.solution ?? [];
+  const checked = await check({ body: { id: report.id, answer: solution } });
+  expect(checked.data?.solved === true, `${genre}: POST /check of the solution`);
+  const broken = await check({ body: { id: report.id, answer: wrong(solution, board) } });
+  expect(broken.data !== undefined && !broken.data.solved && broken.data.violations.length > 0, `${genre}: POST /check of a wrong answer`);
+  for (const violation of broken.data?.violations ?? []) {
+    if ('sum' in violation && typeof violation.sum === 'number' && 'down' in violation) {
+      expect(Number.isInteger(runTotalGap(violation as Schemas['KakuroViolation'])), `${genre}: a run's sum is a number`);
+    }
+  }
+  const fresh = solution.map((row) => [...row].map((ch) => (board === 'digits' && ch === '#' ? '#' : '.')).join(''));
+  const hinted = await hint({ body: { id: report.id, answer: fresh } });
+  expect(hinted.data !== undefined && ['deduction', 'reveal'].includes(hinted.data.kind), `${genre}: POST /hint`);
+  const svg = await render({ body: { id: report.id }, parseAs: 'text' });
+  expect(String(svg.data).startsWith('<svg'), `${genre}: POST /render as SVG`);
+  const drawing = await render({ body: { id: report.id, solution: true }, headers: json });
+  const drawn_ = drawing.data;
+  expect(typeof drawn_ === 'object' && drawn_ !== null && 'svg' in drawn_ && drawn_.svg.startsWith('<svg'), `${genre}: POST /render as JSON`);
+
+  const malformed = await solve({ body: { genre, text: '@@@' } });
+  expect(malformed.response.status === 400 && isProblem(malformed.error) && malformed.error.status === 400,
+    `${genre}: a malformed puzzle is a 400 problem`);
+  const outside = await generateGet({ query: { genre, shape: '999x999' } });
+  expect(outside.response.status === 422 && isProblem(outside.error) && outside.error.type === '/problems/limits',
+    `${genre}: a shape outside the limits is a 422 problem`);
+  console.log(`  ok    ${genre}`);
+}
+
+async function main(): Promise<void> {
+  const listed = (await genres()).data ?? [];
+  expect(listed.length > 0, 'GET /genres lists the genres');
+  expect((await healthz()).response.status === 200, 'GET /healthz');
+  expect((await readyz()).response.status === 200, 'GET /readyz');
+  const metrics = await metricsText({ parseAs: 'text' });
+  expect(String(metrics.data).includes('sumpuzzles_http_requests_total'), 'GET /metrics');
+  expect(operationPaths.every((path) => path in document.paths), 'every operation path is in the document');
+  for (const info of listed) await genreRound(info);
+  console.log(`typescript client: ${validated} responses validated against the document, ${failures.length} failures`);
+  if (failures.length > 0 || validated === 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
