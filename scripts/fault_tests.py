@@ -508,10 +508,40 @@ def schemathesis(binary):
 
 # ---------------------------------------------------------------- the public edge (issue 18)
 
-# The dense 9x9 Kakuro: down sums total 323, across sums 324, so it has no solution, which the
-# exact solver does not see quickly: a worst-case request.
-DENSE = ["# 44/ 43/ 42/ 41/ 40/ 39/ 38/ 36/"] + [f"/{s} " + " ".join(["."] * 8) for s in range(44, 36, -1)]
-DENSE_SOLVE = {"genre": "kakuro", "puzzle": {"grid": DENSE}}
+# A worst-case request: a random 24x24 Kakuro fill (26% blocks, runs up to 5 cells) with one
+# across and one down sum raised, so it has no solution, which the exact solver does not see
+# within millions of steps (tests/edge.rs builds the same grid: `heavy_grid`). The dense 9x9
+# grid of issue 18 (down sums 323, across 324) no longer serves: the reasoning across runs
+# refutes it in 74 steps.
+HEAVY = [
+    "# 32/ 18/ 14/ 14/ # # 26/ 3/ # 25/ 6/ # 29/ 7/ # 9/ 21/ # 10/ 19/ 29/ 3/ 6/",
+    "/27 . . . . 15/ /7 . . /13 . . 27/12 . . /11 . . /19 . . . . .",
+    "/17 . . . . . 19/3 . . 3/28 . . . . . /3 . . 10/21 . . . . .",
+    "/5 . . /26 . . . . /4 . . /9 . . 28/ 23/ /30 . . . . . 24/ 7/",
+    "/17 . . 17/ 16/24 . . . 3/7 . . 4/30 . . . . 15/5 . . /20 . . . .",
+    "/24 . . . . 11/7 . . . 31/ 27/9 . . 14/32 . . . . . 5/ 15/ 10/5 . .",
+    "# # /23 . . . 10/ 9/18 . . . . 28/22 . . . . /27 . . . . . 9/",
+    "# 25/ 15/ 16/15 . . . . /17 . . 17/17 . . . . 9/ 13/ 10/21 . . . . .",
+    "/6 . . . 17/ 14/10 . . /28 . . . . 17/15 . . . . . 20/ # /7 . .",
+    "/32 . . . . . # # 20/31 . . . . . # /28 . . . . 8/ # 5/ 15/",
+    "/33 . . . . . 15/ 16/10 . . 18/ 15/9 . . 13/ # 27/ 7/6 . . . 3/10 . .",
+    "/10 . . 7/ 14/30 . . . . /28 . . . . . /11 . . 10/22 . . . . .",
+    "# 5/ 14/5 . . 12/11 . . . /8 . . 24/9 . . /13 . . . 16/6 . . 12/ 27/",
+    "/17 . . . . . 14/7 . . /21 . . . . . 30/20 . . . . 3/ 10/4 . .",
+    "/12 . . /24 . . . 14/ 14/ # /7 . . 15/ 23/15 . . # /18 . . . . .",
+    "# 9/ 16/ # /24 . . . . 25/ 31/25 . . . . . # 17/ 8/26 . . . . .",
+    "/4 . . 3/ 5/ 9/24 . . . . . 12/19 . . . . /9 . . 17/ 14/13 . . .",
+    "/16 . . . . . 14/ # 12/30 . . . . 10/13 . . 6/28 . . . . 17/ # #",
+    "# 3/20 . . . . . 16/27 . . . . 27/26 . . . . 16/ 6/19 . . . 33/ 15/",
+    "/6 . . 20/ 13/ /15 . . . . . 13/11 . . 25/ 8/6 . . . 8/24 . . . .",
+    "/13 . . . . 21/5 . . /10 . . . . /9 . . /9 . . . 8/ /11 . .",
+    "# 10/ 11/20 . . . . . 7/ # 10/13 . . 11/16 . . 14/14 . . . . 9/10 . .",
+    "/34 . . . . . /7 . . /21 . . . . . /9 . . /24 . . . . .",
+    "/25 . . . . . /5 . . /10 . . /11 . . /10 . . # /10 . . . .",
+]
+HEAVY_SOLVE = {"genre": "kakuro", "puzzle": {"grid": HEAVY}}
+# The heavy grid with every white cell empty, as a player's answer.
+HEAVY_BLANK = ["".join("." if cell == "." else "#" for cell in row.split(" ")) for row in HEAVY]
 
 
 def silent_sockets(binary, descriptors=None):
@@ -574,7 +604,7 @@ def silent_sockets_64(binary):
 def fairness(binary):
     """One client floods with worst-case requests; another, from 127.0.0.2, is served in
     under a second throughout. Embedded defaults."""
-    print("fairness: one client floods with dense 9x9 solves, another asks from 127.0.0.2", flush=True)
+    print("fairness: one client floods with heavy 24x24 solves, another asks from 127.0.0.2", flush=True)
     instance = Instance(binary, 18161)
     stop = threading.Event()
     flood = []
@@ -582,7 +612,7 @@ def fairness(binary):
     def flooder():
         while not stop.is_set():
             try:
-                status, _, _, elapsed = timed(instance.port, "POST", "/solve", DENSE_SOLVE, timeout=60)
+                status, _, _, elapsed = timed(instance.port, "POST", "/solve", HEAVY_SOLVE, timeout=60)
                 flood.append(status)
             except OSError:
                 flood.append(0)
@@ -624,15 +654,15 @@ def fairness(binary):
 def bounded_cost(binary):
     """Worst-case requests on the embedded defaults: each a 422 that says how far it got,
     after at most about 2 s of CPU."""
-    print("bounded cost: worst-case /solve, /rate, /hint, /render of the dense 9x9 grid", flush=True)
+    print("bounded cost: worst-case /solve, /rate, /hint, /render of the heavy 24x24 grid", flush=True)
     instance = Instance(binary, 18171)
-    blank = ["#" * 9] + ["#" + "." * 8] * 8
+    blank = HEAVY_BLANK
     cases = [
-        ("/solve", DENSE_SOLVE),
-        ("/rate", DENSE_SOLVE),
-        ("/hint", dict(DENSE_SOLVE, answer=blank)),
-        ("/render", dict(DENSE_SOLVE, solution=True)),
-        ("/check", dict(DENSE_SOLVE, answer=blank)),
+        ("/solve", HEAVY_SOLVE),
+        ("/rate", HEAVY_SOLVE),
+        ("/hint", dict(HEAVY_SOLVE, answer=blank)),
+        ("/render", dict(HEAVY_SOLVE, solution=True)),
+        ("/check", dict(HEAVY_SOLVE, answer=blank)),
     ]
     try:
         for path, body in cases:
@@ -646,7 +676,7 @@ def bounded_cost(binary):
                 flush=True,
             )
             if path == "/check":
-                check(status == 200, "/check of the dense grid answers at once")
+                check(status == 200, "/check of the heavy grid answers at once")
             elif path == "/rate":
                 check(status in (200, 422), f"/rate answers ({status})")
             else:

@@ -121,57 +121,6 @@ fn published_puzzles_match_their_known_counts() {
     assert!(checked > 150, "only {checked} puzzles checked");
 }
 
-/// A plain brute force: every digit in every cell in order, checking each run as it fills.
-fn brute_force(puzzle: &Puzzle, limit: usize) -> Vec<Vec<String>> {
-    let layout = puzzle.layout(Rules::Relaxed).unwrap();
-    let mut digits = vec![0u8; layout.white_count()];
-    let mut found = Vec::new();
-    fn ok_so_far(layout: &kakuro::Layout, digits: &[u8], cell: usize) -> bool {
-        layout.runs_of(cell).all(|run| {
-            let run = &layout.runs[run];
-            let values: Vec<u8> = run.cells.iter().map(|&c| digits[c as usize]).collect();
-            let filled: Vec<u8> = values.iter().copied().filter(|&d| d != 0).collect();
-            let mut seen = [false; 10];
-            for &d in &filled {
-                if seen[d as usize] {
-                    return false;
-                }
-                seen[d as usize] = true;
-            }
-            let total: u16 = filled.iter().map(|&d| u16::from(d)).sum();
-            if filled.len() == values.len() {
-                total == run.sum
-            } else {
-                total < run.sum
-            }
-        })
-    }
-    fn go(
-        layout: &kakuro::Layout,
-        digits: &mut Vec<u8>,
-        cell: usize,
-        limit: usize,
-        found: &mut Vec<Vec<String>>,
-    ) {
-        if found.len() >= limit {
-            return;
-        }
-        if cell == digits.len() {
-            found.push(kakuro::solution_grid(layout, digits).rows());
-            return;
-        }
-        for d in 1..=9 {
-            digits[cell] = d;
-            if ok_so_far(layout, digits, cell) {
-                go(layout, digits, cell + 1, limit, found);
-            }
-        }
-        digits[cell] = 0;
-    }
-    go(&layout, &mut digits, 0, limit, &mut found);
-    found
-}
-
 /// Small random grids: a random block pattern, sums from a random filling or random.
 fn small_puzzle() -> impl Strategy<Value = Puzzle> {
     (3usize..=5, 3usize..=5)
@@ -224,7 +173,7 @@ proptest! {
     fn solver_matches_brute_force(puzzle in small_puzzle()) {
         prop_assume!(puzzle.layout(Rules::Relaxed).is_ok());
         let limit = 20;
-        let expected = brute_force(&puzzle, limit);
+        let expected = kakuro_brute_force(&puzzle, limit);
         let outcome = kakuro::solve(&puzzle, limit, &mut Budget::unlimited()).unwrap();
         prop_assert!(outcome.complete);
         let mut found: Vec<Vec<String>> = outcome.solutions.iter().map(|s| s.rows()).collect();

@@ -126,6 +126,62 @@ pub async fn post_to_app(path: &str, body: &serde_json::Value) -> (u16, String, 
     (status, content_type, bytes.to_vec())
 }
 
+/// Kakuro by plain brute force, up to `limit` solutions (as solution rows): every digit in every
+/// cell in order, checking each run as it fills.
+pub fn kakuro_brute_force(
+    puzzle: &sumpuzzles::genres::kakuro::Puzzle,
+    limit: usize,
+) -> Vec<Vec<String>> {
+    use sumpuzzles::genres::kakuro::{self, Rules};
+    let layout = puzzle.layout(Rules::Relaxed).unwrap();
+    let mut digits = vec![0u8; layout.white_count()];
+    let mut found = Vec::new();
+    fn ok_so_far(layout: &kakuro::Layout, digits: &[u8], cell: usize) -> bool {
+        layout.runs_of(cell).all(|run| {
+            let run = &layout.runs[run];
+            let values: Vec<u8> = run.cells.iter().map(|&c| digits[c as usize]).collect();
+            let filled: Vec<u8> = values.iter().copied().filter(|&d| d != 0).collect();
+            let mut seen = [false; 10];
+            for &d in &filled {
+                if seen[d as usize] {
+                    return false;
+                }
+                seen[d as usize] = true;
+            }
+            let total: u16 = filled.iter().map(|&d| u16::from(d)).sum();
+            if filled.len() == values.len() {
+                total == run.sum
+            } else {
+                total < run.sum
+            }
+        })
+    }
+    fn go(
+        layout: &kakuro::Layout,
+        digits: &mut Vec<u8>,
+        cell: usize,
+        limit: usize,
+        found: &mut Vec<Vec<String>>,
+    ) {
+        if found.len() >= limit {
+            return;
+        }
+        if cell == digits.len() {
+            found.push(kakuro::solution_grid(layout, digits).rows());
+            return;
+        }
+        for d in 1..=9 {
+            digits[cell] = d;
+            if ok_so_far(layout, digits, cell) {
+                go(layout, digits, cell + 1, limit, found);
+            }
+        }
+        digits[cell] = 0;
+    }
+    go(&layout, &mut digits, 0, limit, &mut found);
+    found
+}
+
 /// A server on an ephemeral loopback port, stopped when dropped.
 #[cfg(feature = "server")]
 pub struct RunningServer {

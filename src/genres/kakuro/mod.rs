@@ -11,6 +11,7 @@ pub mod hint;
 pub mod model;
 pub mod puzzlink;
 pub mod rate;
+pub mod regions;
 pub mod render;
 pub mod solve;
 pub mod techniques;

@@ -11,6 +11,7 @@ use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome};
 
 use super::combos::{combos, fit_run};
 use super::model::{Layout, MAX_RUN};
+use super::regions::Regions;
 
 /// The solver for one layout; cheap to build, reusable for many candidate states.
 pub struct Solver<'a> {
@@ -111,6 +112,47 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
+    /// Issue 19 hook: [`Solver::propagate_logged`] to its fixpoint, then, when `regions` is
+    /// given (the adaptive search), the reasoning across runs ([`Regions::narrow`]); the runs
+    /// of every cell it narrows are queued and filtered again, and so on until neither changes
+    /// anything. `regions` is told how many cells were narrowed since its last call: those
+    /// noted in `trail` here, plus the one cell the search fixed before calling (a branch;
+    /// [`CellModel::assign`]). Its own changes are noted in `trail` before they are made, like
+    /// propagation's, so the search undoes them the same way; its steps are spent from
+    /// `budget`; a contradiction it finds is [`Halt::Contradiction`], with no run blamed in
+    /// `trail`. Without `regions` this is [`Solver::propagate_logged`] exactly.
+    fn settle(
+        &self,
+        cands: &mut [DigitSet],
+        queue: &mut RunQueue,
+        budget: &mut Budget,
+        trail: &mut impl Trail,
+        regions: Option<&mut Regions>,
+    ) -> Result<(), Halt> {
+        let Some(regions) = regions else {
+            return self.propagate_logged(cands, queue, budget, trail);
+        };
+        let mut trail = Counted { trail, notes: 1 };
+        loop {
+            self.propagate_logged(cands, queue, budget, &mut trail)?;
+            let changes = std::mem::take(&mut trail.notes);
+            let narrowed = regions.narrow(cands, changes, budget, &mut |cell, old| {
+                trail.note(cell, old);
+                for run in self.layout.runs_of(cell as usize) {
+                    queue.push(run);
+                }
+            });
+            match narrowed {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(halt) => {
+                    queue.clear();
+                    return Err(halt);
+                }
+            }
+        }
+    }
+
     /// Counts solutions from `cands`, up to `limit`, returning the ones found (digit per white
     /// cell, in white-cell order), with [`Strategy::FewestCandidates`].
     pub fn solve(
@@ -122,7 +164,9 @@ impl<'a> Solver<'a> {
         self.solve_with(Strategy::FewestCandidates, cands, limit, budget)
     }
 
-    /// Counts solutions from `cands`, up to `limit`, searching with `strategy`.
+    /// Counts solutions from `cands`, up to `limit`, searching with `strategy`; the adaptive
+    /// search also reasons across runs ([`Regions`], issue 19), the plain one keeps its steps
+    /// and its order, which the generator and the rater depend on.
     pub fn solve_with(
         &self,
         strategy: Strategy,
@@ -135,6 +179,10 @@ impl<'a> Solver<'a> {
             cands,
             queue: self.all_runs(),
             trail: Vec::new(),
+            regions: match strategy {
+                Strategy::FewestCandidates => None,
+                Strategy::Adaptive { .. } => Some(Regions::new(self.layout)),
+            },
         };
         search_with(&mut model, strategy, limit, budget)
     }
@@ -186,20 +234,41 @@ pub trait Trail {
     fn failed(&mut self, _run: usize) {}
 }
 
+/// A trail that counts its notes, for [`Solver::settle`].
+struct Counted<'t, T> {
+    trail: &'t mut T,
+    notes: u64,
+}
+
+impl<T: Trail> Trail for Counted<'_, T> {
+    #[inline]
+    fn note(&mut self, cell: u32, old: DigitSet) {
+        self.notes += 1;
+        self.trail.note(cell, old);
+    }
+
+    #[inline]
+    fn failed(&mut self, run: usize) {
+        self.trail.failed(run);
+    }
+}
+
 /// No undo wanted.
 impl Trail for () {
     #[inline]
     fn note(&mut self, _cell: u32, _old: DigitSet) {}
 }
 
-/// The search's state: the candidates, the runs waiting to be filtered, and the undo entries
-/// (a cell and the candidates it had). The variables are the white cells, a cell's
-/// constraints its runs.
+/// The search's state: the candidates, the runs waiting to be filtered, the undo entries
+/// (a cell and the candidates it had), and the reasoning across runs with what it last saw
+/// of the candidates (the adaptive search only; None in the plain one). The variables are
+/// the white cells, a cell's constraints its runs.
 struct CellModel<'s, 'l> {
     solver: &'s Solver<'l>,
     cands: Vec<DigitSet>,
     queue: RunQueue,
     trail: Vec<(u32, DigitSet)>,
+    regions: Option<Regions<'l>>,
 }
 
 /// The search's trail with the weights the search keeps, as propagation writes to them.
@@ -226,14 +295,22 @@ impl Model for CellModel<'_, '_> {
     type Values = Digits;
     type Solution = Vec<u8>;
 
-    /// Run filtering ([`Solver::propagate`]), the one propagator of the Kakuro search.
+    /// Run filtering ([`Solver::propagate`]) and, in the adaptive search, the reasoning
+    /// across runs between its fixpoints ([`Solver::settle`]). Its changes, like
+    /// propagation's, go to the trail, so undoing a branch undoes them too; what `regions`
+    /// remembers of the candidates it brings up to date itself on its next call.
     fn propagate<W: Weigh>(&mut self, weigh: &mut W, budget: &mut Budget) -> Result<(), Halt> {
         let mut trail = Logged {
             trail: &mut self.trail,
             weigh,
         };
-        self.solver
-            .propagate_logged(&mut self.cands, &mut self.queue, budget, &mut trail)
+        self.solver.settle(
+            &mut self.cands,
+            &mut self.queue,
+            budget,
+            &mut trail,
+            self.regions.as_mut(),
+        )
     }
 
     fn fewest_candidates(&self) -> Option<usize> {

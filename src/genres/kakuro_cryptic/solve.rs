@@ -17,7 +17,9 @@
 //! connected part of the grid: its across sums add up to the same as its down sums (both are
 //! the sum of its cells), an equation over the letters alone, since each clue's value is
 //! `10 * tens + units` (`equations.rs`). Bounds reasoning on it more than halves the steps on
-//! generated 7x7 puzzles, where the sums alone leave many mappings open for long.
+//! generated 7x7 puzzles, where the sums alone leave many mappings open for long. At the
+//! fixpoint it also counts each digit per connected part, across runs against down runs
+//! (issue 19; [`Regions::narrow_counts`]), which the sums of single runs cannot see.
 //!
 //! A solution is the letter mapping and every cell's digit; two solutions differ in either.
 //! One budget step is one run filtered or one pass of the letter reasoning (the equations
@@ -37,6 +39,7 @@ mod propagate;
 use crate::core::search::{search, search_with, Model, Weigh, Weighted};
 use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
 use crate::genres::kakuro::combos::{reachable_sums, SumSet};
+use crate::genres::kakuro::regions::Regions;
 use crate::genres::kakuro::solve::RunQueue;
 
 use super::model::{Structure, LETTERS};
@@ -99,6 +102,8 @@ pub struct Solver<'a> {
     letter_weight_runs: [Vec<u32>; LETTERS],
     /// One per connected part of the grid.
     equations: Vec<Equation>,
+    /// The digit counts per connected part (issue 19), for the adaptive search.
+    regions: Regions<'a>,
 }
 
 impl<'a> Solver<'a> {
@@ -138,6 +143,7 @@ impl<'a> Solver<'a> {
             letter_cells,
             letter_weight_runs,
             equations: equations(structure),
+            regions: Regions::new(&structure.layout),
         }
     }
 
@@ -177,8 +183,8 @@ impl<'a> Solver<'a> {
 
     /// Counts solutions from `domains`, up to `limit`, searching with `strategy`: the plain
     /// search propagates as it always has, since the generator and the rater depend on its
-    /// step counts; the adaptive one also reasons on the equations and skips runs whose sums
-    /// a letter left as they were.
+    /// step counts; the adaptive one also reasons on the equations and the digit counts and
+    /// skips runs whose sums a letter left as they were.
     pub fn solve_with(
         &self,
         strategy: Strategy,

@@ -48,6 +48,7 @@
 //! through [`Budget::sub_search`], and running out of the caller's budget is an error, never a
 //! different puzzle.
 
+pub mod adversarial;
 pub mod fill;
 pub mod layout;
 pub mod random_grid;

@@ -3,6 +3,7 @@
 //! them.
 
 use crate::core::{Contradiction, DigitSet};
+use crate::genres::kakuro::regions::parts;
 use crate::genres::kakuro_cryptic::model::{Structure, LETTERS};
 
 use super::letters::{bits, LetterSet};
@@ -39,35 +40,18 @@ fn term_range(a: i32, bits: u16) -> (i32, i32) {
 /// they cross), those with no term left out.
 pub(super) fn equations(structure: &Structure) -> Vec<Equation> {
     let layout = &structure.layout;
-    // Union-find over the runs.
-    let mut parent: Vec<usize> = (0..layout.runs.len()).collect();
-    fn root(parent: &mut [usize], mut run: usize) -> usize {
-        while parent[run] != run {
-            parent[run] = parent[parent[run]];
-            run = parent[run];
-        }
-        run
-    }
-    for cell in 0..layout.white_count() {
-        let mut runs = layout.runs_of(cell);
-        if let (Some(a), Some(b)) = (runs.next(), runs.next()) {
-            let (a, b) = (root(&mut parent, a), root(&mut parent, b));
-            parent[a] = b;
-        }
-    }
-    let mut index = vec![usize::MAX; layout.runs.len()];
-    let mut equations: Vec<Equation> = Vec::new();
+    let part_of = parts(layout);
+    let count = part_of.iter().max().map_or(0, |&last| last + 1);
+    let mut equations = vec![
+        Equation {
+            letters: [0; LETTERS],
+            cells: Vec::new(),
+        };
+        count
+    ];
     for (run, (cells, clue)) in layout.runs.iter().zip(&structure.clues).enumerate() {
         let (down, cells) = (cells.down, &cells.cells);
-        let part = root(&mut parent, run);
-        if index[part] == usize::MAX {
-            index[part] = equations.len();
-            equations.push(Equation {
-                letters: [0; LETTERS],
-                cells: Vec::new(),
-            });
-        }
-        let equation = &mut equations[index[part]];
+        let equation = &mut equations[part_of[run]];
         let sign = if down { -1 } else { 1 };
         if let Some(tens) = clue.tens {
             equation.letters[tens.index()] += 10 * sign;

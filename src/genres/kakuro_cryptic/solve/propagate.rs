@@ -6,7 +6,7 @@ use crate::genres::kakuro::combos::{fit_run_sums, reachable_sums};
 use crate::genres::kakuro::model::MAX_RUN;
 
 use super::letters::{all_different, bits, clue_letters, clue_sums, LetterSet};
-use super::DomainModel;
+use super::{DomainModel, Undo};
 
 impl<const EQUATIONS: bool> DomainModel<'_, '_, EQUATIONS> {
     /// Runs the queued runs and the changed letters to the fixpoint; on a halt the queue and
@@ -88,6 +88,10 @@ impl<const EQUATIONS: bool> DomainModel<'_, '_, EQUATIONS> {
             let sums = &self.domains.sums;
             let Some(run) = self.queue.pop_min_by_key(|run| sums[run].count_ones()) else {
                 if self.dirty == 0 {
+                    // Issue 19 hook, adaptive search only: the digit counts at the fixpoint.
+                    if EQUATIONS && self.count_digits(budget)? {
+                        continue;
+                    }
                     return Ok(());
                 }
                 continue;
@@ -98,6 +102,46 @@ impl<const EQUATIONS: bool> DomainModel<'_, '_, EQUATIONS> {
                 return Err(halt);
             }
         }
+    }
+
+    /// Issue 19 hook: the digit counts of every connected part
+    /// ([`Regions::narrow_counts`](crate::genres::kakuro::regions::Regions::narrow_counts)),
+    /// over the cells and the sums the letters still allow, at the propagation's fixpoint.
+    /// Every cell it narrows is noted in the trail and has its runs queued (and the letter it
+    /// shows narrowed); true when something changed. Its steps are spent from `budget`; a
+    /// contradiction is [`Halt::Contradiction`], with nothing weighed.
+    fn count_digits(&mut self, budget: &mut Budget) -> Result<bool, Halt> {
+        let solver = self.solver;
+        let layout = &solver.structure.layout;
+        let trail = &mut self.trail;
+        let mut narrowed = Vec::new();
+        let changed = solver.regions.narrow_counts(
+            &mut self.domains.cells,
+            &self.domains.sums,
+            budget,
+            &mut |cell, old| {
+                trail.push(Undo::Cell(cell, old));
+                narrowed.push(cell as usize);
+            },
+        )?;
+        for cell in narrowed {
+            for run in layout.runs_of(cell) {
+                self.queue.push(run);
+            }
+            if let Some(letter) = solver.structure.shown[cell] {
+                let letter = letter.index();
+                let kept =
+                    self.domains.letters[letter] & LetterSet::from_cell(self.domains.cells[cell]);
+                if kept.is_empty() {
+                    return Err(Halt::Contradiction);
+                }
+                if kept != self.domains.letters[letter] {
+                    self.domains.letters[letter] = kept;
+                    self.dirty |= 1 << letter;
+                }
+            }
+        }
+        Ok(changed)
     }
 
     /// Filters one run against the sums its clue allows, both ways.

@@ -23,6 +23,8 @@
 //! line per puzzle gives the median time, the runs, and the solutions found (at most 2). One
 //! untimed run first sets the number of timed runs: enough for about 50 ms, 3 to 101.
 
+mod adversarial;
+
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -156,6 +158,7 @@ fn write_inputs(testdata: Option<&Path>) -> Result<(), String> {
             Err(e) => eprintln!("{}: {e}: pe424 skipped", path.display()),
         }
     }
+    inputs.extend(adversarial::inputs(testdata)?);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for input in &inputs {
         let model = model(input.genre, &input.text)
