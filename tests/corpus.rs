@@ -5,24 +5,11 @@
 //! stats with their step counts included), so a change to a search that moved a generated
 //! puzzle or a step count fails here.
 
-use std::path::Path;
+mod common;
 
 use serde_json::Value;
 use sumpuzzles::core::{Budget, Shape, TargetLevel};
 use sumpuzzles::ops::{self, GenerateRequest, PuzzleSource};
-
-fn corpus_files(genre: &str) -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(genre.replace('-', "_"));
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// A `/generate` or `/rate` report as the corpus stores it: without the list of deductions
 /// (they replay from the puzzle) and without the wall-clock time (see examples/corpus.rs).
@@ -66,7 +53,7 @@ enum StoredRating {
 
 fn check_corpus(genre: &str, min_per_level: usize, stored_rating: StoredRating) {
     let mut per_level = std::collections::BTreeMap::new();
-    let files = corpus_files(genre);
+    let files = common::corpus_files(genre);
     assert!(!files.is_empty(), "{genre}: no corpus");
     for path in files {
         let name = path.display().to_string();

@@ -76,12 +76,12 @@ pub fn json_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The records of the generated corpus of `genre` (`corpus/<genre>/*.json`, written by the
-/// corpus example), in file name order: each file's name and its JSON.
-pub fn corpus_records(genre: &str) -> Vec<(String, serde_json::Value)> {
+/// The files of the generated corpus of `genre` (`corpus/<genre>/*.json`, `_` for `-` in the
+/// folder's name, written by the corpus example), in file name order.
+pub fn corpus_files(genre: &str) -> Vec<PathBuf> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("corpus")
-        .join(genre);
+        .join(genre.replace('-', "_"));
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.unwrap().path())
@@ -89,6 +89,12 @@ pub fn corpus_records(genre: &str) -> Vec<(String, serde_json::Value)> {
         .collect();
     files.sort();
     files
+}
+
+/// The records of the generated corpus of `genre` ([`corpus_files`]): each file's name and
+/// its JSON.
+pub fn corpus_records(genre: &str) -> Vec<(String, serde_json::Value)> {
+    corpus_files(genre)
         .into_iter()
         .map(|path| {
             let text = std::fs::read_to_string(&path).unwrap();
