@@ -136,13 +136,12 @@ impl<'de> serde::Deserialize<'de> for Score {
             }
 
             fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<Score, E> {
-                let tenths = (value * 10.0).round();
-                // A tenth written as a JSON number (5.3) is within rounding of a whole number
-                // of tenths; anything further off has more decimals.
-                if (value * 10.0 - tenths).abs() > 1e-6 || !(0.0..=255.0).contains(&tenths) {
-                    return self.visit_str(&value.to_string());
+                match nearest_tenth(value) {
+                    Some(tenths) => {
+                        Score::from_tenths(tenths).ok_or_else(|| E::custom(wrong_score(value)))
+                    }
+                    None => self.visit_str(&value.to_string()),
                 }
-                Score::from_tenths(tenths as u8).ok_or_else(|| E::custom(wrong_score(value)))
             }
 
             fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Score, E> {
@@ -156,6 +155,14 @@ impl<'de> serde::Deserialize<'de> for Score {
 
         deserializer.deserialize_any(ScoreVisitor)
     }
+}
+
+/// The whole number of tenths `value` is, within float rounding (5.3, or 2.3000000000000003
+/// that a client computed as 23 * 0.1); None for more decimals or a value out of a byte.
+fn nearest_tenth(value: f64) -> Option<u8> {
+    let tenths = (value * 10.0).round();
+    ((value * 10.0 - tenths).abs() <= 1e-6 && (0.0..=255.0).contains(&tenths))
+        .then_some(tenths as u8)
 }
 
 /// What a text that is no score is told.
@@ -177,11 +184,8 @@ impl FromStr for Score {
             // as 23 * 0.1): the same tolerance as for a JSON number; `5.25` stays refused.
             Some((whole, decimals)) if digits(whole) && digits(decimals) => {
                 let value: f64 = text.parse().map_err(|_| wrong())?;
-                let tenths = (value * 10.0).round();
-                if (value * 10.0 - tenths).abs() > 1e-6 || !(0.0..=255.0).contains(&tenths) {
-                    return Err(wrong());
-                }
-                return Score::from_tenths(tenths as u8).ok_or_else(wrong);
+                let tenths = nearest_tenth(value).ok_or_else(wrong)?;
+                return Score::from_tenths(tenths).ok_or_else(wrong);
             }
             Some(_) => return Err(wrong()),
             None => (text, "0"),

@@ -169,11 +169,7 @@ impl AppState {
             .run(deadline, move |flag| {
                 let mut budget = Budget::with_flag(steps, flag);
                 let result = request.run(&mut budget);
-                let progress = Progress {
-                    steps: budget.used(),
-                    budget: steps,
-                    stage: budget.stage(),
-                };
+                let progress = Progress::of(&budget, steps);
                 (result, progress)
             })
             .await?;

@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::generate::{fresh_seed, GenerateReport, GenerateRequest};
-use super::request::{seed_in_range, whole_number};
+use super::request::{in_range, seed_in_range, whole_number};
 use super::{Operation, Problem, MAX_SEED};
 use crate::core::{Error, InputError, Score};
 
@@ -247,12 +247,7 @@ fn seed_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<u6
     struct Seeds;
 
     fn checked<E: de::Error>(seed: u64) -> Result<u64, E> {
-        if seed > MAX_SEED {
-            return Err(E::custom(format!(
-                "seed must be 0 to {MAX_SEED}, not {seed}"
-            )));
-        }
-        Ok(seed)
+        in_range("seed", 0, MAX_SEED, seed).map_err(E::custom)
     }
 
     impl<'de> Visitor<'de> for Seeds {

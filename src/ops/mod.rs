@@ -108,6 +108,16 @@ pub trait Operation: Send + 'static {
         false
     }
 
+    /// The embedded default budget of the operation: [`GENERATE_BUDGET`] for a generation,
+    /// [`DEFAULT_BUDGET`] for the rest.
+    fn default_budget(&self) -> u64 {
+        if self.generates() {
+            GENERATE_BUDGET
+        } else {
+            DEFAULT_BUDGET
+        }
+    }
+
     /// The checks that need no search (the genre named, fields that go together), so that a
     /// door can refuse a bad request before it spends a worker on it.
     fn precheck(&self) -> Result<(), Error>;

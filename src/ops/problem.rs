@@ -45,6 +45,17 @@ pub struct Progress {
     pub stage: &'static str,
 }
 
+impl Progress {
+    /// How far `budget`, which started with `steps`, got.
+    pub fn of(budget: &crate::core::Budget, steps: u64) -> Progress {
+        Progress {
+            steps: budget.used(),
+            budget: steps,
+            stage: budget.stage(),
+        }
+    }
+}
+
 impl Problem {
     /// A problem of type `/problems/<kind>`, with no list of input problems.
     pub fn new(kind: &str, title: &str, status: u16, detail: impl Into<String>) -> Problem {

@@ -359,12 +359,17 @@ fn bounded<'de, D: Deserializer<'de>>(
     min: u64,
     max: u64,
 ) -> Result<Option<u64>, D::Error> {
-    match whole_number::<D, u64>(deserializer)? {
-        Some(value) if value < min || value > max => Err(de::Error::custom(format!(
-            "{name} must be {min} to {max}, not {value}"
-        ))),
-        other => Ok(other),
+    whole_number::<D, u64>(deserializer)?
+        .map(|value| in_range(name, min, max, value).map_err(de::Error::custom))
+        .transpose()
+}
+
+/// `value` when it lies in `min..=max`; else what the field `name` is told.
+pub(super) fn in_range(name: &str, min: u64, max: u64, value: u64) -> Result<u64, String> {
+    if value < min || value > max {
+        return Err(format!("{name} must be {min} to {max}, not {value}"));
     }
+    Ok(value)
 }
 
 /// `seed`: 0 to [`MAX_SEED`].

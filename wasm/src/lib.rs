@@ -112,21 +112,15 @@ fn run_operation<R: Operation>(
     should_stop: Option<js_sys::Function>,
 ) -> Result<R::Report, JsValue> {
     request.precheck().map_err(|error| throw(&error))?;
-    // The server's defaults: generation has its own budget (see `Operation::generates`).
-    let default = if request.generates() {
-        ops::GENERATE_BUDGET
-    } else {
-        ops::DEFAULT_BUDGET
-    };
-    let steps = request.requested_budget().unwrap_or(default);
+    let steps = request
+        .requested_budget()
+        .unwrap_or_else(|| request.default_budget());
     let mut budget = CancellableBudget::new(steps, should_stop);
     request.run(&mut budget.0).map_err(|error| match error {
         // As the server says it: how far the search got, and doing what.
-        ops::Error::Stopped(Stop::Exhausted) => throw_problem(&Problem::exhausted(&Progress {
-            steps: budget.0.used(),
-            budget: steps,
-            stage: budget.0.stage(),
-        })),
+        ops::Error::Stopped(Stop::Exhausted) => {
+            throw_problem(&Problem::exhausted(&Progress::of(&budget.0, steps)))
+        }
         error => throw(&error),
     })
 }
