@@ -101,3 +101,55 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
             get(|| async { asset("image/svg+xml", ICON) }),
         )
 }
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::{HeaderMap, Request, StatusCode};
+    use tower::ServiceExt;
+
+    use super::*;
+
+    async fn headers_of(path: &str) -> HeaderMap {
+        let response = router::<()>()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        response.headers().clone()
+    }
+
+    /// Only the worker may compile WebAssembly; the page may start it; both are cross-origin
+    /// isolated (the shared cancel cell needs both).
+    #[tokio::test]
+    async fn only_the_worker_compiles_webassembly() {
+        let page = headers_of("/").await;
+        let page_policy = page[CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(!page_policy.contains("wasm-unsafe-eval"), "{page_policy}");
+        assert!(page_policy.contains("worker-src 'self'"), "{page_policy}");
+        let worker = headers_of("/play-worker.js").await;
+        let worker_policy = worker[CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(
+            worker_policy.contains("default-src 'none'")
+                && worker_policy.contains("script-src 'self' 'wasm-unsafe-eval'"),
+            "{worker_policy}"
+        );
+        assert!(worker[CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript"));
+        for headers in [&page, &worker] {
+            assert_eq!(headers[CROSS_ORIGIN_OPENER_POLICY], "same-origin");
+            assert_eq!(headers[CROSS_ORIGIN_EMBEDDER_POLICY], "require-corp");
+        }
+    }
+
+    /// The worker loads the package from the paths the server serves it at.
+    #[test]
+    fn the_worker_loads_the_served_package() {
+        for path in ["'/wasm/index.js'", "'/wasm/pkg/sumpuzzles_bg.wasm'"] {
+            assert!(WORKER.contains(path), "play-worker.js does not load {path}");
+        }
+        assert!(SCRIPT.contains("new Worker('/play-worker.js', { type: 'module' })"));
+    }
+}
