@@ -813,7 +813,7 @@ async function play(operation, params, typedSeed) {
     setStatus(`The ${what} ${data.rating.level} ${genre.title} ${data.shape}, made ${where()}. Good luck.`, 'playing');
     startTimer();
   } catch (error) {
-    failed('Generating', error);
+    failed('Generation', error);
   } finally {
     busy(false);
   }
