@@ -93,11 +93,57 @@ debian)
 esac
 
 # --target web: one ES module for browsers, Web Workers and Node (index.js hands it the bytes
-# in Node). Debian's wasm-opt (binaryen 108) predates the reference types wasm-bindgen emits
-# and breaks the module, so none is run.
+# in Node).
 rm -rf target/pkg
 "$bindgen" --target web --out-dir target/pkg --out-name sumpuzzles \
   "target/$target/release/sumpuzzles_wasm.wasm"
+
+# wasm-opt -O3 over wasm-bindgen's module: smaller and a little faster (docs/benchmarks.md,
+# "WebAssembly against native"). It must be binaryen $wasm_opt_min or later: Debian 12's 108
+# turns wasm-bindgen's externref table into a funcref one and the module no longer
+# instantiates. Taken from $WASM_OPT or the PATH when recent enough, else binaryen's npm build
+# (pinned, installed once into $WASM_OPT_ROOT); skipped with a warning when none can be had
+# (SUMPUZZLES_WASM_OPT=0 skips it too). The optimised module is kept only if it loads and
+# answers as the unoptimised one does.
+wasm_opt_min=116
+wasm_opt_npm=132.0.0
+wasm_opt_root="${WASM_OPT_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/sumpuzzles/binaryen-$wasm_opt_npm}"
+wasm_opt_version() {
+  "$1" --version 2>/dev/null | sed -n 's/^wasm-opt version \([0-9]*\).*/\1/p'
+}
+find_wasm_opt() {
+  local candidate version
+  for candidate in "${WASM_OPT:-}" "$(command -v wasm-opt || true)" \
+    "$wasm_opt_root/node_modules/binaryen/bin/wasm-opt"; do
+    [ -n "$candidate" ] && [ -x "$candidate" ] || continue
+    version=$(wasm_opt_version "$candidate")
+    if [ -n "$version" ] && [ "$version" -ge "$wasm_opt_min" ]; then
+      echo "$candidate"
+      return
+    fi
+  done
+}
+if [ "${SUMPUZZLES_WASM_OPT:-1}" != 0 ]; then
+  wasm_opt=$(find_wasm_opt)
+  if [ -z "$wasm_opt" ] && command -v npm >/dev/null; then
+    echo "build-wasm: installing binaryen $wasm_opt_npm (npm) into $wasm_opt_root"
+    npm install --prefix "$wasm_opt_root" --no-audit --no-fund --no-save "binaryen@$wasm_opt_npm" >&2 ||
+      echo "build-wasm: could not install binaryen from npm" >&2
+    wasm_opt=$(find_wasm_opt)
+  fi
+  if [ -z "$wasm_opt" ]; then
+    echo "build-wasm: WARNING: no wasm-opt of binaryen $wasm_opt_min or later: the module is not optimised" >&2
+  else
+    echo "build-wasm: $("$wasm_opt" --version) -O3"
+    "$wasm_opt" -O3 target/pkg/sumpuzzles_bg.wasm -o target/pkg/optimised.wasm
+    if node scripts/same-answers.mjs target/pkg target/pkg/optimised.wasm; then
+      mv target/pkg/optimised.wasm target/pkg/sumpuzzles_bg.wasm
+    else
+      echo "build-wasm: WARNING: the module wasm-opt wrote does not answer as the original: kept the original" >&2
+      rm -f target/pkg/optimised.wasm
+    fi
+  fi
+fi
 # The JSON types of index.d.ts, from the OpenAPI document the Rust types derive.
 node scripts/api-types.mjs ../openapi/openapi.json >target/pkg/api.d.ts
 # Only a file that changed is replaced: the server embeds pkg/ (build.rs), and a file written

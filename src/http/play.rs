@@ -3,11 +3,19 @@
 //! in the binary, so the page needs nothing from outside the service and its Content-Security-
 //! Policy can forbid everything but this origin (no inline script or style at all).
 //!
+//! The page can also run the engine itself: `/play-worker.js`, a module Web Worker, loads the
+//! WebAssembly package (`/wasm/`, see [`super::wasm`]). Only the worker compiles WebAssembly, so
+//! only the worker's policy allows it (`'wasm-unsafe-eval'`; a dedicated worker is governed by
+//! the policy of its own script's response): the page's own policy stays without it. The page
+//! and the worker are cross-origin isolated (COOP and COEP; everything they load is from this
+//! origin), so that the page can hand the worker a `SharedArrayBuffer` cell that cancels a
+//! search without losing the worker.
+//!
 //! These routes are kept out of the OpenAPI document: they are a client of the API, not part of it.
 
 use axum::http::header::{
-    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
-    X_FRAME_OPTIONS,
+    HeaderName, CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY,
+    X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -15,22 +23,47 @@ use axum::Router;
 
 const PAGE: &str = include_str!("play/index.html");
 const SCRIPT: &str = include_str!("play/play.js");
+const WORKER: &str = include_str!("play/play-worker.js");
 const STYLE: &str = include_str!("play/play.css");
 const ICON: &str = include_str!("play/favicon.svg");
 
-/// Only this origin, for scripts, styles and the API calls; no frames, forms or plugins.
+/// Only this origin, for scripts, styles, the API calls and the engine's worker; no frames,
+/// forms or plugins, and no WebAssembly on the page itself (its worker compiles it).
 pub const CONTENT_SECURITY_POLICY_VALUE: &str = "default-src 'none'; script-src 'self'; \
-style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; \
-frame-ancestors 'none'";
+style-src 'self'; connect-src 'self'; img-src 'self'; worker-src 'self'; base-uri 'none'; \
+form-action 'none'; frame-ancestors 'none'";
+
+/// The engine's worker: its scripts and the `.wasm` from this origin, and WebAssembly compiled
+/// (`'wasm-unsafe-eval'` allows that and nothing of `eval`): what
+/// [`super::wasm::PAGE_CONTENT_SECURITY_POLICY`] says a runner of the package needs, and no more.
+pub const WORKER_CONTENT_SECURITY_POLICY: &str =
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'";
+
+const CROSS_ORIGIN_OPENER_POLICY: HeaderName =
+    HeaderName::from_static("cross-origin-opener-policy");
+const CROSS_ORIGIN_EMBEDDER_POLICY: HeaderName =
+    HeaderName::from_static("cross-origin-embedder-policy");
 
 fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
+    served(content_type, CONTENT_SECURITY_POLICY_VALUE, body)
+}
+
+fn served(
+    content_type: &'static str,
+    policy: &'static str,
+    body: &'static str,
+) -> impl IntoResponse {
     (
         [
             (CONTENT_TYPE, content_type),
-            (CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_VALUE),
+            (CONTENT_SECURITY_POLICY, policy),
             (X_CONTENT_TYPE_OPTIONS, "nosniff"),
             (X_FRAME_OPTIONS, "DENY"),
             (REFERRER_POLICY, "no-referrer"),
+            // Cross-origin isolated, for the worker's shared cancel cell: the page opens no
+            // window of another origin and loads nothing from one.
+            (CROSS_ORIGIN_OPENER_POLICY, "same-origin"),
+            (CROSS_ORIGIN_EMBEDDER_POLICY, "require-corp"),
             // Small and embedded: revalidating costs little and a new binary shows at once.
             (CACHE_CONTROL, "no-cache"),
         ],
@@ -38,7 +71,7 @@ fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     )
 }
 
-/// `/`, `/play.js`, `/play.css` and `/favicon.svg`.
+/// `/`, `/play.js`, `/play-worker.js`, `/play.css` and `/favicon.svg`.
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route(
@@ -50,6 +83,16 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
             get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
         )
         .route(
+            "/play-worker.js",
+            get(|| async {
+                served(
+                    "text/javascript; charset=utf-8",
+                    WORKER_CONTENT_SECURITY_POLICY,
+                    WORKER,
+                )
+            }),
+        )
+        .route(
             "/play.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE) }),
         )
@@ -57,4 +100,56 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
             "/favicon.svg",
             get(|| async { asset("image/svg+xml", ICON) }),
         )
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::{HeaderMap, Request, StatusCode};
+    use tower::ServiceExt;
+
+    use super::*;
+
+    async fn headers_of(path: &str) -> HeaderMap {
+        let response = router::<()>()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        response.headers().clone()
+    }
+
+    /// Only the worker may compile WebAssembly; the page may start it; both are cross-origin
+    /// isolated (the shared cancel cell needs both).
+    #[tokio::test]
+    async fn only_the_worker_compiles_webassembly() {
+        let page = headers_of("/").await;
+        let page_policy = page[CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(!page_policy.contains("wasm-unsafe-eval"), "{page_policy}");
+        assert!(page_policy.contains("worker-src 'self'"), "{page_policy}");
+        let worker = headers_of("/play-worker.js").await;
+        let worker_policy = worker[CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(
+            worker_policy.contains("default-src 'none'")
+                && worker_policy.contains("script-src 'self' 'wasm-unsafe-eval'"),
+            "{worker_policy}"
+        );
+        assert!(worker[CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript"));
+        for headers in [&page, &worker] {
+            assert_eq!(headers[CROSS_ORIGIN_OPENER_POLICY], "same-origin");
+            assert_eq!(headers[CROSS_ORIGIN_EMBEDDER_POLICY], "require-corp");
+        }
+    }
+
+    /// The worker loads the package from the paths the server serves it at.
+    #[test]
+    fn the_worker_loads_the_served_package() {
+        for path in ["'/wasm/index.js'", "'/wasm/pkg/sumpuzzles_bg.wasm'"] {
+            assert!(WORKER.contains(path), "play-worker.js does not load {path}");
+        }
+        assert!(SCRIPT.contains("new Worker('/play-worker.js', { type: 'module' })"));
+    }
 }

@@ -2,10 +2,15 @@
 // highlighted by /check and named by /hint, a hint applied, a Kakurasu shaded to "solved", a
 // cryptic Kakuro revealed and checked, a permalink (with a seed beyond 2^53), the daily puzzle,
 // pencil marks, the timer, the Shape menu up to each genre's limit, and a fetch with an empty
-// string body. Screenshots go to target/browser-artifacts/.
+// string body. Then the same rounds with the engine in the browser (the WebAssembly package in
+// the page's worker) and every API request refused, giving the server's puzzles; a cancelled
+// generation; the fallback to the browser when the API is refused and when the server has
+// stopped; and a server without the package, where the switch says why it is off.
+// Screenshots go to target/browser-artifacts/.
 //
 // Runs against SUMPUZZLES_URL when set, else starts target/release/sumpuzzles serve on a free
-// loopback port. Chromium is CHROMIUM (default /usr/bin/chromium). Exits non-zero on a failure.
+// loopback port (the round with the server stopped needs a server of its own, so it runs only
+// then). Chromium is CHROMIUM (default /usr/bin/chromium). Exits non-zero on a failure.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -54,7 +59,8 @@ async function startServer() {
     if (Date.now() > deadline) fail(`${binary} did not answer /readyz within ${TIMEOUT} ms`);
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  return { base, stop: () => child.kill('SIGTERM') };
+  const stopped = new Promise((ok) => (exited !== null ? ok() : child.once('exit', ok)));
+  return { base, stop: async () => { child.kill('SIGTERM'); await stopped; } };
 }
 
 async function generate(base, params) {
@@ -276,6 +282,204 @@ async function shapesRound(page, base) {
   expect(status === 200, `POST /generate with an empty string body answered ${status}`);
 }
 
+// ---- The engine in the browser ------------------------------------------------------------
+
+// The API's endpoints: what the page may not reach when it plays offline.
+const API = /^\/(genres|generate|daily|check|hint|solve|rate|render)(\/batch)?$/;
+// What Chromium logs for a request refused on purpose here (route.abort), or to a stopped server.
+const REFUSED = /ERR_CONNECTION_REFUSED|ERR_FAILED/;
+
+// A new page on the service (in a context of its own, whose `route` also sees the worker's
+// requests), with what went wrong collected in `problems`: errors, a request elsewhere, an error
+// status. `refusals` lets refused requests pass (the page is meant to meet them).
+async function openPage(browser, base, { refusals = false, route } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+  if (route) await context.route(route.url, route.handler);
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !(refusals && REFUSED.test(message.text()))) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  // Every request the page makes must go to the service itself.
+  page.on('request', (request) => {
+    if (!request.url().startsWith(base)) problems.push(`request outside the service: ${request.url()}`);
+  });
+  page.on('response', (response) => {
+    // A route fulfils what it stands in for, error statuses included.
+    if (response.status() >= 400 && !(route && route.url(new URL(response.url())))) {
+      problems.push(`${response.status()} for ${response.url()}`);
+    }
+  });
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#shape option', { state: 'attached' });
+  return { page, problems, close: () => context.close() };
+}
+
+// The worker has loaded the package: the switch's browser side is on.
+async function engineReady(page) {
+  await page.waitForSelector('#engine-browser:not([disabled])', { state: 'attached' });
+  expect((await page.getAttribute('#engine-note', 'data-state')) === 'ready', 'the engine note does not say ready');
+}
+
+// From now on every API request of the page is refused as by a server that is not there; the
+// refused ones are listed in `refused`.
+async function refuseApi(page) {
+  const refused = [];
+  await page.route((url) => API.test(url.pathname), (route) => {
+    refused.push(route.request().url());
+    return route.abort('connectionrefused');
+  });
+  return refused;
+}
+
+async function madeIn(page) {
+  return page.textContent('#made-in');
+}
+
+// Only the worker compiles WebAssembly: the page's policy has no 'wasm-unsafe-eval' (and still
+// runs the engine, so the browser applies the worker's own policy, which has it); the page is
+// cross-origin isolated for the worker's shared cancel cell.
+async function policiesRound(page, base) {
+  const pagePolicy = (await fetch(`${base}/`)).headers.get('content-security-policy');
+  const workerPolicy = (await fetch(`${base}/play-worker.js`)).headers.get('content-security-policy');
+  expect(!pagePolicy.includes('wasm-unsafe-eval') && pagePolicy.includes("worker-src 'self'"), `the page's policy: ${pagePolicy}`);
+  expect(workerPolicy.includes("script-src 'self' 'wasm-unsafe-eval'") && workerPolicy.includes("default-src 'none'"),
+    `the worker's policy: ${workerPolicy}`);
+  expect(await page.evaluate(() => window.crossOriginIsolated), 'the page is not cross-origin isolated');
+}
+
+// The rounds played on the server, played again in the browser with the API refused: the same
+// puzzles (the rounds compare with the server's /generate), hints and checks.
+async function browserRounds(page, base) {
+  const refused = await refuseApi(page);
+  await page.check('#engine-browser');
+  const rounds = [['kakuro', kakuroRound], ['kakurasu', kakurasuRound], ['cryptic kakuro', crypticRound]];
+  for (const [name, round] of rounds) {
+    await round(page, base);
+    expect((await madeIn(page)) === 'in the browser', `the ${name} puzzle was not made in the browser`);
+    console.log(`ok ${name} in the browser`);
+  }
+  // A seed beyond 2^53 reaches the engine as typed.
+  const params = { genre: 'kakuro', shape: '6x6', level: 'easy', seed: '9007199254740993' };
+  const expected = await generate(base, params);
+  await newPuzzle(page, params);
+  expect((await page.textContent('#info .id')) === expected.id, 'the seed 9007199254740993 made another puzzle in the browser');
+  await page.click('#daily');
+  await page.waitForSelector('#status[data-state=playing]');
+  const daily = await (await fetch(`${base}/daily?genre=kakuro&shape=6x6&level=easy`)).json();
+  expect((await page.textContent('#info .id')) === daily.id, 'the daily puzzle in the browser is not /daily\'s');
+  await shot(page, 'browser-daily');
+  expect(refused.length === 0, `in the browser the page still asked the API: ${refused.join(' ')}`);
+  console.log('ok big seed and daily in the browser');
+}
+
+// The page stays responsive while the worker searches, and Cancel stops it, through the shared
+// cell (the worker stays) and, without shared memory, by replacing the worker.
+async function cancelRound(page) {
+  for (const way of ['shared cell', 'new worker']) {
+    if (way === 'new worker') await page.evaluate(() => { engine.cell = null; });
+    await page.selectOption('#genre', 'kakuro');
+    await page.selectOption('#shape', '16x16');
+    await page.selectOption('#level', 'expert');
+    await page.fill('#seed', '1');
+    await page.click('#new');
+    // Read by the page's own thread: had the search run there, this would come after it.
+    const state = await page.evaluate(() => document.querySelector('#status').dataset.state);
+    expect(state === 'busy', `while generating in the browser the page reads its status as ${state}`);
+    await page.click('#cancel');
+    await page.waitForSelector('#status[data-state=cancelled]');
+    expect(await page.locator('#cancel').isHidden(), 'Cancel still shows after cancelling');
+    await newPuzzle(page, { genre: 'kakuro', shape: '6x6', level: 'easy', seed: 3 });
+    console.log(`ok cancelled (${way})`);
+  }
+}
+
+// In server mode with the API refused, New puzzle falls back to the browser and says so.
+async function fallbackRound(page, base) {
+  const refused = await refuseApi(page);
+  const params = { genre: 'kakurasu', shape: '6x6', level: 'hard', seed: 12 };
+  const expected = await generate(base, params);
+  await page.check('#engine-server');
+  await newPuzzle(page, params);
+  expect(refused.some((url) => url.includes('/generate?')), 'the page did not try the server first');
+  expect(await page.isChecked('#engine-browser'), 'the switch did not move to the browser');
+  expect((await page.getAttribute('#engine-note', 'data-state')) === 'fallback', 'the fallback is not said');
+  expect((await page.textContent('#info .id')) === expected.id, 'the fallback made another puzzle than the server');
+  await shot(page, 'fallback');
+}
+
+// The server stops after the page and its engine loaded: the page generates, hints, fills and
+// checks a puzzle with no server at all.
+async function serverGoneRound(browser, base) {
+  const gone = await startServer();
+  const { page, problems, close } = await openPage(browser, gone.base, { refusals: true });
+  await engineReady(page);
+  await gone.stop();
+  const params = { genre: 'kakuro', shape: '7x7', level: 'medium', seed: 5 };
+  const expected = await generate(base, params);
+  await newPuzzle(page, params);
+  expect((await page.textContent('#info .id')) === expected.id, 'without a server the page made another puzzle');
+  expect((await madeIn(page)) === 'in the browser', 'the puzzle was not made in the browser');
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#hint-text').dataset.kind === 'deduction');
+  await page.click('#apply-hint');
+  const white = [];
+  expected.solution.forEach((row, r) => [...row].forEach((ch, c) => { if (ch !== '#') white.push([r, c, ch]); }));
+  const hinted = [];
+  for (const [r, c, digit] of white) {
+    const value = await page.inputValue(`#input-${r}-${c}`);
+    if (value !== '') hinted.push(value === digit);
+  }
+  expect(hinted.length > 0 && hinted.every(Boolean), 'the hint applied without a server placed no digit or a wrong one');
+  for (const [r, c, digit] of white) await page.press(`#input-${r}-${c}`, digit);
+  const result = await checkAndWait(page);
+  expect(result.state === 'solved', `without a server the solved grid checks as ${result.state}: ${result.text}`);
+  await shot(page, 'server-gone-solved');
+  expect(problems.length === 0, problems.join('\n'));
+  await close();
+}
+
+// The switch's browser side stays off and says why when the engine cannot run, and the page
+// plays on the server: a server built without the package answers its files with a 404 problem
+// (src/http/wasm.rs), and a worker whose policy lacks 'wasm-unsafe-eval' cannot compile it (so
+// the worker's own policy is what lets it run, and the page's needs none).
+async function engineOffRounds(browser, base) {
+  const detail = 'this server was built without the WebAssembly package: run scripts/build-wasm.sh';
+  const cases = [
+    ["a server without the package", /scripts\/build-wasm\.sh/, {
+      url: (url) => url.pathname.startsWith('/wasm/'),
+      handler: (route) => route.fulfill({ status: 404, contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail }) }),
+    }],
+    ["a worker policy without 'wasm-unsafe-eval'", /WebAssembly|CompileError|unsafe-eval/i, {
+      url: (url) => url.pathname === '/play-worker.js',
+      handler: async (route) => {
+        const response = await route.fetch();
+        const headers = response.headers();
+        headers['content-security-policy'] = headers['content-security-policy'].replace(" 'wasm-unsafe-eval'", '');
+        await route.fulfill({ response, headers });
+      },
+    }],
+  ];
+  for (const [name, reason, route] of cases) {
+    const { page, problems, close } = await openPage(browser, base, { route });
+    await page.waitForSelector('#engine-note[data-state=unavailable]', { state: 'attached' });
+    expect(await page.isDisabled('#engine-browser'), `${name}: the browser engine can be chosen`);
+    const note = await page.textContent('#engine-note');
+    expect(reason.test(note), `${name}: the switch does not say why it is off: ${note}`);
+    await newPuzzle(page, { genre: 'kakuro', shape: '6x6', level: 'easy', seed: 7 });
+    expect((await madeIn(page)) === 'on the server', `${name}: the puzzle was not made on the server`);
+    await shot(page, `engine-off-${name.replace(/[^a-z]+/g, '-')}`);
+    expect(problems.length === 0, problems.join('\n'));
+    await close();
+    console.log(`ok the engine is off (${name}): ${note}`);
+  }
+}
+
 async function main() {
   mkdirSync(artifacts, { recursive: true });
   const server = await startServer();
@@ -287,28 +491,33 @@ async function main() {
     expect(csp.includes("default-src 'none'") && csp.includes("script-src 'self'"), `weak or missing CSP: ${csp}`);
 
     browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
-    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
-    page.setDefaultTimeout(TIMEOUT);
-    const problems = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => { if (message.type() === 'error') problems.push(`console error: ${message.text()}`); });
-    // Every request the page makes must go to the service itself.
-    page.on('request', (request) => {
-      if (!request.url().startsWith(server.base)) problems.push(`request outside the service: ${request.url()}`);
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) problems.push(`${response.status()} for ${response.url()}`);
-    });
-    await page.goto(`${server.base}/`);
-    await page.waitForSelector('#shape option', { state: 'attached' });
-
+    const { page, problems } = await openPage(browser, server.base);
     const rounds = [['kakuro', kakuroRound], ['kakurasu', kakurasuRound], ['cryptic kakuro', crypticRound],
       ['permalink', permalinkRound], ['daily', dailyRound], ['pencil marks', pencilRound], ['shapes', shapesRound]];
     for (const [name, round] of rounds) {
       await round(page, server.base);
+      expect((await madeIn(page)) === 'on the server', `the ${name} puzzle was not made on the server`);
       console.log(`ok ${name}`);
     }
     expect(problems.length === 0, problems.join('\n'));
+
+    const offline = await openPage(browser, server.base, { refusals: true });
+    await engineReady(offline.page);
+    await policiesRound(offline.page, server.base);
+    console.log('ok policies');
+    await browserRounds(offline.page, server.base);
+    await cancelRound(offline.page);
+    await fallbackRound(offline.page, server.base);
+    console.log('ok fallback to the browser');
+    expect(offline.problems.length === 0, offline.problems.join('\n'));
+    await offline.close();
+    if (process.env.SUMPUZZLES_URL) {
+      console.log('skipped: the server stopped (SUMPUZZLES_URL names a server this test cannot stop)');
+    } else {
+      await serverGoneRound(browser, server.base);
+      console.log('ok played with the server stopped');
+    }
+    await engineOffRounds(browser, server.base);
     console.log('browser test passed');
   } catch (error) {
     console.error(`browser test FAILED: ${error.stack || error.message}`);
@@ -319,7 +528,7 @@ async function main() {
     process.exitCode = 1;
   } finally {
     if (browser) await browser.close();
-    server.stop();
+    await server.stop();
   }
 }
 

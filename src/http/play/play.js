@@ -1,6 +1,7 @@
 // The play page's client: every puzzle fact comes from the API (/genres, /generate, /daily,
-// /check, /hint); this file only draws the grid, reads the player's marks and shows what the API
-// answered.
+// /check, /hint), answered by the server or by the same engine in this browser (the WebAssembly
+// package in a Web Worker, play-worker.js); this file only draws the grid, reads the player's
+// marks and shows what the engine answered.
 'use strict';
 
 // How the page is played, by the board kind a genre names (GET /genres): the rules come from
@@ -30,21 +31,185 @@ const notes = new Map();
 // The timer: when the puzzle was shown, and the interval that shows the time spent.
 const timer = { started: 0, interval: null };
 
-async function api(method, path, body) {
-  const options = { method, headers: {} };
-  if (body !== undefined) {
+// ---- Where the engine runs: the server's API, or the same engine in this browser -------------
+//
+// The browser engine is the server's engine compiled to WebAssembly (/wasm/, embedded in the
+// binary): the same request gives the same answer, byte for byte, so the same seed makes the same
+// puzzle. It runs in a Web Worker (play-worker.js) so that a search never blocks the page, and the
+// worker starts when the page loads, so that it is ready when the server goes away: a call the
+// server cannot be reached for is then made in the browser, and the switch moves there.
+const engine = {
+  mode: 'server',
+  worker: null,
+  // Why the browser engine cannot run (a server built without the package), once known.
+  unavailable: null,
+  // Calls sent to the worker: id -> { resolve, reject }.
+  pending: new Map(),
+  nextId: 1,
+  // On a cross-origin isolated page, a shared cell that the worker's search polls: raising it
+  // cancels the call under way and keeps the worker (and its compiled module) warm.
+  cell: null,
+  // The fetch under way in server mode, to cancel it.
+  abort: null,
+};
+
+// The endpoint of each operation the page makes: GETs take their fields as the query string.
+const ENDPOINTS = {
+  genres: ['GET', '/genres'],
+  generate: ['GET', '/generate'],
+  daily: ['GET', '/daily'],
+  check: ['POST', '/check'],
+  hint: ['POST', '/hint'],
+};
+
+// The server's problem object (or the worker's) as a thrown Error.
+function problemError(problem, fallback) {
+  const error = new Error(problem.detail || problem.title || fallback);
+  error.status = problem.status;
+  error.problem = problem;
+  return error;
+}
+
+// A call the player stopped: an aborted fetch, or a search that answered `cancelled` (499).
+function isCancel(error) {
+  return error.name === 'AbortError' || error.status === 499;
+}
+
+async function overHttp(operation, fields) {
+  const [method, path] = ENDPOINTS[operation];
+  engine.abort = new AbortController();
+  const options = { method, headers: {}, signal: engine.abort.signal };
+  let target = path;
+  if (method === 'GET' && fields) target = `${path}?${new URLSearchParams(fields)}`;
+  if (method === 'POST') {
     options.headers['content-type'] = 'application/json';
-    options.body = JSON.stringify(body);
+    options.body = JSON.stringify(fields);
   }
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(target, options);
+  } catch (error) {
+    // A fetch that never got an answer: the server is down or the network is gone.
+    if (error.name !== 'AbortError') error.unreachable = true;
+    throw error;
+  } finally {
+    engine.abort = null;
+  }
   const text = await response.text();
   let data = null;
   try { data = JSON.parse(text); } catch (_) { /* not JSON: report the text */ }
-  if (!response.ok) {
-    const detail = data && (data.detail || data.title);
-    throw new Error(detail || `${response.status} ${text.slice(0, 200)}`);
-  }
+  if (!response.ok) throw problemError(data || {}, `${response.status} ${text.slice(0, 200)}`);
   return data;
+}
+
+// The request as the endpoint's JSON body. A seed goes as the digits typed (SEED), not through a
+// JavaScript number, which rounds those above 2^53: the query string carried them as text too.
+function jsonBody(operation, fields) {
+  if (ENDPOINTS[operation][0] === 'POST' || !fields) return JSON.stringify(fields || null);
+  const { seed, ...rest } = fields;
+  const text = JSON.stringify(rest);
+  if (seed === undefined) return text;
+  if (!SEED.test(seed)) throw new Error('A seed is a whole number of up to 19 digits.');
+  return `${text.slice(0, -1)}${text === '{}' ? '' : ','}"seed":${seed}}`;
+}
+
+function inBrowser(operation, fields) {
+  if (engine.unavailable) return Promise.reject(new Error(`the browser engine cannot run: ${engine.unavailable}`));
+  const body = jsonBody(operation, fields);
+  const id = engine.nextId++;
+  if (engine.cell) Atomics.store(engine.cell, 0, 0);
+  return new Promise((resolve, reject) => {
+    engine.pending.set(id, { resolve, reject });
+    engine.worker.postMessage({ id, operation, body, cell: engine.cell });
+  }).then((text) => JSON.parse(text));
+}
+
+// One operation, wherever the engine runs; in server mode, in the browser when the server
+// cannot be reached (and from then on, until the player switches back).
+async function call(operation, fields) {
+  if (engine.mode === 'server') {
+    try {
+      return await overHttp(operation, fields);
+    } catch (error) {
+      if (!error.unreachable || engine.unavailable) throw error;
+      setEngine('browser', 'The server could not be reached: playing in the browser.', 'fallback');
+    }
+  }
+  return inBrowser(operation, fields);
+}
+
+function startWorker() {
+  let worker;
+  try {
+    worker = new Worker('/play-worker.js', { type: 'module' });
+  } catch (error) {
+    engineUnavailable(error.message);
+    return;
+  }
+  engine.worker = worker;
+  worker.onmessage = ({ data }) => {
+    if (data.type === 'ready') {
+      $('engine-browser').disabled = false;
+      if (engine.mode === 'server') engineNote('ready: the same engine, on this device, without the server', 'ready');
+      return;
+    }
+    if (data.type === 'unavailable') {
+      engineUnavailable(data.reason);
+      return;
+    }
+    const waiting = engine.pending.get(data.id);
+    if (!waiting) return;
+    engine.pending.delete(data.id);
+    if (data.problem) waiting.reject(problemError(data.problem, 'the browser engine failed'));
+    else waiting.resolve(data.text);
+  };
+  // A worker whose script cannot load (or that fails outside a call).
+  worker.onerror = (event) => {
+    event.preventDefault();
+    engineUnavailable(event.message || 'its worker did not start');
+  };
+}
+
+function engineUnavailable(reason) {
+  engine.unavailable = reason;
+  for (const waiting of engine.pending.values()) waiting.reject(new Error(`the browser engine cannot run: ${reason}`));
+  engine.pending.clear();
+  $('engine-browser').disabled = true;
+  setEngine('server', `In the browser: not available (${reason}).`, 'unavailable');
+}
+
+function engineNote(text, state) {
+  $('engine-note').textContent = text;
+  $('engine-note').dataset.state = state;
+}
+
+function setEngine(mode, note, state) {
+  engine.mode = mode;
+  $(`engine-${mode}`).checked = true;
+  if (note) engineNote(note, state);
+}
+
+function engineSwitched() {
+  const mode = $('engine-browser').checked ? 'browser' : 'server';
+  setEngine(mode, mode === 'browser' ? 'this browser runs the engine: no request leaves the page' : 'the server runs the engine', mode);
+}
+
+// Stops the call under way: the fetch, or the worker's search (through the shared cell, which
+// answers `cancelled` within a few hundred steps; without shared memory a busy worker cannot
+// hear a message, so it is replaced by a new one).
+function cancel() {
+  if (engine.abort) engine.abort.abort();
+  if (engine.pending.size === 0) return;
+  if (engine.cell) {
+    Atomics.store(engine.cell, 0, 1);
+    return;
+  }
+  engine.worker.terminate();
+  const stopped = new Error('Cancelled.');
+  stopped.name = 'AbortError';
+  for (const waiting of engine.pending.values()) waiting.reject(stopped);
+  engine.pending.clear();
+  startWorker();
 }
 
 function setStatus(text, state) {
@@ -58,6 +223,12 @@ function busy(on) {
     $(id).disabled = on || (!['new', 'daily'].includes(id) && !game);
   }
   $('apply-hint').disabled = on || !pendingHint;
+  $('cancel').hidden = !on;
+}
+
+// What the status says where the engine runs.
+function where() {
+  return engine.mode === 'browser' ? 'in the browser' : 'on the server';
 }
 
 function chosenGenre() {
@@ -92,7 +263,7 @@ function howTo(genre) {
 
 async function loadGenres() {
   try {
-    for (const genre of await api('GET', '/genres')) genres.set(genre.name, genre);
+    for (const genre of await call('genres')) genres.set(genre.name, genre);
   } catch (error) {
     setStatus(`Could not read the genres: ${error.message}`, 'error');
     return;
@@ -475,7 +646,7 @@ function solved(text) {
 async function check() {
   busy(true);
   try {
-    const report = await api('POST', '/check', { id: game.data.id, answer: answer(), finish: $('finish').checked });
+    const report = await call('check', { id: game.data.id, answer: answer(), finish: $('finish').checked });
     marksChanged();
     if (report.solved) {
       solved('Solved! Every rule holds.');
@@ -492,7 +663,7 @@ async function check() {
       setStatus(`Not there yet: ${n} broken rule${n === 1 ? '' : 's'}, highlighted in red.`, 'violations');
     }
   } catch (error) {
-    setStatus(`Check failed: ${error.message}`, 'error');
+    failed('Check', error);
   } finally {
     busy(false);
   }
@@ -501,7 +672,7 @@ async function check() {
 async function hint() {
   busy(true);
   try {
-    const h = await api('POST', '/hint', { id: game.data.id, answer: answer() });
+    const h = await call('hint', { id: game.data.id, answer: answer() });
     marksChanged();
     $('hint-text').textContent = h.explanation;
     $('hint-text').dataset.kind = h.kind;
@@ -524,7 +695,7 @@ async function hint() {
     const level = h.level ? ` (${h.level})` : '';
     if (h.technique) $('hint-text').textContent = `${h.technique.replaceAll('_', ' ')}${level}: ${h.explanation}`;
   } catch (error) {
-    setStatus(`Hint failed: ${error.message}`, 'error');
+    failed('Hint', error);
   } finally {
     busy(false);
   }
@@ -562,7 +733,7 @@ function permalink(data, seed) {
 }
 
 function showInfo(data, seed) {
-  const entries = [['Genre', game.genre.title], ['Shape', data.shape], ['Seed', seed], ['ID', data.id]];
+  const entries = [['Genre', game.genre.title], ['Shape', data.shape], ['Seed', seed], ['Made', game.madeIn], ['ID', data.id]];
   if (data.date) entries.splice(2, 0, ['Daily', data.date]);
   $('info').replaceChildren(...entries.flatMap(([k, v]) => {
     const dt = document.createElement('dt');
@@ -570,6 +741,7 @@ function showInfo(data, seed) {
     const dd = document.createElement('dd');
     dd.textContent = v;
     if (k === 'ID') dd.className = 'id';
+    if (k === 'Made') dd.id = 'made-in';
     return [dt, dd];
   }));
   const link = permalink(data, seed);
@@ -591,38 +763,43 @@ function showInfo(data, seed) {
 // A new puzzle from the menus (and the seed, when one is typed).
 async function generate(event) {
   if (event) event.preventDefault();
-  const params = new URLSearchParams({ genre: $('genre').value, shape: $('shape').value, level: $('level').value });
+  const params = { genre: $('genre').value, shape: $('shape').value, level: $('level').value };
   const seed = $('seed').value.trim();
   if (seed !== '') {
     if (!SEED.test(seed)) {
       setStatus('A seed is a whole number of up to 19 digits.', 'error');
       return;
     }
-    params.set('seed', seed);
+    params.seed = seed;
   }
-  await play(`/generate?${params}`, seed);
+  await play('generate', params, seed);
 }
 
 // Today's puzzle (or a date's) for the menus' genre, shape and level: the same for everyone.
 async function daily(date) {
-  const params = new URLSearchParams({ genre: $('genre').value, shape: $('shape').value, level: $('level').value });
-  if (date) params.set('date', date);
-  await play(`/daily?${params}`, '');
+  const params = { genre: $('genre').value, shape: $('shape').value, level: $('level').value };
+  if (date) params.date = date;
+  await play('daily', params, '');
 }
 
-async function play(path, typedSeed) {
+function failed(what, error) {
+  if (isCancel(error)) setStatus(`${what} cancelled.`, 'cancelled');
+  else setStatus(`${what} failed: ${error.message}`, 'error');
+}
+
+async function play(operation, params, typedSeed) {
   game = null;
   pendingHint = null;
   notes.clear();
   busy(true);
-  setStatus('Generating…', 'busy');
+  setStatus(`Generating ${where()}…`, 'busy');
   try {
-    const data = await api('GET', path);
+    const data = await call(operation, params);
     const genre = genres.get(data.genre);
     const cells = genre.board === 'shading'
       ? data.puzzle.row_clues.map(() => data.puzzle.col_clues.map(() => ({})))
       : parseGrid(data.puzzle.grid);
-    game = { genre, data, cells };
+    game = { genre, data, cells, madeIn: where() };
     $('grid').replaceChildren(genre.board === 'shading' ? drawShading(data.puzzle, genre.title) : drawDigits(cells, genre.title));
     $('grid').dataset.board = genre.board;
     $('violations').replaceChildren();
@@ -633,17 +810,21 @@ async function play(path, typedSeed) {
     setPencil(false);
     showInfo(data, typedSeed || String(data.seed));
     const what = data.date ? `daily ${data.date}` : 'new';
-    setStatus(`The ${what} ${data.rating.level} ${genre.title} ${data.shape}. Good luck.`, 'playing');
+    setStatus(`The ${what} ${data.rating.level} ${genre.title} ${data.shape}, made ${where()}. Good luck.`, 'playing');
     startTimer();
   } catch (error) {
-    setStatus(`Could not generate: ${error.message}`, 'error');
+    failed('Generation', error);
   } finally {
     busy(false);
   }
 }
 
 document.addEventListener('DOMContentLoaded', () => {
+  if (window.crossOriginIsolated) engine.cell = new Int32Array(new SharedArrayBuffer(4));
+  startWorker();
   loadGenres();
+  for (const id of ['engine-server', 'engine-browser']) $(id).addEventListener('change', engineSwitched);
+  $('cancel').addEventListener('click', cancel);
   $('controls').addEventListener('submit', generate);
   $('daily').addEventListener('click', () => daily());
   $('pencil').addEventListener('change', () => setPencil($('pencil').checked));

@@ -1,0 +1,56 @@
+// Whether a rewritten module (wasm-opt's) answers as the one wasm-bindgen wrote: the build keeps
+// an optimised module only if it loads and gives the same text for a spread of requests (every
+// genre and level, the operations on a puzzle, a refused request). The full comparison with the
+// server is test/server.test.mjs; this is the build's guard against a broken optimiser.
+//
+//   node scripts/same-answers.mjs PKG_DIR REWRITTEN.wasm     (exit 0: the same answers)
+
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const [dir, rewritten] = process.argv.slice(2);
+const glue = pathToFileURL(`${dir}/sumpuzzles.js`).href;
+
+/** Each request's answer from one module: the text, or the thrown problem as text. */
+async function answers(modulePath, tag) {
+  // A query string makes a second instance of the glue, with its own module.
+  const engine = await import(`${glue}?${tag}`);
+  engine.initSync({ module: readFileSync(modulePath) });
+  const texts = [engine.genres()];
+  const ask = (operation, request) => {
+    try {
+      return engine[operation](JSON.stringify(request), undefined);
+    } catch (error) {
+      return `${error.status} ${JSON.stringify(error.problem)}`;
+    }
+  };
+  for (const genre of ['kakuro', 'kakurasu', 'kakuro-cryptic']) {
+    for (const level of ['easy', 'medium', 'hard', 'expert', 'any']) {
+      for (const seed of [0, 1]) {
+        const shape = genre === 'kakuro-cryptic' ? '7x7' : '6x6';
+        const text = ask('generate', { genre, shape, level, seed });
+        texts.push(text.replace(/"elapsed_ms":\d+/, ''));
+        if (!text.startsWith('{')) continue;
+        const { id, solution } = JSON.parse(text);
+        texts.push(ask('solve', { id }), ask('rate', { id }), ask('render', { id }));
+        texts.push(ask('check', { id, answer: solution }), ask('hint', { id, answer: solution.map((row) => row.replace(/[^#]/g, '.')) }));
+      }
+    }
+  }
+  texts.push(ask('generate', { genre: 'kakuro', shape: '20x20' }), ask('solve', { id: 'kakuro:1' }));
+  return texts;
+}
+
+try {
+  const original = await answers(`${dir}/sumpuzzles_bg.wasm`, 'original');
+  const candidate = await answers(rewritten, 'rewritten');
+  const differ = original.findIndex((text, i) => text !== candidate[i]);
+  if (differ >= 0 || original.length !== candidate.length) {
+    console.error(`same-answers: answer ${differ} differs:\n${original[differ]}\n${candidate[differ]}`);
+    process.exit(1);
+  }
+  console.log(`same-answers: ${original.length} answers alike`);
+} catch (error) {
+  console.error(`same-answers: ${error.stack || error}`);
+  process.exit(1);
+}
