@@ -22,7 +22,10 @@
 //!    candidates the techniques left, with a fixed budget of 4,096 steps. Above Medium (and
 //!    for any), a puzzle with exactly one solution is then rated with every technique: at the
 //!    requested level it is done, below it random digit changes follow, beyond expert it is
-//!    repaired like an ambiguous one.
+//!    repaired like an ambiguous one. Above the spec's 16x16, a Hard target is rated with the
+//!    techniques up to Hard only, and the cells they leave open (which need Expert) are
+//!    repaired like an ambiguous puzzle's: a large grid nearly always has such a spot, and
+//!    random changes alone took minutes to lose it at 32x32.
 //! 5. **Repair**: while the puzzle has several solutions or unresolved cells, cells change:
 //!    every other time one whose digit differs between the solutions found, otherwise an
 //!    unresolved cell; one more cell for every 16 unresolved cells. A changed cell gets the
@@ -58,7 +61,7 @@ mod screen;
 
 use crate::core::{
     Budget, Error, GenerateParams, Generated, GenerationStats, Grid, InputError, Level,
-    SeededRng, Stop, TargetLevel,
+    SeededRng, Shape, Stop, TargetLevel,
 };
 
 use self::candidate::Candidate;
@@ -80,6 +83,8 @@ const FILL_STEPS: u32 = 20_000;
 const LAYOUT_FAILURES: u32 = 256;
 /// Steps a full rating of one candidate may take before the candidate is dropped.
 const GRADE_STEPS: u64 = 2_000_000;
+/// The spec's largest side: the generator's choices for larger grids apply only above it.
+const SPEC_MAX_SIDE: usize = 16;
 /// Candidates given up before the generator says the shape cannot hold the level. The most a
 /// benchmark run needed was 236 (5x5 expert); shapes too small for a level reach this quickly.
 const MAX_RESTARTS: u64 = 4096;
@@ -90,9 +95,12 @@ struct Settings {
     noise: u32,
     /// The hardest level the screening techniques use.
     screen: Level,
+    /// The hardest level the full rating of a unique candidate uses: cells it leaves open are
+    /// repaired like an ambiguity's.
+    rating_ceiling: Level,
 }
 
-fn settings(level: TargetLevel) -> Settings {
+fn settings(level: TargetLevel, shape: Shape) -> Settings {
     let (run_limit, block_percent, noise) = match level {
         TargetLevel::Exactly(Level::Easy) => (4, 32, 1),
         TargetLevel::Exactly(Level::Medium) | TargetLevel::Any => (4, 30, 3),
@@ -103,11 +111,21 @@ fn settings(level: TargetLevel) -> Settings {
         TargetLevel::Exactly(Level::Easy) => Level::Easy,
         _ => Level::Medium,
     };
+    // Above the spec's 16x16 a grid nearly always has some spot that needs Expert, and a Hard
+    // candidate rated Expert would only get random changes: rated with the techniques up to
+    // Hard, the cells they leave open are the spots to repair. Up to 16x16 the rating goes
+    // to the end, which keeps those puzzles as they were.
+    let beyond_spec = shape.rows > SPEC_MAX_SIDE || shape.cols > SPEC_MAX_SIDE;
+    let rating_ceiling = match level {
+        TargetLevel::Exactly(Level::Hard) if beyond_spec => Level::Hard,
+        _ => Level::BeyondExpert,
+    };
     Settings {
         run_limit,
         block_percent,
         noise,
         screen,
+        rating_ceiling,
     }
 }
 
@@ -177,7 +195,7 @@ impl Generator {
     fn new(params: &GenerateParams) -> Generator {
         Generator {
             params: *params,
-            settings: settings(params.level),
+            settings: settings(params.level, params.shape),
             rng: SeededRng::new(params.seed, params.stream()),
             stats: GenerationStats::default(),
         }

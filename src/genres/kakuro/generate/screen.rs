@@ -61,7 +61,7 @@ impl Generator {
         let unique = outcome.complete && outcome.count() == 1;
         if unique && self.settings.screen < self.wanted_ceiling() {
             let full = budget.sub_search(GRADE_STEPS, |rating| {
-                grade(&solver, Level::BeyondExpert, rating)
+                grade(&solver, self.settings.rating_ceiling, rating)
             })?;
             let full = match full {
                 Ok(full) => full,
