@@ -60,8 +60,8 @@ mod repair;
 mod screen;
 
 use crate::core::{
-    Budget, Error, GenerateParams, Generated, GenerationStats, Grid, InputError, Level,
-    SeededRng, Shape, Stop, TargetLevel,
+    Budget, Error, GenerateParams, Generated, GenerationStats, Grid, InputError, Level, SeededRng,
+    Shape, Stop, TargetLevel,
 };
 
 use self::candidate::Candidate;

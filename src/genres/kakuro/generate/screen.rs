@@ -40,7 +40,11 @@ impl Verdict {
 
 impl Generator {
     /// Screens the candidate as the module documentation describes.
-    pub(super) fn screen(&mut self, candidate: &Candidate, budget: &mut Budget) -> Result<Verdict, Stop> {
+    pub(super) fn screen(
+        &mut self,
+        candidate: &Candidate,
+        budget: &mut Budget,
+    ) -> Result<Verdict, Stop> {
         let target = self.params.level;
         let solver = Solver::new(&candidate.layout);
         let screened = grade(&solver, self.settings.screen, budget)?;
@@ -141,7 +145,6 @@ impl Generator {
         let solution = solution_grid(&layout, &outcome.solutions[0]);
         Ok(Some((puzzle, solution, rating)))
     }
-
 }
 
 /// Cells whose digit differs between the solutions.
