@@ -66,7 +66,7 @@ pub fn random_filled_grid(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Budget;
+    use crate::genres::kakuro::model::Rules;
     use crate::genres::kakuro::{self, answer, check};
 
     const STYLE: RandomGridStyle = RandomGridStyle {
