@@ -2,13 +2,17 @@
 //!
 //! `cargo run --release --example benchmark -- kakuro 20` generates seeds 0-19 for every size
 //! and level, and prints Found, Median, 95th percentile and Mean attempts. A generation that
-//! fails (budget exhausted) counts as infinite time. Options: `--sizes 6x6,8x8`,
-//! `--levels easy,hard`, `--budget STEPS`.
+//! fails (budget exhausted) counts as infinite time. The sizes are 6x6, 8x8, 10x10, 12x12 and
+//! 16x16, then 20x20, 24x24 and 32x32 where the genre's limits reach (Kakuro). Options:
+//! `--sizes 6x6,8x8`, `--levels easy,hard`, `--budget STEPS`.
 
 use std::time::{Duration, Instant};
 
 use sumpuzzles::core::{Budget, Shape, TargetLevel};
 use sumpuzzles::ops::{self, GenerateRequest};
+
+/// The sides of the default sizes, as far as the genre's limits reach.
+const DEFAULT_SIDES: [usize; 8] = [6, 8, 10, 12, 16, 20, 24, 32];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,11 +24,22 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
-    let sizes: Vec<Shape> = option("--sizes")
-        .unwrap_or_else(|| "6x6,8x8,10x10,12x12,16x16".into())
-        .split(',')
-        .map(|s| s.parse().expect("size like 8x8"))
-        .collect();
+    let genre: sumpuzzles::GenreId = genre.parse().expect("a registered genre");
+    let max_side = ops::genres()
+        .into_iter()
+        .find(|info| info.name == genre)
+        .map_or(usize::MAX, |info| info.max_side);
+    let sizes: Vec<Shape> = match option("--sizes") {
+        Some(list) => list
+            .split(',')
+            .map(|s| s.parse().expect("size like 8x8"))
+            .collect(),
+        None => DEFAULT_SIDES
+            .iter()
+            .filter(|&&side| side <= max_side)
+            .map(|&side| Shape::new(side, side))
+            .collect(),
+    };
     let levels: Vec<TargetLevel> = option("--levels")
         .unwrap_or_else(|| "any,easy,medium,hard,expert".into())
         .split(',')
@@ -33,7 +48,6 @@ fn main() {
     let budget_steps: u64 = option("--budget")
         .and_then(|b| b.parse().ok())
         .unwrap_or(2_000_000_000);
-    let genre: sumpuzzles::GenreId = genre.parse().expect("a registered genre");
 
     println!("| Size | Level | Found | Median | 95th percentile | Mean attempts |");
     println!("|---|---|---|---|---|---|");

@@ -28,16 +28,16 @@ function thrown(call) {
 }
 
 test('a shape outside the genre limits is the limits problem, as a 422', () => {
-  const error = thrown(() => generate({ genre: 'kakuro', shape: '20x20', seed: 1 }));
+  const error = thrown(() => generate({ genre: 'kakuro', shape: '40x40', seed: 1 }));
   assert.deepEqual(error.problem, {
     type: '/problems/limits',
     title: 'A value is outside its limits',
     status: 422,
-    detail: 'shape 20x20 is outside the limits for kakuro: rows and columns must be 1 to 16',
+    detail: 'shape 40x40 is outside the limits for kakuro: rows and columns must be 1 to 32',
     problems: [
       {
         at: { kind: 'input' },
-        message: 'shape 20x20 is outside the limits for kakuro: rows and columns must be 1 to 16',
+        message: 'shape 40x40 is outside the limits for kakuro: rows and columns must be 1 to 32',
       },
     ],
   });

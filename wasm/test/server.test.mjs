@@ -269,7 +269,7 @@ test('bad inputs get the same problem', async () => {
     { genre: 'kakuro', colour: 'red' },
     {},
     { genre: 'sudoku' },
-    { genre: 'kakuro', shape: '20x20' },
+    { genre: 'kakuro', shape: '40x40' },
     { genre: 'kakuro', shape: '0x5' },
     { genre: 'kakuro', shape: 'abc' },
     { genre: 'kakuro', shape: '1000x1000' },

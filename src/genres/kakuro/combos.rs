@@ -83,6 +83,11 @@ pub fn fit_run(cands: &[DigitSet], combos: &[DigitSet], out: &mut [DigitSet]) ->
     };
     let mut any = false;
     for &combo in combos {
+        // Once the run has a filling, a combination that can only give cells digits they have
+        // already got changes nothing (the answer is the same, the walk is skipped).
+        if any && adds_nothing(cands, combo, out) {
+            continue;
+        }
         any |= screen.fit(cands, combo, out);
     }
     any && out.iter().all(|set| !set.is_empty())

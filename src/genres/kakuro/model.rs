@@ -5,8 +5,9 @@ use std::sync::OnceLock;
 
 use crate::core::{Grid, InputError, InputErrorKind, Location, Problem, Shape};
 
-/// Largest side of a grid under the spec's rules (what the generator makes).
-pub const STRICT_MAX_SIDE: usize = 16;
+/// Largest side of a grid under the strict rules (what the generator makes): the spec stops
+/// at 16, the generator goes on to 32 (issue 19) with the spec's other rules unchanged.
+pub const STRICT_MAX_SIDE: usize = 32;
 /// Largest side of a grid accepted for solving and checking (published grids reach 150).
 pub const RELAXED_MAX_SIDE: usize = 160;
 /// Largest number accepted where a sum is written; larger numbers are a syntax error.
@@ -43,7 +44,8 @@ impl Cell {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rules {
     /// The spec's rules, which generated puzzles obey: every white cell in an across and a down
-    /// run of 2-9 cells, sums 1-45, only blocks in the first row and column, at most 16x16.
+    /// run of 2-9 cells, sums 1-45, only blocks in the first row and column; at most 32x32
+    /// (the spec says 16x16; [`STRICT_MAX_SIDE`]).
     Strict,
     /// For solving and checking published grids: also runs of one cell, white cells in only
     /// one run (a lone white cell without a sum is not a run), sums no digits can reach, and
@@ -198,7 +200,7 @@ impl Layout {
             return Err(InputError::limits(format!(
                 "a {shape} grid is outside the limits: rows and columns must be 1 to {max_side}{}",
                 if rules == Rules::Strict {
-                    " under the spec's rules"
+                    " under the strict rules"
                 } else {
                     ""
                 }
@@ -449,7 +451,7 @@ mod tests {
 
     #[test]
     fn size_limits_depend_on_the_rules() {
-        let big = Puzzle::new(Grid::filled(Shape::new(20, 20), Cell::BLOCK));
+        let big = Puzzle::new(Grid::filled(Shape::new(40, 40), Cell::BLOCK));
         assert_eq!(
             big.layout(Rules::Strict).unwrap_err().kind,
             InputErrorKind::Limits

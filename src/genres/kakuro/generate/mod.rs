@@ -22,7 +22,10 @@
 //!    candidates the techniques left, with a fixed budget of 4,096 steps. Above Medium (and
 //!    for any), a puzzle with exactly one solution is then rated with every technique: at the
 //!    requested level it is done, below it random digit changes follow, beyond expert it is
-//!    repaired like an ambiguous one.
+//!    repaired like an ambiguous one. Above the spec's 16x16, a Hard target is rated with the
+//!    techniques up to Hard only, and the cells they leave open (which need Expert) are
+//!    repaired like an ambiguous puzzle's: a large grid nearly always has such a spot, and
+//!    random changes alone took minutes to lose it at 32x32.
 //! 5. **Repair**: while the puzzle has several solutions or unresolved cells, cells change:
 //!    every other time one whose digit differs between the solutions found, otherwise an
 //!    unresolved cell; one more cell for every 16 unresolved cells. A changed cell gets the
@@ -49,21 +52,24 @@
 //! different puzzle.
 
 pub mod adversarial;
+mod candidate;
 pub mod fill;
 pub mod layout;
 pub mod random_grid;
+mod repair;
+mod screen;
 
 use crate::core::{
-    Budget, DigitSet, Error, GenerateParams, Generated, GenerationStats, Grid, InputError,
-    Level, SeededRng, Shape, Stop, TargetLevel,
+    Budget, Error, GenerateParams, Generated, GenerationStats, Grid, InputError, Level, SeededRng,
+    Shape, Stop, TargetLevel,
 };
 
+use self::candidate::Candidate;
 use self::fill::FillStyle;
 use self::layout::LayoutRules;
-use super::combos::combos;
-use super::model::{Cell, Layout, Puzzle, Rules, MAX_RUN, RELAXED_MAX_SIDE, STRICT_MAX_SIDE};
-use super::rate::{grade, rate_layout};
-use super::solve::Solver;
+use self::screen::Verdict;
+use super::model::{Cell, Puzzle, Rules, MAX_RUN, RELAXED_MAX_SIDE, STRICT_MAX_SIDE};
+use super::rate::rate_layout;
 use super::{solution_grid, Solution};
 
 /// The generator version: part of what determines the puzzle for a seed.
@@ -77,6 +83,8 @@ const FILL_STEPS: u32 = 20_000;
 const LAYOUT_FAILURES: u32 = 256;
 /// Steps a full rating of one candidate may take before the candidate is dropped.
 const GRADE_STEPS: u64 = 2_000_000;
+/// The spec's largest side: the generator's choices for larger grids apply only above it.
+const SPEC_MAX_SIDE: usize = 16;
 /// Candidates given up before the generator says the shape cannot hold the level. The most a
 /// benchmark run needed was 236 (5x5 expert); shapes too small for a level reach this quickly.
 const MAX_RESTARTS: u64 = 4096;
@@ -87,9 +95,12 @@ struct Settings {
     noise: u32,
     /// The hardest level the screening techniques use.
     screen: Level,
+    /// The hardest level the full rating of a unique candidate uses: cells it leaves open are
+    /// repaired like an ambiguity's.
+    rating_ceiling: Level,
 }
 
-fn settings(level: TargetLevel) -> Settings {
+fn settings(level: TargetLevel, shape: Shape) -> Settings {
     let (run_limit, block_percent, noise) = match level {
         TargetLevel::Exactly(Level::Easy) => (4, 32, 1),
         TargetLevel::Exactly(Level::Medium) | TargetLevel::Any => (4, 30, 3),
@@ -100,11 +111,21 @@ fn settings(level: TargetLevel) -> Settings {
         TargetLevel::Exactly(Level::Easy) => Level::Easy,
         _ => Level::Medium,
     };
+    // Above the spec's 16x16 a grid nearly always has some spot that needs Expert, and a Hard
+    // candidate rated Expert would only get random changes: rated with the techniques up to
+    // Hard, the cells they leave open are the spots to repair. Up to 16x16 the rating goes
+    // to the end, which keeps those puzzles as they were.
+    let beyond_spec = shape.rows > SPEC_MAX_SIDE || shape.cols > SPEC_MAX_SIDE;
+    let rating_ceiling = match level {
+        TargetLevel::Exactly(Level::Hard) if beyond_spec => Level::Hard,
+        _ => Level::BeyondExpert,
+    };
     Settings {
         run_limit,
         block_percent,
         noise,
         screen,
+        rating_ceiling,
     }
 }
 
@@ -160,10 +181,7 @@ pub fn filled_grid(
     params.shape.check_within(3, RELAXED_MAX_SIDE, "kakuro")?;
     let mut generator = Generator::new(params);
     let mut layouts = Layouts::new(generator.settings.run_limit);
-    let mut candidate = generator.next_candidate(&mut layouts, budget)?;
-    candidate.update_sums();
-    let solution = solution_grid(&candidate.layout, &candidate.digits);
-    Ok((candidate.puzzle(), solution))
+    Ok(generator.next_candidate(&mut layouts, budget)?.into_grid())
 }
 
 struct Generator {
@@ -173,75 +191,11 @@ struct Generator {
     stats: GenerationStats,
 }
 
-/// A puzzle under construction: a layout whose run sums follow the digits.
-struct Candidate {
-    layout: Layout,
-    digits: Vec<u8>,
-}
-
-impl Candidate {
-    fn update_sums(&mut self) {
-        for run in &mut self.layout.runs {
-            run.sum = run
-                .cells
-                .iter()
-                .map(|&c| u16::from(self.digits[c as usize]))
-                .sum();
-        }
-    }
-
-    fn puzzle(&self) -> Puzzle {
-        let shape = self.layout.shape;
-        let mut grid = Grid::filled(shape, Cell::BLOCK);
-        for &(row, col) in &self.layout.whites {
-            grid[(row, col)] = Cell::White;
-        }
-        for run in &self.layout.runs {
-            if let Cell::Block { down, across } = &mut grid[run.clue] {
-                if run.down {
-                    *down = Some(run.sum);
-                } else {
-                    *across = Some(run.sum);
-                }
-            }
-        }
-        Puzzle::new(grid)
-    }
-}
-
-/// What screening found.
-#[derive(Clone)]
-enum Verdict {
-    /// Done: exactly one solution and the requested level.
-    Done,
-    /// Unique but easier than requested.
-    TooEasy,
-    /// Several solutions or unresolved cells; `varying` are cells that differ between the
-    /// solutions found, `open` the cells the techniques left open.
-    Ambiguous {
-        solutions: usize,
-        varying: Vec<usize>,
-        open: Vec<usize>,
-    },
-}
-
-impl Verdict {
-    /// How far from done: solutions found, then unresolved cells (lower is better).
-    fn ambiguity(&self) -> (usize, usize) {
-        match self {
-            Verdict::Ambiguous {
-                solutions, open, ..
-            } => (*solutions, open.len()),
-            _ => (0, 0),
-        }
-    }
-}
-
 impl Generator {
     fn new(params: &GenerateParams) -> Generator {
         Generator {
             params: *params,
-            settings: settings(params.level),
+            settings: settings(params.level, params.shape),
             rng: SeededRng::new(params.seed, params.stream()),
             stats: GenerationStats::default(),
         }
@@ -312,23 +266,11 @@ impl Generator {
             run_limit,
             block_percent: self.settings.block_percent,
         };
-        let Some(white) = layout::make_layout(self.params.shape, rules, &mut self.rng) else {
-            budget.step()?;
-            return Ok(None);
-        };
-        let layout = match blank_puzzle(&white).layout(Rules::Relaxed) {
-            Ok(layout) if !layout.runs.is_empty() => layout,
-            _ => return Ok(None),
-        };
         let style = FillStyle {
             noise: self.settings.noise,
             step_limit: FILL_STEPS,
         };
-        budget.spend(u64::from(FILL_STEPS) / 64)?;
-        match fill::fill(&layout, style, &mut self.rng) {
-            Ok(digits) => Ok(Some(Candidate { layout, digits })),
-            Err(_) => Ok(None),
-        }
+        candidate::lay_out_and_fill(self.params.shape, rules, style, &mut self.rng, budget)
     }
 
     /// Changes cells until the candidate is done, or gives up on it (None).
@@ -406,229 +348,4 @@ impl Generator {
             }
         }
     }
-
-    /// Screens the candidate as the module documentation describes.
-    fn screen(&mut self, candidate: &Candidate, budget: &mut Budget) -> Result<Verdict, Stop> {
-        let target = self.params.level;
-        let solver = Solver::new(&candidate.layout);
-        let screened = grade(&solver, self.settings.screen, budget)?;
-        if let Some(level) = screened.level {
-            return Ok(if target.accepts(level) {
-                Verdict::Done
-            } else {
-                Verdict::TooEasy
-            });
-        }
-        let open: Vec<usize> = screened.open_cells().collect();
-        let outcome = budget.sub_search(SOLVER_STEPS, |search| {
-            solver.solve(screened.cands.clone(), 4, search)
-        })?;
-        if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
-            return Err(stop);
-        }
-        let unique = outcome.complete && outcome.count() == 1;
-        if unique && self.settings.screen < self.wanted_ceiling() {
-            let full = budget.sub_search(GRADE_STEPS, |rating| {
-                grade(&solver, Level::BeyondExpert, rating)
-            })?;
-            let full = match full {
-                Ok(full) => full,
-                Err(Stop::Exhausted) => {
-                    // Too costly to rate: treat as beyond reach and keep repairing.
-                    return Ok(Verdict::Ambiguous {
-                        solutions: 1,
-                        varying: Vec::new(),
-                        open,
-                    });
-                }
-                Err(stop) => return Err(stop),
-            };
-            return Ok(match full.level {
-                Some(level) if target.accepts(level) => Verdict::Done,
-                Some(Level::BeyondExpert) | None => Verdict::Ambiguous {
-                    solutions: 1,
-                    varying: Vec::new(),
-                    open: full.open_cells().collect(),
-                },
-                Some(_) => Verdict::TooEasy,
-            });
-        }
-        let varying = varying_cells(&outcome.solutions);
-
-        let solutions = if outcome.complete {
-            outcome.count().max(1)
-        } else {
-            5
-        };
-        Ok(Verdict::Ambiguous {
-            solutions,
-            varying,
-            open,
-        })
-    }
-
-    /// The hardest level the target can need.
-    fn wanted_ceiling(&self) -> Level {
-        match self.params.level {
-            TargetLevel::Exactly(level) => level,
-            TargetLevel::Any => Level::Expert,
-        }
-    }
-
-    /// Proves the finished candidate and rates it with the recording rater.
-    fn finish(
-        &mut self,
-        candidate: &Candidate,
-        budget: &mut Budget,
-    ) -> Result<Option<(Puzzle, Solution, crate::core::Rating)>, Error> {
-        let puzzle = candidate.puzzle();
-        let Ok(layout) = puzzle.layout(Rules::Strict) else {
-            return Ok(None);
-        };
-        let solver = Solver::new(&layout);
-        let outcome = solver.solve(solver.full_candidates(), 2, budget);
-        if let Some(stop) = outcome.stopped {
-            return Err(stop.into());
-        }
-        if outcome.count() != 1 {
-            return Ok(None);
-        }
-        let rating = rate_layout(&layout, budget);
-        if !rating.complete() {
-            // The rating stopped: cancelled, past the deadline, or out of budget.
-            budget.check_cancelled()?;
-            return Err(Stop::Exhausted.into());
-        }
-        if !rating.solved
-            || !rating
-                .level()
-                .is_some_and(|level| self.params.level.accepts(level))
-        {
-            return Ok(None);
-        }
-        let solution = solution_grid(&layout, &outcome.solutions[0]);
-        Ok(Some((puzzle, solution, rating)))
-    }
-
-    /// Gives `cell` the digit its runs lack that leaves them the fewest combinations, or
-    /// (one time in four) swaps it with another cell of one of its runs.
-    fn repair_cell(&mut self, candidate: &mut Candidate, cell: usize) {
-        if self.rng.chance(1, 4) && self.swap(candidate, cell) {
-            return;
-        }
-        let layout = &candidate.layout;
-        let digits = &candidate.digits;
-        let current = digits[cell];
-        let used = used_in_runs(layout, digits, cell);
-        let mut best: Vec<u8> = Vec::new();
-        let mut best_score = usize::MAX;
-        for digit in (DigitSet::ALL - used - DigitSet::single(current)).iter() {
-            let score: usize = layout
-                .runs_of(cell)
-                .map(|run| {
-                    let run = &layout.runs[run];
-                    // Wrapping, as release builds always computed it: a run whose sum is stale
-                    // here can be below `current`, and the huge sum then has no combination.
-                    // A checked subtraction would panic in debug builds, and any other
-                    // answer would change which puzzles the generator makes.
-                    let sum = (run.sum + u16::from(digit)).wrapping_sub(u16::from(current));
-                    combos(run.cells.len(), sum).len()
-                })
-                .sum();
-            if score < best_score {
-                best_score = score;
-                best.clear();
-            }
-            if score == best_score {
-                best.push(digit);
-            }
-        }
-        match self.rng.pick(&best) {
-            Some(&digit) => candidate.digits[cell] = digit,
-            None => {
-                self.swap(candidate, cell);
-            }
-        }
-    }
-
-    /// Swaps `cell` with a random cell of one of its runs when both crossing runs allow it.
-    fn swap(&mut self, candidate: &mut Candidate, cell: usize) -> bool {
-        let layout = &candidate.layout;
-        let mut partners: Vec<usize> = layout
-            .runs_of(cell)
-            .flat_map(|run| layout.runs[run].cells.iter().map(|&c| c as usize))
-            .filter(|&c| c != cell)
-            .collect();
-        self.rng.shuffle(&mut partners);
-        for other in partners {
-            let mut digits = candidate.digits.clone();
-            digits.swap(cell, other);
-            if no_repeats(layout, &digits, cell) && no_repeats(layout, &digits, other) {
-                candidate.digits = digits;
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Gives `cell` a random digit its runs do not have.
-    fn change_randomly(&mut self, candidate: &mut Candidate, cell: usize) {
-        let used = used_in_runs(&candidate.layout, &candidate.digits, cell);
-        let choices: Vec<u8> = (DigitSet::ALL - used - DigitSet::single(candidate.digits[cell]))
-            .iter()
-            .collect();
-        if let Some(&digit) = self.rng.pick(&choices) {
-            candidate.digits[cell] = digit;
-        }
-    }
-}
-
-/// Digits of the other cells of `cell`'s runs.
-fn used_in_runs(layout: &Layout, digits: &[u8], cell: usize) -> DigitSet {
-    let mut used = DigitSet::EMPTY;
-    for run in layout.runs_of(cell) {
-        for &other in &layout.runs[run].cells {
-            if other as usize != cell {
-                used.insert(digits[other as usize]);
-            }
-        }
-    }
-    used
-}
-
-fn no_repeats(layout: &Layout, digits: &[u8], cell: usize) -> bool {
-    !used_in_runs(layout, digits, cell).contains(digits[cell])
-}
-
-/// Cells whose digit differs between the solutions.
-fn varying_cells(solutions: &[Vec<u8>]) -> Vec<usize> {
-    let Some(first) = solutions.first() else {
-        return Vec::new();
-    };
-    (0..first.len())
-        .filter(|&cell| solutions.iter().any(|s| s[cell] != first[cell]))
-        .collect()
-}
-
-/// A puzzle with the layout's white cells and placeholder sums on every block that starts a
-/// run (the generator sets the real sums from the digits).
-fn blank_puzzle(white: &Grid<bool>) -> Puzzle {
-    let shape: Shape = white.shape();
-    let mut grid = Grid::filled(shape, Cell::BLOCK);
-    for (row, col, &w) in white.iter() {
-        if w {
-            grid[(row, col)] = Cell::White;
-        }
-    }
-    for row in 0..shape.rows {
-        for col in 0..shape.cols {
-            if white[(row, col)] {
-                continue;
-            }
-            let down = (row + 1 < shape.rows && white[(row + 1, col)]).then_some(0);
-            let across = (col + 1 < shape.cols && white[(row, col + 1)]).then_some(0);
-            grid[(row, col)] = Cell::Block { down, across };
-        }
-    }
-    Puzzle::new(grid)
 }

@@ -1,15 +1,15 @@
 //! Random filled grids of any size the relaxed rules allow (up to 160x160): the generator's
 //! layout and fill without its screening and repair, so the puzzle has at least one solution
 //! (the fill) and often several. They are inputs for measuring the solver on grids larger than
-//! the generator makes (16x16), not puzzles to publish.
+//! the generator makes (32x32), not puzzles to publish.
 
-use crate::core::{InputError, SeededRng, Shape};
-use crate::genres::kakuro::model::{Puzzle, Rules, MAX_RUN, RELAXED_MAX_SIDE};
-use crate::genres::kakuro::{solution_grid, Solution};
+use crate::core::{Budget, InputError, SeededRng, Shape};
+use crate::genres::kakuro::model::{Puzzle, MAX_RUN, RELAXED_MAX_SIDE};
+use crate::genres::kakuro::Solution;
 
-use super::fill::{self, FillStyle};
-use super::layout::{self, LayoutRules};
-use super::{blank_puzzle, Candidate};
+use super::candidate::lay_out_and_fill;
+use super::fill::FillStyle;
+use super::layout::LayoutRules;
 
 /// How a random grid is laid out and filled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,20 +50,12 @@ pub fn random_filled_grid(
         noise: style.noise,
         step_limit: FILL_STEPS,
     };
+    // Unlimited: ATTEMPTS and FILL_STEPS bound the work, and nothing else may stop it.
+    let mut budget = Budget::unlimited();
     for _ in 0..ATTEMPTS {
-        let Some(white) = layout::make_layout(shape, rules, rng) else {
-            continue;
-        };
-        let Ok(layout) = blank_puzzle(&white).layout(Rules::Relaxed) else {
-            continue;
-        };
-        let Ok(digits) = fill::fill(&layout, fill_style, rng) else {
-            continue;
-        };
-        let mut candidate = Candidate { layout, digits };
-        candidate.update_sums();
-        let solution = solution_grid(&candidate.layout, &candidate.digits);
-        return Ok((candidate.puzzle(), solution));
+        if let Ok(Some(candidate)) = lay_out_and_fill(shape, rules, fill_style, rng, &mut budget) {
+            return Ok(candidate.into_grid());
+        }
     }
     Err(InputError::limits(format!(
         "no random kakuro of shape {shape} with runs of at most {} cells and {}% blocks was found in {ATTEMPTS} attempts",
@@ -74,7 +66,7 @@ pub fn random_filled_grid(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Budget;
+    use crate::genres::kakuro::model::Rules;
     use crate::genres::kakuro::{self, answer, check};
 
     const STYLE: RandomGridStyle = RandomGridStyle {

@@ -1,0 +1,101 @@
+//! A puzzle under construction, and the one random layout and fill that starts it: the
+//! generator's candidates, [`super::filled_grid`] and [`super::random_grid`] all come from
+//! [`lay_out_and_fill`].
+
+use crate::core::{Budget, Grid, SeededRng, Shape, Stop};
+use crate::genres::kakuro::model::{Cell, Layout, Puzzle, Rules};
+use crate::genres::kakuro::{solution_grid, Solution};
+
+use super::fill::{self, FillStyle};
+use super::layout::{self, LayoutRules};
+
+/// A puzzle under construction: a layout whose run sums follow the digits.
+pub(super) struct Candidate {
+    pub(super) layout: Layout,
+    pub(super) digits: Vec<u8>,
+}
+
+impl Candidate {
+    pub(super) fn update_sums(&mut self) {
+        for run in &mut self.layout.runs {
+            run.sum = run
+                .cells
+                .iter()
+                .map(|&c| u16::from(self.digits[c as usize]))
+                .sum();
+        }
+    }
+
+    pub(super) fn puzzle(&self) -> Puzzle {
+        let shape = self.layout.shape;
+        let mut grid = Grid::filled(shape, Cell::BLOCK);
+        for &(row, col) in &self.layout.whites {
+            grid[(row, col)] = Cell::White;
+        }
+        for run in &self.layout.runs {
+            if let Cell::Block { down, across } = &mut grid[run.clue] {
+                if run.down {
+                    *down = Some(run.sum);
+                } else {
+                    *across = Some(run.sum);
+                }
+            }
+        }
+        Puzzle::new(grid)
+    }
+
+    /// The puzzle with the sums its digits give, and those digits as its solution.
+    pub(super) fn into_grid(mut self) -> (Puzzle, Solution) {
+        self.update_sums();
+        let solution = solution_grid(&self.layout, &self.digits);
+        (self.puzzle(), solution)
+    }
+}
+
+/// One random layout of `shape` under `rules`, filled in `style`: None when the layout or
+/// the fill failed. A failed layout costs one step of `budget`, a fill `step_limit / 64`
+/// (spent before it starts), so that running out of the caller's budget stops the search.
+pub(super) fn lay_out_and_fill(
+    shape: Shape,
+    rules: LayoutRules,
+    style: FillStyle,
+    rng: &mut SeededRng,
+    budget: &mut Budget,
+) -> Result<Option<Candidate>, Stop> {
+    let Some(white) = layout::make_layout(shape, rules, rng) else {
+        budget.step()?;
+        return Ok(None);
+    };
+    let layout = match blank_puzzle(&white).layout(Rules::Relaxed) {
+        Ok(layout) if !layout.runs.is_empty() => layout,
+        _ => return Ok(None),
+    };
+    budget.spend(u64::from(style.step_limit) / 64)?;
+    match fill::fill(&layout, style, rng) {
+        Ok(digits) => Ok(Some(Candidate { layout, digits })),
+        Err(_) => Ok(None),
+    }
+}
+
+/// A puzzle with the layout's white cells and placeholder sums on every block that starts a
+/// run (the generator sets the real sums from the digits).
+fn blank_puzzle(white: &Grid<bool>) -> Puzzle {
+    let shape: Shape = white.shape();
+    let mut grid = Grid::filled(shape, Cell::BLOCK);
+    for (row, col, &w) in white.iter() {
+        if w {
+            grid[(row, col)] = Cell::White;
+        }
+    }
+    for row in 0..shape.rows {
+        for col in 0..shape.cols {
+            if white[(row, col)] {
+                continue;
+            }
+            let down = (row + 1 < shape.rows && white[(row + 1, col)]).then_some(0);
+            let across = (col + 1 < shape.cols && white[(row, col + 1)]).then_some(0);
+            grid[(row, col)] = Cell::Block { down, across };
+        }
+    }
+    Puzzle::new(grid)
+}
