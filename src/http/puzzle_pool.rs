@@ -2,7 +2,8 @@
 //! and level is answered without waiting for its generation.
 //!
 //! Each configured [`PoolKey`] has a shelf of at most `depth` puzzles, all shelves together at
-//! most `max_bytes` (a puzzle counted by the length of its JSON report). Idle workers of the
+//! most `max_bytes` (a puzzle is kept as its JSON reports, with and without the solution, and
+//! counted by their length). Idle workers of the
 //! worker pool fill them, through [`Background`]: only when no request is queued, and a fill
 //! gives its worker up at its next budget check when a request would otherwise wait (see
 //! `pool.rs`). A fill is the generation an unseeded request would run: a drawn seed
@@ -17,6 +18,8 @@
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use axum::body::Bytes;
 
 use super::metrics;
 use super::pool::{Background, BackgroundTask};
@@ -42,8 +45,8 @@ pub const DEFAULT_KEYS: &str =
 /// Puzzles kept per key by default.
 pub const DEFAULT_DEPTH: usize = 16;
 
-/// All shelves together by default, in bytes of JSON (a 16x16 expert Kakuro with its
-/// solution is about 80 KB).
+/// All shelves together by default, in bytes of JSON (a 16x16 expert Kakuro is about 80 KB
+/// with its solution and 3 KB without).
 pub const DEFAULT_MAX_BYTES: usize = 32 << 20;
 
 /// A fill that fails this many times in a row (a level the shape cannot hold, a budget too
@@ -184,10 +187,41 @@ impl PuzzlePoolConfig {
     }
 }
 
-/// A pooled puzzle and what it costs the memory cap.
+/// A pooled puzzle as it is sent: its report's JSON with and without the solution, written
+/// by the worker that made it, so that serving it costs the async runtime no serialising.
 struct Pooled {
-    report: GenerateReport,
-    bytes: usize,
+    /// The steps its generation took: a request with a smaller budget cannot get it.
+    steps: u64,
+    attempts: u64,
+    full: Bytes,
+    bare: Bytes,
+}
+
+impl Pooled {
+    fn of(report: GenerateReport) -> Pooled {
+        let json = |report: &GenerateReport| {
+            Bytes::from(serde_json::to_vec(report).expect("a report is plain data"))
+        };
+        Pooled {
+            steps: report.stats.steps,
+            attempts: report.stats.attempts,
+            full: json(&report),
+            bare: json(&report.without_solution()),
+        }
+    }
+
+    /// What it costs the memory cap.
+    fn bytes(&self) -> usize {
+        self.full.len() + self.bare.len()
+    }
+}
+
+/// A pooled answer: the JSON `/generate` sends (exactly what serialising the report gives),
+/// and the candidates its generation screened, for the metrics.
+#[derive(Debug)]
+pub struct PooledAnswer {
+    pub json: Bytes,
+    pub attempts: u64,
 }
 
 /// One key's puzzles.
@@ -220,7 +254,7 @@ pub struct PuzzlePools {
 #[derive(Debug)]
 pub enum Taken {
     /// A pooled puzzle, ready to send.
-    Hit(Box<GenerateReport>),
+    Hit(PooledAnswer),
     /// A configured key with nothing that fits on its shelf.
     Miss,
     /// Not a request a pool serves.
@@ -296,21 +330,23 @@ impl PuzzlePools {
         let fitting = shelf
             .puzzles
             .iter()
-            .position(|pooled| pooled.report.stats.steps <= steps);
+            .position(|pooled| pooled.steps <= steps);
         let Some(pooled) = fitting.and_then(|index| shelf.puzzles.remove(index)) else {
             ::metrics::counter!(metrics::PUZZLE_POOL_MISSES, &key.labels()).increment(1);
             return Taken::Miss;
         };
-        stock.bytes -= pooled.bytes;
+        stock.bytes -= pooled.bytes();
         shelf.record_depth();
         ::metrics::gauge!(metrics::PUZZLE_POOL_BYTES).set(stock.bytes as f64);
         ::metrics::counter!(metrics::PUZZLE_POOL_HITS, &key.labels()).increment(1);
-        let report = if request.with_solution() {
-            pooled.report
-        } else {
-            pooled.report.without_solution()
-        };
-        Taken::Hit(Box::new(report))
+        Taken::Hit(PooledAnswer {
+            json: if request.with_solution() {
+                pooled.full
+            } else {
+                pooled.bare
+            },
+            attempts: pooled.attempts,
+        })
     }
 
     /// The key to fill next: the one with the fewest puzzles made or under way, among those
@@ -333,12 +369,7 @@ impl PuzzlePools {
     /// Makes one puzzle for `key` under `budget` and shelves it (the task a worker runs).
     fn fill(&self, key: PoolKey, budget: &mut Budget) {
         let outcome = ops::generate(&key.request(ops::fresh_seed()), budget);
-        let outcome = outcome.map(|report| {
-            // The report's JSON length stands for its size in memory.
-            let bytes = serde_json::to_vec(&report).map_or(usize::MAX, |json| json.len());
-            Pooled { report, bytes }
-        });
-        self.shelve(key, outcome);
+        self.shelve(key, outcome.map(Pooled::of));
     }
 
     /// Puts a fill's puzzle on its shelf, if the caps still have room.
@@ -352,11 +383,11 @@ impl PuzzlePools {
         let result = match outcome {
             Ok(pooled) => {
                 shelf.failures = 0;
-                shelf.last_bytes = pooled.bytes;
+                shelf.last_bytes = pooled.bytes();
                 let room = shelf.puzzles.len() < self.config.depth
-                    && stock.bytes.saturating_add(pooled.bytes) <= self.config.max_bytes;
+                    && stock.bytes.saturating_add(pooled.bytes()) <= self.config.max_bytes;
                 if room {
-                    stock.bytes += pooled.bytes;
+                    stock.bytes += pooled.bytes();
                     shelf.puzzles.push_back(pooled);
                     shelf.record_depth();
                     ::metrics::gauge!(metrics::PUZZLE_POOL_BYTES).set(stock.bytes as f64);
@@ -454,6 +485,10 @@ mod tests {
         tasks
     }
 
+    fn json(answer: &PooledAnswer) -> serde_json::Value {
+        serde_json::from_slice(&answer.json).unwrap()
+    }
+
     fn unseeded(shape: &str, level: &str) -> GenerateRequest {
         GenerateRequest {
             genre: Some("kakuro".into()),
@@ -522,11 +557,12 @@ mod tests {
         assert_eq!(fill_up(&pools), 3);
         assert_eq!(pools.depth(&key), 3);
         let request = unseeded("6x6", "hard");
-        let Taken::Hit(report) = pools.take(&request, ops::GENERATE_BUDGET) else {
+        let Taken::Hit(answer) = pools.take(&request, ops::GENERATE_BUDGET) else {
             panic!("a full shelf serves");
         };
-        assert_eq!(report.requested_seed, report.seed);
-        assert_eq!(report.level.name(), "hard");
+        let report = json(&answer);
+        assert_eq!(report["requested_seed"], report["seed"]);
+        assert_eq!(report["level"], "hard");
         assert_eq!(pools.depth(&key), 2);
         // One taken, one made again.
         assert_eq!(fill_up(&pools), 1);
@@ -561,7 +597,7 @@ mod tests {
             "{kept} puzzles, {} bytes of {cap}",
             stock.bytes
         );
-        let counted: usize = stock.shelves[0].puzzles.iter().map(|p| p.bytes).sum();
+        let counted: usize = stock.shelves[0].puzzles.iter().map(Pooled::bytes).sum();
         assert_eq!(counted, stock.bytes);
     }
 
@@ -572,42 +608,39 @@ mod tests {
         let request = unseeded("6x6", "hard");
         let least = {
             let stock = pools.stock();
-            let steps = stock.shelves[0]
-                .puzzles
-                .iter()
-                .map(|p| p.report.stats.steps);
+            let steps = stock.shelves[0].puzzles.iter().map(|p| p.steps);
             steps.min().unwrap()
         };
         assert!(matches!(pools.take(&request, least - 1), Taken::Miss));
-        let Taken::Hit(report) = pools.take(&request, least) else {
+        let Taken::Hit(answer) = pools.take(&request, least) else {
             panic!("the puzzle within the budget is served");
         };
-        assert_eq!(report.stats.steps, least);
+        assert_eq!(json(&answer)["stats"]["steps"], least);
     }
 
     #[test]
-    fn without_the_solution_a_pooled_puzzle_is_the_fresh_report() {
-        let pools = pools(1, usize::MAX);
+    fn a_pooled_answer_is_the_fresh_reports_json_with_or_without_the_solution() {
+        let pools = pools(2, usize::MAX);
         fill_up(&pools);
-        let request = GenerateRequest {
-            solution: Some(false),
-            ..unseeded("6x6", "hard")
-        };
-        let Taken::Hit(mut pooled) = pools.take(&request, u64::MAX) else {
-            panic!("a full shelf serves");
-        };
-        let again = GenerateRequest {
-            seed: Some(pooled.seed),
-            ..request
-        };
-        let mut fresh = ops::generate(&again, &mut Budget::new(ops::GENERATE_BUDGET)).unwrap();
-        assert!(pooled.solution.is_none() && pooled.rating.deductions.is_empty());
-        pooled.stats.elapsed_ms = 0;
-        fresh.stats.elapsed_ms = 0;
-        assert_eq!(
-            serde_json::to_string(&pooled).unwrap(),
-            serde_json::to_string(&fresh).unwrap()
-        );
+        for with_solution in [true, false] {
+            let request = GenerateRequest {
+                solution: Some(with_solution),
+                ..unseeded("6x6", "hard")
+            };
+            let Taken::Hit(answer) = pools.take(&request, u64::MAX) else {
+                panic!("a full shelf serves");
+            };
+            let pooled = json(&answer);
+            assert_eq!(pooled.get("solution").is_some(), with_solution);
+            let again = GenerateRequest {
+                seed: pooled["seed"].as_u64(),
+                ..request
+            };
+            let mut fresh = ops::generate(&again, &mut Budget::new(ops::GENERATE_BUDGET)).unwrap();
+            fresh.stats.elapsed_ms = pooled["stats"]["elapsed_ms"].as_u64().unwrap();
+            assert_eq!(answer.json, serde_json::to_vec(&fresh).unwrap());
+            assert_eq!(answer.attempts, fresh.stats.attempts);
+        }
     }
 
     #[test]

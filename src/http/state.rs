@@ -11,9 +11,9 @@ use super::clients::{Allowance, ApiKeys, ClientLimits, Clients};
 use super::metrics;
 use super::pool::{Background, Pool};
 use super::problem::ApiProblem;
-use super::puzzle_pool::{Filler, PuzzlePoolConfig, PuzzlePools, Taken};
+use super::puzzle_pool::{Filler, PooledAnswer, PuzzlePoolConfig, PuzzlePools, Taken};
 use crate::core::{Budget, Error, Stop};
-use crate::ops::{self, GenerateReport, GenerateRequest, Operation, Progress};
+use crate::ops::{self, GenerateRequest, Operation, Progress};
 
 /// Everything the service can be told at start.
 #[derive(Clone, Debug)]
@@ -180,17 +180,19 @@ impl AppState {
         (steps, deadline)
     }
 
-    /// A generation: from a pool when one holds an answer this request could get fresh (see
-    /// `puzzle_pool.rs`), else on the worker pool as [`AppState::run`].
-    pub async fn generate(&self, request: GenerateRequest) -> Result<GenerateReport, ApiProblem> {
+    /// A pooled answer to a generation, when a pool holds one this request could get fresh
+    /// (see `puzzle_pool.rs`); None sends it to [`AppState::run`].
+    pub fn pooled(&self, request: &GenerateRequest) -> Result<Option<PooledAnswer>, ApiProblem> {
         request.precheck()?;
-        let (steps, _) = self.limits(&request);
-        if let Taken::Hit(report) = self.puzzles.take(&request, steps) {
-            // Its place on the shelf is free: an idle worker may make the next one.
-            self.pool.wake_background();
-            return Ok(*report);
+        let (steps, _) = self.limits(request);
+        match self.puzzles.take(request, steps) {
+            Taken::Hit(answer) => {
+                // Its place on the shelf is free: an idle worker may make the next one.
+                self.pool.wake_background();
+                Ok(Some(answer))
+            }
+            Taken::Miss | Taken::NotPooled => Ok(None),
         }
-        self.run(request).await
     }
 
     /// Runs an operation on the pool with the client's budget (or less, if the request asks
