@@ -78,6 +78,7 @@ for _ in $(seq 100); do
 done
 DEPTH=$(sed -n 's/.*--pool-depth[= ]\([0-9]*\).*/\1/p' <<<"${EXTRA[*]:-}")
 DEPTH=${DEPTH:-16}
+[[ " ${EXTRA[*]:-} " == *" --pools off "* ]] && DEPTH=0
 START=$(date +%s.%N)
 while (($(metric sumpuzzles_puzzle_pool_depth "$LABELS") < DEPTH)) ||
     (($(metric sumpuzzles_puzzle_pool_filling "") > 0)); do
