@@ -55,6 +55,10 @@ class Instance:
         env["SUMPUZZLES_BIND"] = f"127.0.0.1:{port}"
         env["SUMPUZZLES_ADMIN_BIND"] = f"127.0.0.1:{self.admin_port}"
         env["RUST_LOG"] = env.get("RUST_LOG", "warn")
+        # No pools of pregenerated puzzles: their background generation would count in the
+        # process's CPU time that the worst-case checks read (tests/puzzle_pool.rs and
+        # docs/benchmarks-http.md cover the pools).
+        env.setdefault("SUMPUZZLES_POOLS", "off")
         for key, value in settings.items():
             env["SUMPUZZLES_" + key.upper()] = str(value)
         self.log = tempfile.NamedTemporaryFile(prefix=f"sumpuzzles-{port}-", suffix=".log", delete=False)

@@ -165,7 +165,9 @@ for variable in $(compgen -e); do
 done
 # wrk is one client standing for the many a load comes from: the per-client limits (20
 # requests a second, half the workers at once) are lifted, the rest is the embedded default.
-SUMPUZZLES_CLIENT_RATE=0 SUMPUZZLES_CLIENT_CONCURRENCY=1000 SUMPUZZLES_CLIENT_QUEUE=1000 \
+# The pools of pregenerated puzzles are off: every request here is seeded, and their background
+# generation would count in the server's CPU per request (scripts/pool-load.sh measures them).
+SUMPUZZLES_CLIENT_RATE=0 SUMPUZZLES_CLIENT_CONCURRENCY=1000 SUMPUZZLES_CLIENT_QUEUE=1000 SUMPUZZLES_POOLS=off \
     "${SERVER_PIN[@]}" "$BIN" serve --bind "127.0.0.1:$PORT" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 150); do

@@ -19,6 +19,9 @@ use sumpuzzles::ops::{
 use sumpuzzles::GenreId;
 
 #[cfg(feature = "server")]
+mod serve;
+
+#[cfg(feature = "server")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -150,7 +153,7 @@ enum Command {
     },
     /// Run the HTTP service.
     #[cfg(feature = "server")]
-    Serve(Box<ServeArgs>),
+    Serve(Box<serve::ServeArgs>),
     /// Exit 0 when the service answers its health check (for container health checks).
     Healthcheck {
         /// The URL to ask; a container on another port sets SUMPUZZLES_HEALTHCHECK_URL and
@@ -165,92 +168,6 @@ enum Command {
     /// Print the OpenAPI document the service serves.
     #[cfg(feature = "server")]
     Openapi,
-}
-
-/// Settings of the HTTP service; each also reads an environment variable.
-#[cfg(feature = "server")]
-#[derive(clap::Args)]
-struct ServeArgs {
-    /// Address to listen on.
-    #[arg(long, env = "SUMPUZZLES_BIND", default_value = "127.0.0.1:8080")]
-    bind: std::net::SocketAddr,
-    /// Jobs running at once (default: the number of cores).
-    #[arg(long, env = "SUMPUZZLES_WORKERS")]
-    workers: Option<usize>,
-    /// Requests waiting for a worker before new ones get 503 (default: 8 per worker).
-    #[arg(long, env = "SUMPUZZLES_QUEUE")]
-    queue: Option<usize>,
-    /// Per-request deadline in milliseconds, waiting included.
-    #[arg(long, env = "SUMPUZZLES_DEADLINE_MS", default_value_t = 30_000)]
-    deadline_ms: u64,
-    /// Step budget of an operation on a puzzle (solve, rate, hint, render) for a client
-    /// without an API key; a request may ask for less (default: about 2 s of CPU, see
-    /// docs/edge.md).
-    #[arg(long, env = "SUMPUZZLES_BUDGET", default_value_t = sumpuzzles::ops::DEFAULT_BUDGET)]
-    budget: u64,
-    /// Step budget of a generation for a client without an API key (default: enough for
-    /// 16x16 expert Kakuro).
-    #[arg(long, env = "SUMPUZZLES_GENERATE_BUDGET", default_value_t = sumpuzzles::ops::GENERATE_BUDGET)]
-    generate_budget: u64,
-    /// Comma-separated origins allowed by CORS; any origin when empty.
-    #[arg(long, env = "SUMPUZZLES_CORS_ORIGINS", default_value = "")]
-    cors_origins: String,
-    /// Largest request body in bytes.
-    #[arg(long, env = "SUMPUZZLES_BODY_LIMIT", default_value_t = 1 << 20)]
-    body_limit: usize,
-    /// Time a connection has from its accept (on HTTP/1 also from the end of the previous
-    /// response) to a complete request head, in milliseconds.
-    #[arg(long, env = "SUMPUZZLES_HEADER_TIMEOUT_MS", default_value_t = 10_000)]
-    header_timeout_ms: u64,
-    /// Time a client has to send a request body, in milliseconds (408 after).
-    #[arg(long, env = "SUMPUZZLES_BODY_TIMEOUT_MS", default_value_t = 10_000)]
-    body_timeout_ms: u64,
-    /// Time a connection with nothing in flight stays open, in milliseconds.
-    #[arg(long, env = "SUMPUZZLES_IDLE_TIMEOUT_MS", default_value_t = 30_000)]
-    idle_timeout_ms: u64,
-    /// Open connections at most (lowered to what the descriptor limit allows).
-    #[arg(long, env = "SUMPUZZLES_MAX_CONNECTIONS", default_value_t = 1024)]
-    max_connections: usize,
-    /// Requests of one client running on the workers at once (default: half the workers, at
-    /// least 1).
-    #[arg(long, env = "SUMPUZZLES_CLIENT_CONCURRENCY")]
-    client_concurrency: Option<usize>,
-    /// Requests of one client waiting for one of its slots before 429.
-    #[arg(long, env = "SUMPUZZLES_CLIENT_QUEUE", default_value_t = 8)]
-    client_queue: usize,
-    /// Requests a second one client may send (0: no rate limit).
-    #[arg(long, env = "SUMPUZZLES_CLIENT_RATE", default_value_t = 20)]
-    client_rate: u32,
-    /// Requests one client may send at once above its rate.
-    #[arg(long, env = "SUMPUZZLES_CLIENT_BURST", default_value_t = 100)]
-    client_burst: u32,
-    /// Comma-separated addresses or ranges (`10.0.0.0/8`) of proxies whose
-    /// `X-Forwarded-For` names the client; none by default.
-    #[arg(long, env = "SUMPUZZLES_TRUSTED_PROXIES", default_value = "")]
-    trusted_proxies: String,
-    /// API keys as a JSON array (`[{"key": "...", "name": "...", "rate": 50, "budget":
-    /// 100000000}]`); see also --api-keys-file.
-    #[arg(long, env = "SUMPUZZLES_API_KEYS", hide_env_values = true)]
-    api_keys: Option<String>,
-    /// A file holding the API keys' JSON array.
-    #[arg(long, env = "SUMPUZZLES_API_KEYS_FILE")]
-    api_keys_file: Option<PathBuf>,
-    /// Refuse the puzzle operations without a known API key (401).
-    #[arg(long, env = "SUMPUZZLES_REQUIRE_API_KEY")]
-    require_api_key: bool,
-    /// Address of the admin listener serving /metrics (with /healthz and /readyz); none by
-    /// default, so the metrics are never on the public port.
-    #[arg(long, env = "SUMPUZZLES_ADMIN_BIND")]
-    admin_bind: Option<std::net::SocketAddr>,
-    /// After SIGTERM, how long /readyz answers 503 before the listener closes (ms).
-    #[arg(long, env = "SUMPUZZLES_DRAIN_MS", default_value_t = 1_000)]
-    drain_ms: u64,
-    /// After the listener closes, how long requests under way may take to finish (ms).
-    #[arg(long, env = "SUMPUZZLES_GRACE_MS", default_value_t = 30_000)]
-    grace_ms: u64,
-    /// Log format: `text` or `json`.
-    #[arg(long, env = "SUMPUZZLES_LOG_FORMAT", default_value = "text")]
-    log_format: String,
 }
 
 /// Writes a batch's lines as each puzzle is made; fails at the end when a seed did.
@@ -445,7 +362,7 @@ fn run() -> Result<()> {
             generate_batch(&batch, budget)
         }
         #[cfg(feature = "server")]
-        Command::Serve(args) => serve(*args),
+        Command::Serve(args) => serve::serve(*args),
         Command::Healthcheck { url } => healthcheck(&url),
         #[cfg(feature = "server")]
         Command::Openapi => {
@@ -453,97 +370,6 @@ fn run() -> Result<()> {
             Ok(())
         }
     }
-}
-
-#[cfg(feature = "server")]
-fn serve(args: ServeArgs) -> Result<()> {
-    use std::time::Duration;
-    use sumpuzzles::http::clients::{parse_ranges, ApiKeys, ClientLimits};
-    use tracing_subscriber::EnvFilter;
-
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    match args.log_format.as_str() {
-        "json" => tracing_subscriber::fmt()
-            .json()
-            .with_env_filter(filter)
-            .init(),
-        // Colours only on a terminal: a log file or a container's log gets plain text.
-        "text" => tracing_subscriber::fmt()
-            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
-            .with_env_filter(filter)
-            .init(),
-        other => bail!("--log-format takes text or json, not '{other}'"),
-    }
-    let mut keys = Vec::new();
-    if let Some(json) = &args.api_keys {
-        keys.extend(ApiKeys::parse(json).map_err(anyhow::Error::msg)?);
-    }
-    if let Some(path) = &args.api_keys_file {
-        let json =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        keys.extend(ApiKeys::parse(&json).map_err(anyhow::Error::msg)?);
-    }
-    if args.require_api_key && keys.is_empty() {
-        bail!("--require-api-key needs API keys (SUMPUZZLES_API_KEYS or SUMPUZZLES_API_KEYS_FILE)");
-    }
-    let mut config = sumpuzzles::http::ServerConfig {
-        bind: args.bind,
-        admin_bind: args.admin_bind,
-        deadline: Duration::from_millis(args.deadline_ms),
-        budget: args.budget,
-        generate_budget: args.generate_budget,
-        body_limit: args.body_limit,
-        body_timeout: Duration::from_millis(args.body_timeout_ms),
-        idle_timeout: Duration::from_millis(args.idle_timeout_ms),
-        max_connections: args.max_connections,
-        api_keys: ApiKeys {
-            entries: keys,
-            required: args.require_api_key,
-        },
-        cors_origins: args
-            .cors_origins
-            .split(',')
-            .map(str::trim)
-            .filter(|o| !o.is_empty())
-            .map(str::to_string)
-            .collect(),
-        header_timeout: Duration::from_millis(args.header_timeout_ms),
-        drain: Duration::from_millis(args.drain_ms),
-        grace: Duration::from_millis(args.grace_ms),
-        ..Default::default()
-    };
-    if let Some(workers) = args.workers {
-        config.workers = workers.max(1);
-        config.queue = config.workers * 8;
-    }
-    if let Some(queue) = args.queue {
-        config.queue = queue;
-    }
-    config.clients = ClientLimits {
-        concurrency: args
-            .client_concurrency
-            .unwrap_or((config.workers / 2).max(1))
-            .max(1),
-        queue: args.client_queue,
-        rate: args.client_rate,
-        burst: args.client_burst,
-        trusted_proxies: parse_ranges(&args.trusted_proxies)
-            .map_err(|error| anyhow::anyhow!("SUMPUZZLES_TRUSTED_PROXIES: {error}"))?,
-    };
-    // The searches run on the pool's own threads (8 MiB stacks, src/http/pool.rs); the
-    // runtime's threads, which read the requests, get the same room: a stack overflow aborts
-    // the process, it cannot be caught like a panic.
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .thread_stack_size(8 << 20)
-        .on_thread_park(sumpuzzles::http::memory::on_park)
-        .build()
-        .context("starting the async runtime")?;
-    runtime
-        .block_on(sumpuzzles::http::serve(config))
-        .with_context(|| format!("serving on {}", args.bind))?;
-    tracing::info!("stopped");
-    Ok(())
 }
 
 /// A plain HTTP/1.0 GET, so the container image needs no curl.

@@ -8,6 +8,9 @@
 --                     in it becomes 0, 1, ..., WRK_SEEDS-1 in turn (each wrk thread cycles on
 --                     its own), so every request asks for a known puzzle and the work per
 --                     request is the same from one run to the next
+--   WRK_DELAY_MS      each connection waits this long after a response before its next
+--                     request, so that N connections offer at most N * 1000 / WRK_DELAY_MS
+--                     requests a second (an open rate, not as fast as the server answers)
 --
 -- The result line (latencies in microseconds; status_errors is wrk's count of responses with a
 -- status of 400 or more, socket_errors its connect, read, write and timeout errors):
@@ -36,6 +39,13 @@ if seeds and seeds > 0 then
     local seeded = wrk.path:gsub("{seed}", tostring(next_seed))
     next_seed = (next_seed + 1) % seeds
     return wrk.format(nil, seeded)
+  end
+end
+
+local delay_ms = tonumber(os.getenv("WRK_DELAY_MS") or "")
+if delay_ms and delay_ms > 0 then
+  function delay()
+    return delay_ms
   end
 end
 

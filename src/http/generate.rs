@@ -101,8 +101,7 @@ impl Caching {
     }
 }
 
-/// Runs `request` unless the client already has its answer: a conditional GET whose
-/// validator matches gets 304 without any work, any other method 412 (RFC 9110, 13.1.2).
+/// Runs `request` unless the client already has its answer (see [`unchanged`]).
 async fn answer<R>(
     state: &AppState,
     method: &Method,
@@ -114,20 +113,40 @@ where
     R: Operation,
     R::Report: Serialize + Attempts,
 {
-    request.precheck()?;
-    if caching.matches(headers) {
-        let status = if method == Method::GET || method == Method::HEAD {
-            StatusCode::NOT_MODIFIED
-        } else {
-            StatusCode::PRECONDITION_FAILED
-        };
-        return Ok((status, caching.headers()).into_response());
+    if let Some(response) = unchanged(method, headers, &caching, &request)? {
+        return Ok(response);
     }
     let report = state.run(request).await?;
+    Ok(respond(report, caching))
+}
+
+/// Checks the request, then, when the client already has its answer, the answer to that: a
+/// conditional GET whose validator matches gets 304 without any work, any other method 412
+/// (RFC 9110, 13.1.2).
+fn unchanged(
+    method: &Method,
+    headers: &HeaderMap,
+    caching: &Caching,
+    request: &impl Operation,
+) -> Result<Option<Response>, ApiProblem> {
+    request.precheck()?;
+    if !caching.matches(headers) {
+        return Ok(None);
+    }
+    let status = if method == Method::GET || method == Method::HEAD {
+        StatusCode::NOT_MODIFIED
+    } else {
+        StatusCode::PRECONDITION_FAILED
+    };
+    Ok(Some((status, caching.headers()).into_response()))
+}
+
+/// A generation's answer with its cache headers.
+fn respond(report: impl Serialize + Attempts, caching: Caching) -> Response {
     ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.attempts());
     let mut response = Json(report).into_response();
     response.headers_mut().extend(caching.headers());
-    Ok(response)
+    response
 }
 
 /// The candidates a report's generation screened, for the metrics.
@@ -224,7 +243,19 @@ async fn generate(
     request: GenerateRequest,
 ) -> Result<Response, ApiProblem> {
     let caching = Caching::generation(&request);
-    answer(state, method, headers, caching, request).await
+    if let Some(response) = unchanged(method, headers, &caching, &request)? {
+        return Ok(response);
+    }
+    // An unseeded request may be answered from a pool of puzzles made beforehand, whose JSON
+    // is the report's as `respond` would write it.
+    if let Some(answer) = state.pooled(&request)? {
+        ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(answer.attempts);
+        let mut response = ([(CONTENT_TYPE, "application/json")], answer.json).into_response();
+        response.headers_mut().extend(caching.headers());
+        return Ok(response);
+    }
+    let report = state.run(request).await?;
+    Ok(respond(report, caching))
 }
 
 /// The daily puzzle: the same puzzle for everyone on a date.

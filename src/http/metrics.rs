@@ -18,6 +18,12 @@ pub const PANICS: &str = "sumpuzzles_panics_total";
 pub const CONNECTIONS: &str = "sumpuzzles_connections";
 pub const CONNECTIONS_CLOSED: &str = "sumpuzzles_connections_closed_total";
 pub const ACCEPT_ERRORS: &str = "sumpuzzles_accept_errors_total";
+pub const PUZZLE_POOL_DEPTH: &str = "sumpuzzles_puzzle_pool_depth";
+pub const PUZZLE_POOL_BYTES: &str = "sumpuzzles_puzzle_pool_bytes";
+pub const PUZZLE_POOL_HITS: &str = "sumpuzzles_puzzle_pool_hits_total";
+pub const PUZZLE_POOL_MISSES: &str = "sumpuzzles_puzzle_pool_misses_total";
+pub const PUZZLE_POOL_FILLS: &str = "sumpuzzles_puzzle_pool_fills_total";
+pub const PUZZLE_POOL_FILLING: &str = "sumpuzzles_puzzle_pool_filling";
 
 /// The process's recorder, installed on first use. Later apps in the same process (tests)
 /// share it.
@@ -97,6 +103,29 @@ fn describe() {
         "Candidate puzzles screened by generators"
     );
     ::metrics::describe_counter!(PANICS, "Panics caught in request handling");
+    ::metrics::describe_gauge!(
+        PUZZLE_POOL_DEPTH,
+        "Pregenerated puzzles on the shelf, by genre, shape and level"
+    );
+    ::metrics::describe_gauge!(
+        PUZZLE_POOL_BYTES,
+        "Size of every pooled puzzle together (their JSON reports), in bytes"
+    );
+    ::metrics::describe_counter!(
+        PUZZLE_POOL_HITS,
+        "Unseeded generations answered from a pool, by genre, shape and level"
+    );
+    ::metrics::describe_counter!(
+        PUZZLE_POOL_MISSES,
+        "Unseeded generations of a pooled key generated fresh (nothing on the shelf within \
+         the request's budget), by genre, shape and level"
+    );
+    ::metrics::describe_counter!(
+        PUZZLE_POOL_FILLS,
+        "Background generations for the pools, by genre, shape, level and outcome: made, \
+         cancelled (gave the worker up to a request), failed, dropped (no room)"
+    );
+    ::metrics::describe_gauge!(PUZZLE_POOL_FILLING, "Workers filling the pools now");
 }
 
 /// Why a request was refused without being worked on.

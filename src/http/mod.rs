@@ -8,6 +8,8 @@
 //!   stream), [`puzzles`] (the operations on a puzzle), [`service`] (genres, health,
 //!   readiness, metrics), [`docs`] (the OpenAPI document and Swagger UI), [`play`] (the play
 //!   page, outside the document);
+//! - [`puzzle_pool`]: pregenerated puzzles per configured genre, shape and level, filled by
+//!   idle workers, serving unseeded `/generate` requests;
 //! - [`problem`]: every failure as problem details; [`responses`]: the statuses each endpoint
 //!   documents;
 //! - [`clients`]: who a request is from (the peer, a trusted proxy's forwarded address, an
@@ -30,6 +32,7 @@ pub mod metrics;
 pub mod play;
 pub mod pool;
 pub mod problem;
+pub mod puzzle_pool;
 pub mod puzzles;
 pub mod responses;
 pub mod server;

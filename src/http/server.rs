@@ -453,6 +453,21 @@ async fn serve_admin(
     }
 }
 
+/// The pooled keys for the log, comma-separated (`off` for none).
+fn pool_keys(state: &AppState) -> String {
+    if state.puzzles.fill_workers() == 0 {
+        return "off".into();
+    }
+    let keys: Vec<String> = state
+        .puzzles
+        .config()
+        .keys
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    keys.join(",")
+}
+
 /// Serves on a bound listener until `shutdown` completes (tests pass their own signal).
 pub async fn serve_on(
     listener: TcpListener,
@@ -475,6 +490,7 @@ pub async fn serve_on(
         queue = config.queue,
         connections = registry.cap(),
         reserve = registry.reserve(),
+        pools = %pool_keys(&state),
         "listening"
     );
     let builder = Arc::new(builder(&config));

@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use super::clients::{Allowance, ApiKeys, ClientLimits, Clients};
 use super::metrics;
-use super::pool::Pool;
+use super::pool::{Background, Pool};
 use super::problem::ApiProblem;
+use super::puzzle_pool::{Filler, PooledAnswer, PuzzlePoolConfig, PuzzlePools, Taken};
 use crate::core::{Budget, Error, Stop};
-use crate::ops::{self, Operation, Progress};
+use crate::ops::{self, GenerateRequest, Operation, Progress};
 
 /// Everything the service can be told at start.
 #[derive(Clone, Debug)]
@@ -56,6 +57,9 @@ pub struct ServerConfig {
     pub grace: Duration,
     /// Seconds a shed request is told to wait.
     pub retry_after: u64,
+    /// The pools of pregenerated puzzles (off by default here, so that an embedding
+    /// application or a test opts in; `sumpuzzles serve` keeps the default keys).
+    pub puzzle_pools: PuzzlePoolConfig,
 }
 
 impl Default for ServerConfig {
@@ -86,6 +90,7 @@ impl Default for ServerConfig {
             drain: Duration::from_millis(1000),
             grace: Duration::from_secs(30),
             retry_after: 1,
+            puzzle_pools: PuzzlePoolConfig::off(),
         }
     }
 }
@@ -108,6 +113,8 @@ pub(super) struct Admitted {
 pub struct AppState {
     pub config: ServerConfig,
     pub pool: Pool,
+    /// Pregenerated puzzles for unseeded generations.
+    pub puzzles: Arc<PuzzlePools>,
     pub metrics: metrics_exporter_prometheus::PrometheusHandle,
     pub clients: Arc<Clients>,
     shutting_down: AtomicBool,
@@ -119,8 +126,17 @@ impl AppState {
             budget: config.budget,
             generate_budget: config.generate_budget,
         };
+        let puzzles = PuzzlePools::new(config.puzzle_pools.clone(), config.generate_budget);
+        let filler: Arc<dyn Background> = Arc::new(Filler(puzzles.clone()));
         Arc::new(AppState {
-            pool: Pool::new(config.workers, config.queue, config.retry_after),
+            pool: Pool::with_background(
+                config.workers,
+                config.queue,
+                config.retry_after,
+                Some(filler),
+                puzzles.fill_workers(),
+            ),
+            puzzles,
             metrics: metrics::handle(),
             clients: Arc::new(Clients::new(
                 config.clients.clone(),
@@ -141,12 +157,9 @@ impl AppState {
         self.shutting_down.store(true, Ordering::SeqCst);
     }
 
-    /// Runs an operation on the pool with the client's budget (or less, if the request asks
-    /// for less) and what is left of the deadline. A request that fails the operation's
-    /// precheck is refused before it takes a worker; one whose budget runs out is a 422 that
-    /// says how far it got.
-    pub async fn run<R: Operation>(&self, request: R) -> Result<R::Report, ApiProblem> {
-        request.precheck()?;
+    /// The client's budget for `request` (or less, if the request asks for less) and what is
+    /// left of the deadline.
+    fn limits<R: Operation>(&self, request: &R) -> (u64, Duration) {
         let admitted = ADMITTED.try_with(Admitted::clone).ok();
         let allowance = admitted
             .as_ref()
@@ -164,6 +177,31 @@ impl AppState {
                 .deadline
                 .saturating_sub(admitted.arrived.elapsed())
         });
+        (steps, deadline)
+    }
+
+    /// A pooled answer to a generation, when a pool holds one this request could get fresh
+    /// (see `puzzle_pool.rs`); None sends it to [`AppState::run`].
+    pub fn pooled(&self, request: &GenerateRequest) -> Result<Option<PooledAnswer>, ApiProblem> {
+        request.precheck()?;
+        let (steps, _) = self.limits(request);
+        match self.puzzles.take(request, steps) {
+            Taken::Hit(answer) => {
+                // Its place on the shelf is free: an idle worker may make the next one.
+                self.pool.wake_background();
+                Ok(Some(answer))
+            }
+            Taken::Miss | Taken::NotPooled => Ok(None),
+        }
+    }
+
+    /// Runs an operation on the pool with the client's budget (or less, if the request asks
+    /// for less) and what is left of the deadline. A request that fails the operation's
+    /// precheck is refused before it takes a worker; one whose budget runs out is a 422 that
+    /// says how far it got.
+    pub async fn run<R: Operation>(&self, request: R) -> Result<R::Report, ApiProblem> {
+        request.precheck()?;
+        let (steps, deadline) = self.limits(&request);
         let (result, progress) = self
             .pool
             .run(deadline, move |flag| {

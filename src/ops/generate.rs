@@ -274,6 +274,18 @@ pub struct GenerateReport {
     pub extra: Option<AnySolutionExtra>,
 }
 
+impl GenerateReport {
+    /// The report a request with `solution=false` gets: without what gives the solution away
+    /// (`solution`, the genre's solution fields and the rating's deductions, whose placements
+    /// are the solution); the level and the technique counts stay.
+    pub fn without_solution(mut self) -> GenerateReport {
+        self.solution = None;
+        self.extra = None;
+        self.rating.deductions.clear();
+        self
+    }
+}
+
 /// Generates a puzzle; a request without a seed gets a [`fresh_seed`].
 pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<GenerateReport, Error> {
     struct Generate<'a> {
@@ -313,25 +325,20 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
                 .expect("a generated puzzle is rated");
             let forms = PuzzleForms::of::<G>(&generated.puzzle);
             let descriptors = generated.rating.descriptors;
-            let mut rating = RateReport::of::<G>(Assessment {
+            let rating = RateReport::of::<G>(Assessment {
                 steps: generated.rating.steps,
                 rating: generated.rating,
                 // The generators prove it.
                 uniqueness: Uniqueness::Unique,
                 solutions_found: 1,
             });
-            if !self.with_solution {
-                rating.deductions.clear();
-            }
-            Ok(GenerateReport {
+            let report = GenerateReport {
                 genre: G::ID,
                 id: forms.id,
                 puzzle: forms.puzzle,
                 text: forms.text,
                 url: forms.url,
-                solution: self
-                    .with_solution
-                    .then(|| G::solution_rows(&generated.solution)),
+                solution: Some(G::solution_rows(&generated.solution)),
                 level,
                 score,
                 descriptors,
@@ -339,9 +346,14 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
                 seed: generated.seed,
                 requested_seed: self.seed,
                 generator_version: generated.generator_version,
-                extra: solution_extra::<G>(&generated.solution).filter(|_| self.with_solution),
+                extra: solution_extra::<G>(&generated.solution),
                 rating,
                 stats: generated.stats,
+            };
+            Ok(if self.with_solution {
+                report
+            } else {
+                report.without_solution()
             })
         }
     }
