@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use sumpuzzles::core::{Budget, Shape, TargetLevel};
 use sumpuzzles::ops::{self, GenerateRequest};
+use sumpuzzles::{Budget, Shape, TargetLevel};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
