@@ -20,11 +20,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sumpuzzles::core::{Budget, GenerateParams};
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::{self, batch, KakuroCryptic};
 use sumpuzzles::Genre;
+use sumpuzzles::{Budget, GenerateParams};
 
 /// A puzzle to solve, rate and check, with its solution as answer rows.
 struct Case<G: Genre> {

@@ -8,8 +8,8 @@
 
 use std::time::{Duration, Instant};
 
-use sumpuzzles::core::{Budget, Shape, TargetLevel};
 use sumpuzzles::ops::{self, GenerateRequest};
+use sumpuzzles::{Budget, Shape, TargetLevel};
 
 /// The sides of the default sizes, as far as the genre's limits reach.
 const DEFAULT_SIDES: [usize; 8] = [6, 8, 10, 12, 16, 20, 24, 32];

@@ -11,8 +11,8 @@
 
 use std::path::PathBuf;
 
-use sumpuzzles::core::{Budget, Level, Shape, TargetLevel};
 use sumpuzzles::ops::{self, GenerateRequest};
+use sumpuzzles::{Budget, Level, Shape, TargetLevel};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -12,9 +12,9 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sumpuzzles::core::Budget;
 use sumpuzzles::genres::kakuro_cryptic::format::read_line;
 use sumpuzzles::genres::kakuro_cryptic::solve::{self, Solver, Strategy};
+use sumpuzzles::Budget;
 
 /// Timed runs aim at this much time per puzzle, as in `solver_compare`.
 const TIME_PER_PUZZLE: Duration = Duration::from_millis(50);

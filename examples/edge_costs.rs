@@ -15,10 +15,10 @@
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sumpuzzles::core::Budget;
 use sumpuzzles::ops::{
     self, GenerateRequest, HintRequest, RateRequest, RenderRequest, SolveRequest,
 };
+use sumpuzzles::Budget;
 
 /// Steps each measured operation may spend.
 const MEASURE_STEPS: u64 = 20_000_000;

@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use sumpuzzles::core::Budget;
 use sumpuzzles::ops::{self, PuzzleSource};
+use sumpuzzles::Budget;
 
 const REPEATS: usize = 5;
 

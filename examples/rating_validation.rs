@@ -21,14 +21,14 @@ use std::time::Duration;
 
 use cpu_time::thread_cpu_time;
 
-use sumpuzzles::core::score::SCORE_VERSION;
-use sumpuzzles::core::{
-    Budget, Descriptors, GenerateParams, Level, Rating, Score, Shape, TargetLevel, Uniqueness,
-};
 use sumpuzzles::genres::kakurasu::{self, Kakurasu};
 use sumpuzzles::genres::kakuro::{self, Kakuro};
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
 use sumpuzzles::Genre;
+use sumpuzzles::SCORE_VERSION;
+use sumpuzzles::{
+    Budget, Descriptors, GenerateParams, Level, Rating, Score, Shape, TargetLevel, Uniqueness,
+};
 
 /// The service's default step budget.
 const DEFAULT_BUDGET: u64 = 500_000_000;

@@ -33,11 +33,11 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sumpuzzles::core::{Budget, GenerateParams, Grid, Level, SeededRng, Shape, TargetLevel};
 use sumpuzzles::genres::kakurasu::{self, Kakurasu};
 use sumpuzzles::genres::kakuro::generate::random_grid::{random_filled_grid, RandomGridStyle};
 use sumpuzzles::genres::kakuro::{self, Kakuro, Rules};
 use sumpuzzles::Genre;
+use sumpuzzles::{Budget, GenerateParams, Grid, Level, SeededRng, Shape, TargetLevel};
 
 const GENERATION_SIDES: [usize; 6] = [6, 8, 10, 12, 14, 16];
 const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "any"];
@@ -270,7 +270,7 @@ fn white_cells(puzzle: &kakuro::Puzzle) -> usize {
 }
 
 fn time_kakuro(puzzle: &kakuro::Puzzle) -> SolveTiming {
-    time_solve(|budget| kakuro::solve(puzzle, 2, budget).expect("a relaxed grid"))
+    time_solve(|budget| kakuro::solve_puzzle(puzzle, 2, budget).expect("a relaxed grid"))
 }
 
 /// Random filled Kakuro grids (see the module documentation).
@@ -311,7 +311,7 @@ fn tiled_puzzle(tiles: usize, seed: u64) -> kakuro::Puzzle {
             grid[(top + row, left + col)] = cell;
         }
     }
-    kakuro::Puzzle::new(grid)
+    kakuro::Puzzle::new(grid).expect("tiles of sound grids make a sound grid")
 }
 
 fn kakuro_tiled_rows(options: &Options, table: &mut Table) {

@@ -9,8 +9,8 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use sumpuzzles::core::Budget;
 use sumpuzzles::genres::kakuro::{self, format, rate, Puzzle, Rules};
+use sumpuzzles::Budget;
 
 const ARTICLE: [(&str, &str); 3] = [
     ("article main", "#    16\\  12\\  10\\  8\\   #    #\n\\12  .    .    .    .    #    #\n\\27  .    .    .    .    21\\  #\n\\3   .    .    19\\8 .    .    6\\\n#    \\8   .    .    17\\8 .    .\n#    #    \\16  .    .    .    .\n#    #    \\27  .    .    .    ."),
@@ -39,7 +39,8 @@ fn time_solve(name: &str, puzzle: &Puzzle) -> f64 {
     let white = whites(puzzle);
     let runs = if white > 1000 { 5 } else { 51 };
     let median = median_time(runs, || {
-        let outcome = kakuro::solve(puzzle, 2, &mut Budget::unlimited()).expect("valid grid");
+        let outcome =
+            kakuro::solve_puzzle(puzzle, 2, &mut Budget::unlimited()).expect("valid grid");
         assert!(outcome.complete);
     });
     let per_100 = median.as_secs_f64() * 1e6 * 100.0 / white.max(1) as f64;
@@ -84,7 +85,7 @@ fn main() {
             } else {
                 let white = whites(&puzzle);
                 let median = median_time(21, || {
-                    kakuro::solve(&puzzle, 2, &mut Budget::unlimited()).unwrap();
+                    kakuro::solve_puzzle(&puzzle, 2, &mut Budget::unlimited()).unwrap();
                 });
                 let value = median.as_secs_f64() * 1e6 * 100.0 / white.max(1) as f64;
                 if value > 200.0 {

@@ -9,7 +9,6 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
-use sumpuzzles::core::{Budget, Score};
 use sumpuzzles::genres::kakuro_cryptic::batch;
 use sumpuzzles::ops::{
     self, AnswerRows, BatchLine, BatchRequest, CheckOptions, CheckRequest, FormatRequest,
@@ -17,6 +16,7 @@ use sumpuzzles::ops::{
     RenderRequest, SolveOptions, SolveRequest,
 };
 use sumpuzzles::GenreId;
+use sumpuzzles::{Budget, Score};
 
 #[cfg(feature = "server")]
 mod serve;

@@ -8,8 +8,8 @@
 mod common;
 
 use serde_json::Value;
-use sumpuzzles::core::{Budget, Shape, TargetLevel};
 use sumpuzzles::ops::{self, GenerateRequest, PuzzleSource};
+use sumpuzzles::{Budget, Shape, TargetLevel};
 
 /// A `/generate` or `/rate` report as the corpus stores it: without the list of deductions
 /// (they replay from the puzzle) and without the wall-clock time (see examples/corpus.rs).

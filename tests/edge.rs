@@ -30,9 +30,9 @@ fn dense_grid() -> Vec<String> {
 /// solution, and the exact solver does not finish within 3,000,000 steps (0.5 s), more than
 /// the default budget.
 fn heavy_grid() -> Value {
-    use sumpuzzles::core::{SeededRng, Shape};
     use sumpuzzles::genres::kakuro::generate::adversarial::{change_sums, SumChange};
     use sumpuzzles::genres::kakuro::generate::random_grid::{random_filled_grid, RandomGridStyle};
+    use sumpuzzles::{SeededRng, Shape};
     let style = RandomGridStyle {
         run_limit: 5,
         block_percent: 26,

@@ -2,15 +2,15 @@
 //! parameters give the same puzzle, the puzzle's own seed regenerates it without a range, and
 //! ranges no puzzle of the level can meet are input errors.
 
-use sumpuzzles::core::score_range::{candidate_seeds, MAX_CANDIDATES};
-use sumpuzzles::core::{
-    generate_in_range, Budget, Error, GenerateParams, InputErrorKind, Level, Score, ScoreRange,
-    Shape, TargetLevel,
-};
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
 use sumpuzzles::Genre;
+use sumpuzzles::{candidate_seeds, MAX_CANDIDATES};
+use sumpuzzles::{
+    generate_in_range, Budget, Error, GenerateParams, InputErrorKind, Level, Score, ScoreRange,
+    Shape, TargetLevel,
+};
 
 fn params(rows: usize, cols: usize, level: Level, seed: u64) -> GenerateParams {
     GenerateParams {

@@ -4,13 +4,13 @@
 mod common;
 
 use serde_json::Value;
-use sumpuzzles::core::hint::HintKind;
-use sumpuzzles::core::{Budget, Level, Shape, TargetLevel};
 use sumpuzzles::ops::{
     self, CheckOptions, CheckRequest, Error, GenerateRequest, HintOptions, HintReport, HintRequest,
     PuzzleSource,
 };
 use sumpuzzles::GenreId;
+use sumpuzzles::HintKind;
+use sumpuzzles::{Budget, Level, Shape, TargetLevel};
 
 fn budget() -> Budget {
     Budget::new(2_000_000_000)

@@ -6,12 +6,12 @@
 mod common;
 
 use common::*;
-use sumpuzzles::core::{assess, Assessment, Budget, Level, Score, Stop, Uniqueness, Verdict};
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::{self, format, rate, Kakuro, Rules};
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
 use sumpuzzles::ops::{self, PuzzleSource, RatingStatus};
 use sumpuzzles::Genre;
+use sumpuzzles::{assess, Assessment, Budget, Level, Score, Stop, Uniqueness, Verdict};
 
 /// One puzzle of each genre, each rated hard or harder (so that its rating takes a few
 /// hundred steps), with the rater's own proof of uniqueness for the two that have one.
@@ -36,9 +36,9 @@ fn assert_unrated(assessment: &Assessment) {
 }
 
 fn a_cryptic_id() -> String {
-    let params = sumpuzzles::core::GenerateParams {
-        shape: sumpuzzles::core::Shape::new(6, 6),
-        level: sumpuzzles::core::TargetLevel::Exactly(Level::Medium),
+    let params = sumpuzzles::GenerateParams {
+        shape: sumpuzzles::Shape::new(6, 6),
+        level: sumpuzzles::TargetLevel::Exactly(Level::Medium),
         seed: 1,
     };
     let generated = KakuroCryptic::generate(&params, &mut Budget::new(2_000_000_000)).unwrap();
@@ -88,7 +88,7 @@ fn the_budget_running_out_in_the_uniqueness_check_leaves_the_level_and_an_unknow
     // The other order, the check first with the whole budget and the rating with what is
     // left: the check runs out, and the rating then has no level rather than "easy".
     let mut budget = Budget::new(1);
-    let outcome = kakuro::solve(&puzzle, 2, &mut budget).unwrap();
+    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut budget).unwrap();
     assert_eq!(Uniqueness::of(&outcome), Uniqueness::Unknown);
     let rating = rate::rate_layout(&puzzle.layout(Rules::Relaxed).unwrap(), &mut budget);
     assert_eq!(rating.verdict, Verdict::Unrated(Stop::Exhausted));
@@ -160,7 +160,7 @@ fn a_grid_without_solution_is_never_rated() {
         let rating = rate::rate(&puzzle, &mut Budget::unlimited()).unwrap();
         assert!(!rating.solved, "{text}");
         assert_eq!(rating.verdict, Verdict::BeyondExpert, "{text}");
-        let solved = kakuro::solve(&puzzle, 2, &mut Budget::unlimited()).unwrap();
+        let solved = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::unlimited()).unwrap();
         assert_eq!(Uniqueness::of(&solved), Uniqueness::NotUnique);
     }
 }
@@ -179,7 +179,7 @@ fn published_grids_the_rater_fills_have_one_solution() {
         let Ok(rating) = rate::rate(&puzzle, &mut Budget::new(200_000_000)) else {
             continue;
         };
-        let outcome = kakuro::solve(&puzzle, 2, &mut Budget::new(20_000_000)).unwrap();
+        let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(20_000_000)).unwrap();
         let uniqueness = Uniqueness::of(&outcome);
         let name = record["name"].as_str().unwrap_or("?");
         if rating.solved {
@@ -284,7 +284,7 @@ fn a_rate_report_of_a_finished_rating_has_level_score_and_uniqueness() {
 /// A cancelled rating is an error for the door to answer with a problem, never a report.
 #[test]
 fn a_cancelled_rating_is_an_error() {
-    let flag = sumpuzzles::core::CancelFlag::new();
+    let flag = sumpuzzles::CancelFlag::new();
     flag.cancel();
     let error = ops::rate(
         &PuzzleSource::id(KAKURO_HARD).into(),

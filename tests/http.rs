@@ -672,10 +672,10 @@ const GENERATE_FIELDS: [&str; 15] = [
 /// The band of scores of a level's name (easy 1.0-2.9, ... expert 7.0-10.0).
 fn score_band(level: &str) -> std::ops::RangeInclusive<f64> {
     let level = match level.parse() {
-        Ok(sumpuzzles::core::TargetLevel::Exactly(level)) => level,
+        Ok(sumpuzzles::TargetLevel::Exactly(level)) => level,
         other => panic!("{level}: {other:?}"),
     };
-    let band = sumpuzzles::core::Score::band(level).unwrap();
+    let band = sumpuzzles::Score::band(level).unwrap();
     band.start().value()..=band.end().value()
 }
 
@@ -878,7 +878,7 @@ async fn rate_says_what_a_short_budget_established() {
 
     // The article's draft: the techniques get stuck, and the check needs the exact solver.
     let draft = Kakuro::parse_text(common::ARTICLE_DRAFT).unwrap();
-    let steps = Kakuro::rate(&draft, &mut sumpuzzles::core::Budget::unlimited()).steps;
+    let steps = Kakuro::rate(&draft, &mut sumpuzzles::Budget::unlimited()).steps;
     let (status, _, rated) = server
         .post(
             "/rate",

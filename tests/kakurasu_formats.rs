@@ -2,10 +2,10 @@
 //! and no panic on any input.
 
 use proptest::prelude::*;
-use sumpuzzles::core::{InputErrorKind, Location};
-use sumpuzzles::genres::kakurasu::{answer, format, Puzzle};
+use sumpuzzles::genres::kakurasu::{format, Puzzle};
 use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{self, PuzzleSource};
+use sumpuzzles::{Genre, InputErrorKind, Kakurasu, Location};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 const SPEC_TEXT: &str = "genre: kakurasu\nrows: 8 12 3\ncols: 0 0 6 2 3\n";
@@ -64,8 +64,8 @@ fn wrong_counts_and_bad_clues_are_errors_with_positions() {
 fn answers_as_rows_or_one_text() {
     let puzzle = format::parse_id(SPEC_ID).unwrap();
     let rows: Vec<String> = ["--#-#", "--###", "--#--"].map(String::from).to_vec();
-    let from_rows = answer::parse_answer(&puzzle, &rows).unwrap();
-    let from_text = answer::parse_answer(&puzzle, &[rows.join("\n")]).unwrap();
+    let from_rows = Kakurasu::parse_answer(&puzzle, &rows).unwrap();
+    let from_text = Kakurasu::parse_answer(&puzzle, &[rows.join("\n")]).unwrap();
     assert_eq!(from_rows, from_text);
 }
 
@@ -83,7 +83,7 @@ proptest! {
         let _ = format::parse_id(&format!("kakurasu:{text}"));
         let _ = format::parse_id(&format!("kakurasu:3x5:{text}"));
         let _ = format::parse_text(&format!("rows: {text}\ncols: 1 2"));
-        let _ = answer::parse_answer(&any_puzzle(), std::slice::from_ref(&text));
+        let _ = Kakurasu::parse_answer(&any_puzzle(), std::slice::from_ref(&text));
         if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) {
             let _ = format::parse_json(&value);
         }

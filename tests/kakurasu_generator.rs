@@ -2,12 +2,10 @@
 //! budgeted.
 
 use proptest::prelude::*;
-use sumpuzzles::core::{
-    Budget, Error, GenerateParams, InputErrorKind, Level, Shape, Stop, TargetLevel,
-};
 use sumpuzzles::genres::kakurasu::{self, generate, rate};
 use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{self, GenerateRequest};
+use sumpuzzles::{Budget, Error, GenerateParams, InputErrorKind, Level, Shape, Stop, TargetLevel};
 
 fn params(rows: usize, cols: usize, level: TargetLevel, seed: u64) -> GenerateParams {
     GenerateParams {

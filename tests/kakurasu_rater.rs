@@ -2,12 +2,12 @@
 //! grading with the recording rater, and rating time.
 
 use proptest::prelude::*;
-use sumpuzzles::core::{Budget, Grid, Level, Score, Shape};
 use sumpuzzles::genres::kakurasu::solve::{propagate, LineQueue};
 use sumpuzzles::genres::kakurasu::techniques::medium_fit;
 use sumpuzzles::genres::kakurasu::techniques::probe::{Prober, LONG, SHORT};
 use sumpuzzles::genres::kakurasu::{format, rate, Board, Puzzle};
 use sumpuzzles::ops::{self, PuzzleSource};
+use sumpuzzles::{Budget, Grid, Level, Score, Shape};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 

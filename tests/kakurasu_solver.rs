@@ -5,12 +5,10 @@ mod common;
 
 use common::*;
 use proptest::prelude::*;
-use sumpuzzles::core::{Budget, CancelFlag, Grid, Level, Shape, Stop};
 use sumpuzzles::genres::kakurasu::solve::{other_solution, solve_board};
-use sumpuzzles::genres::kakurasu::{
-    self, answer, check, format, rate, swap, Board, Puzzle, Violation,
-};
+use sumpuzzles::genres::kakurasu::{self, format, rate, swap, Board, Puzzle, Violation};
 use sumpuzzles::ops::{self, CheckOptions, CheckRequest, PuzzleSource};
+use sumpuzzles::{Budget, CancelFlag, Genre, Grid, Kakurasu, Level, Shape, Stop};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 const SPEC_SOLUTION: [&str; 3] = ["--#-#", "--###", "--#--"];
@@ -75,11 +73,11 @@ fn a_cancelled_search_stops() {
     assert_eq!(outcome.stopped, Some(Stop::Cancelled));
 }
 
-fn check(id: &str, rows: &[&str], finish: bool) -> Vec<check::Violation> {
+fn check(id: &str, rows: &[&str], finish: bool) -> Vec<Violation> {
     let puzzle = format::parse_id(id).unwrap();
     let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
-    let answer = answer::parse_answer(&puzzle, &rows).unwrap();
-    check::check(&puzzle, &answer, finish).unwrap()
+    let answer = Kakurasu::parse_answer(&puzzle, &rows).unwrap();
+    Kakurasu::check(&puzzle, &answer, finish).unwrap()
 }
 
 #[test]
@@ -274,8 +272,8 @@ proptest! {
     #[test]
     fn every_brute_force_solution_passes_the_checker(puzzle in small_puzzle()) {
         for rows in brute_force(&puzzle, 3) {
-            let answer = answer::parse_answer(&puzzle, &rows).unwrap();
-            prop_assert!(check::check(&puzzle, &answer, true).unwrap().is_empty());
+            let answer = Kakurasu::parse_answer(&puzzle, &rows).unwrap();
+            prop_assert!(Kakurasu::check(&puzzle, &answer, true).unwrap().is_empty());
         }
     }
 }

@@ -3,9 +3,9 @@
 //! rating.
 
 use serde_json::json;
-use sumpuzzles::core::{Budget, InputErrorKind, Level};
 use sumpuzzles::ops::{self, CheckRequest, Error, PuzzleSource, SolveRequest};
 use sumpuzzles::GenreId;
+use sumpuzzles::{Budget, InputErrorKind, Level};
 
 /// The example of the issue; its encrypted value is 8426039571.
 const EXAMPLE: &str = "6,X,X,(vCC),(vI),X,X,X,(hH),B,O,(vCA),(vJE),X,(hFE,vD),O,O,O,O,(hA),O,I,(hJC,vB),O,O,(hJC),H,O,O,O,X,X,X,(hJE),O,O,X";

@@ -2,9 +2,9 @@
 //! ID; errors that name the cell; no input makes a reader panic.
 
 use proptest::prelude::*;
-use sumpuzzles::core::{InputError, InputErrorKind, Location};
 use sumpuzzles::genres::kakuro_cryptic::{format, KakuroCryptic};
 use sumpuzzles::Genre;
+use sumpuzzles::{InputError, InputErrorKind, Location};
 
 /// The example of the issue.
 const EXAMPLE: &str = "6,X,X,(vCC),(vI),X,X,X,(hH),B,O,(vCA),(vJE),X,(hFE,vD),O,O,O,O,(hA),O,I,(hJC,vB),O,O,(hJC),H,O,O,O,X,X,X,(hJE),O,O,X";

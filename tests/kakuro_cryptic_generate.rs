@@ -2,19 +2,17 @@
 //! no shown letter to spare, the same parameters give the same puzzle, and the level is the
 //! underlying Kakuro's.
 
-use sumpuzzles::core::{Budget, Error, GenerateParams, InputErrorKind, Level, Shape, TargetLevel};
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::{self, format, Cell, KakuroCryptic, Puzzle};
 use sumpuzzles::ops::{self, GenerateRequest};
+use sumpuzzles::{Budget, Error, GenerateParams, InputErrorKind, Level, Shape, TargetLevel};
 use sumpuzzles::{Genre, GenreId, Stop};
 
 fn params(shape: Shape, level: TargetLevel, seed: u64) -> GenerateParams {
     GenerateParams { shape, level, seed }
 }
 
-fn generate(
-    params: &GenerateParams,
-) -> sumpuzzles::core::Generated<Puzzle, kakuro_cryptic::Solution> {
+fn generate(params: &GenerateParams) -> sumpuzzles::Generated<Puzzle, kakuro_cryptic::Solution> {
     KakuroCryptic::generate(params, &mut Budget::new(2_000_000_000))
         .unwrap_or_else(|e| panic!("{params:?}: {e}"))
 }
@@ -23,7 +21,7 @@ fn generate(
 fn hidden(puzzle: &Puzzle, row: usize, col: usize) -> Puzzle {
     let mut grid = puzzle.grid().clone();
     grid[(row, col)] = Cell::White(None);
-    Puzzle::new(grid)
+    Puzzle::new(grid).unwrap()
 }
 
 fn shown_cells(puzzle: &Puzzle) -> Vec<(usize, usize)> {

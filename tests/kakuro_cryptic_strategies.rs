@@ -6,10 +6,10 @@
 mod common;
 
 use common::testdata;
-use sumpuzzles::core::{Budget, GenerateParams, Grid, Level, Shape, TargetLevel};
 use sumpuzzles::genres::kakuro::{self, generate::filled_grid};
 use sumpuzzles::genres::kakuro_cryptic::solve::{self, Found, Solver, Strategy};
 use sumpuzzles::genres::kakuro_cryptic::{format, Cell, Clue, KakuroCryptic, Letter, Puzzle};
+use sumpuzzles::{Budget, GenerateParams, Grid, Level, Shape, TargetLevel};
 use sumpuzzles::{Genre, SolveOutcome, Stop};
 
 /// The adaptive search as the API runs it, and starting over after every failure (the most
@@ -78,7 +78,7 @@ fn without_shown_letters(puzzle: &Puzzle) -> Puzzle {
             *cell = Cell::White(None);
         }
     }
-    Puzzle::new(grid)
+    Puzzle::new(grid).unwrap()
 }
 
 /// The puzzle with the units letter of its last across clue moved on by one letter: usually
@@ -97,7 +97,7 @@ fn with_a_wrong_clue(puzzle: &Puzzle) -> Puzzle {
         })
         .expect("an across clue");
     clue.units = Letter::new((clue.units.index() + 1) % 10).unwrap();
-    Puzzle::new(grid)
+    Puzzle::new(grid).unwrap()
 }
 
 /// All 200 lines of Project Euler 424: unique under both searches, the same solution.
@@ -191,7 +191,7 @@ fn letters_for_a_fill(side: usize, seed: u64) -> Puzzle {
             },
         })
         .collect();
-    Puzzle::new(Grid::from_cells(Shape::new(side, side), cells).unwrap())
+    Puzzle::new(Grid::from_cells(Shape::new(side, side), cells).unwrap()).unwrap()
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn a_cancelled_adaptive_search_stops() {
         let mut budget = Budget::with_flag(u64::MAX / 2, flag);
         let outcome = solver.solve_with(strategy, solver.full_domains(), 1_000_000, &mut budget);
         assert_eq!(outcome.stopped, Some(Stop::Cancelled), "{strategy:?}");
-        assert!(outcome.steps <= sumpuzzles::core::budget::CHECK_INTERVAL + 100);
+        assert!(outcome.steps <= sumpuzzles::CHECK_INTERVAL + 100);
     }
 }
 

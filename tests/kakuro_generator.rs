@@ -2,8 +2,8 @@
 //! the requested level, and the same puzzle for the same parameters.
 
 use proptest::prelude::*;
-use sumpuzzles::core::{Budget, GenerateParams, Level, Shape, TargetLevel};
 use sumpuzzles::genres::kakuro::{self, format, generate::generate, rate, Rules};
+use sumpuzzles::{Budget, GenerateParams, Level, Shape, TargetLevel};
 
 fn target(index: u8) -> TargetLevel {
     match index {
@@ -20,7 +20,7 @@ fn check_guarantees(params: GenerateParams) {
     let puzzle = &generated.puzzle;
     let layout = puzzle.layout(Rules::Strict).expect("strict structure");
     // Proven unique from scratch, and the reported solution is that one.
-    let outcome = kakuro::solve(puzzle, 2, &mut Budget::unlimited()).unwrap();
+    let outcome = kakuro::solve_puzzle(puzzle, 2, &mut Budget::unlimited()).unwrap();
     assert!(
         outcome.unique(),
         "{params:?}: {} solutions",
@@ -128,7 +128,7 @@ fn shapes_too_small_for_the_level_are_refused_quickly() {
             seed: 0,
         };
         match generate(&params, &mut Budget::new(2_000_000_000)) {
-            Err(sumpuzzles::core::Error::Input(error)) => {
+            Err(sumpuzzles::Error::Input(error)) => {
                 assert!(
                     error.to_string().contains("too small for this level"),
                     "{error}"
@@ -143,10 +143,7 @@ fn shapes_too_small_for_the_level_are_refused_quickly() {
         seed: 0,
     };
     let error = generate(&wide, &mut Budget::new(2_000_000_000)).unwrap_err();
-    assert!(
-        matches!(error, sumpuzzles::core::Error::Input(_)),
-        "{error:?}"
-    );
+    assert!(matches!(error, sumpuzzles::Error::Input(_)), "{error:?}");
 }
 
 #[test]
@@ -171,7 +168,7 @@ fn a_small_budget_is_an_error_not_a_different_puzzle() {
     let error = generate(&params, &mut Budget::new(10_000)).unwrap_err();
     assert_eq!(
         error,
-        sumpuzzles::core::Error::Stopped(sumpuzzles::Stop::Exhausted)
+        sumpuzzles::Error::Stopped(sumpuzzles::Stop::Exhausted)
     );
 }
 
@@ -187,7 +184,7 @@ fn a_cancelled_generation_stops() {
     let error = generate(&params, &mut Budget::with_flag(u64::MAX / 2, flag)).unwrap_err();
     assert_eq!(
         error,
-        sumpuzzles::core::Error::Stopped(sumpuzzles::Stop::Cancelled)
+        sumpuzzles::Error::Stopped(sumpuzzles::Stop::Cancelled)
     );
 }
 
@@ -227,7 +224,8 @@ fn the_reported_steps_are_enough_to_generate_again() {
 /// parameters give the same grid.
 #[test]
 fn filled_grids_of_any_size_hold_their_fill() {
-    use sumpuzzles::genres::kakuro::{answer, check, generate::filled_grid, model::MAX_RUN};
+    use sumpuzzles::genres::kakuro::{generate::filled_grid, MAX_RUN};
+    use sumpuzzles::{Genre, Kakuro};
     for (side, level, seed) in [(7, 1, 3), (20, 4, 0), (25, 3, 1), (30, 4, 2), (40, 4, 5)] {
         let params = GenerateParams {
             shape: Shape::new(side, side),
@@ -253,8 +251,8 @@ fn filled_grids_of_any_size_hold_their_fill() {
             side <= 32,
             "{params:?}: only the size breaks the strict rules"
         );
-        let marks = answer::parse_answer(&puzzle, &solution.rows()).unwrap();
-        assert!(check::check(&puzzle, &marks, true).unwrap().is_empty());
+        let marks = Kakuro::parse_answer(&puzzle, &solution.rows()).unwrap();
+        assert!(Kakuro::check(&puzzle, &marks, true).unwrap().is_empty());
         let (again, _) = filled_grid(&params, &mut Budget::new(100_000_000)).unwrap();
         assert_eq!(format::to_id(&again), format::to_id(&puzzle));
     }
@@ -266,7 +264,7 @@ fn filled_grids_of_any_size_hold_their_fill() {
         };
         assert!(matches!(
             filled_grid(&params, &mut Budget::new(1_000_000)),
-            Err(sumpuzzles::core::Error::Input(_))
+            Err(sumpuzzles::Error::Input(_))
         ));
     }
 }

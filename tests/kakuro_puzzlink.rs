@@ -5,10 +5,10 @@
 mod common;
 
 use proptest::prelude::*;
-use sumpuzzles::core::{Budget, Grid, InputErrorKind, Location, Shape};
 use sumpuzzles::genres::kakuro::{puzzlink, Cell, Kakuro, Puzzle};
 use sumpuzzles::ops::{self, CheckOptions, CheckRequest, PuzzleSource};
 use sumpuzzles::Genre;
+use sumpuzzles::{Budget, Grid, InputErrorKind, Location, Shape};
 
 /// The issue's example.
 const ISSUE_URL: &str = "https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3BgG";
@@ -333,25 +333,29 @@ fn writable_grid() -> impl Strategy<Value = Puzzle> {
                 proptest::collection::vec(proptest::option::of(0u16..=45), cells * 2),
             )
         })
-        .prop_map(|((rows, cols), white, sums)| {
-            let is_white =
-                |r: usize, c: usize| r > 0 && c > 0 && r < rows && c < cols && white[r * cols + c];
-            let mut grid = Grid::filled(Shape::new(rows, cols), Cell::BLOCK);
-            for r in 0..rows {
-                for c in 0..cols {
-                    let i = r * cols + c;
-                    grid[(r, c)] = if is_white(r, c) {
-                        Cell::White
-                    } else {
-                        Cell::Block {
-                            down: sums[2 * i].filter(|_| is_white(r + 1, c)),
-                            across: sums[2 * i + 1].filter(|_| is_white(r, c + 1)),
-                        }
-                    };
+        .prop_filter_map(
+            "a structurally sound grid",
+            |((rows, cols), white, sums)| {
+                let is_white = |r: usize, c: usize| {
+                    r > 0 && c > 0 && r < rows && c < cols && white[r * cols + c]
+                };
+                let mut grid = Grid::filled(Shape::new(rows, cols), Cell::BLOCK);
+                for r in 0..rows {
+                    for c in 0..cols {
+                        let i = r * cols + c;
+                        grid[(r, c)] = if is_white(r, c) {
+                            Cell::White
+                        } else {
+                            Cell::Block {
+                                down: sums[2 * i].filter(|_| is_white(r + 1, c)),
+                                across: sums[2 * i + 1].filter(|_| is_white(r, c + 1)),
+                            }
+                        };
+                    }
                 }
-            }
-            Puzzle::new(grid)
-        })
+                Puzzle::new(grid).ok()
+            },
+        )
 }
 
 proptest! {

@@ -3,8 +3,8 @@
 mod common;
 
 use common::*;
-use sumpuzzles::core::{Budget, Level};
 use sumpuzzles::genres::kakuro::{format, rate, solve::Solver, Rules};
+use sumpuzzles::{Budget, Level};
 
 fn rating(text: &str) -> sumpuzzles::Rating {
     let puzzle = format::parse_text(text).unwrap();

@@ -6,13 +6,13 @@ mod common;
 
 use common::*;
 use proptest::prelude::*;
-use sumpuzzles::core::{Budget, DigitSet, SeededRng};
 use sumpuzzles::genres::kakuro::generate::adversarial::{
     change_sums, dense_block, filled_block, SumChange,
 };
 use sumpuzzles::genres::kakuro::solve::{Solver, Strategy as Search};
 use sumpuzzles::genres::kakuro::{self, format, Puzzle, Rules};
 use sumpuzzles::genres::kakuro_cryptic;
+use sumpuzzles::{Budget, DigitSet, SeededRng};
 
 /// The 8x8 block of issues 18 and 19, in a 9x9 grid: across sums 324 in all, down sums 323.
 const ISSUE_DOWN: [u16; 8] = [44, 43, 42, 41, 40, 39, 38, 36];
@@ -34,7 +34,7 @@ fn adaptive(
     limit: usize,
     steps: u64,
 ) -> sumpuzzles::SolveOutcome<kakuro::Solution> {
-    kakuro::solve(puzzle, limit, &mut Budget::new(steps)).unwrap()
+    kakuro::solve_puzzle(puzzle, limit, &mut Budget::new(steps)).unwrap()
 }
 
 /// The plain search (no reasoning across runs), within `steps`.

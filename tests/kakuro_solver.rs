@@ -4,12 +4,12 @@ mod common;
 
 use common::*;
 use proptest::prelude::*;
-use sumpuzzles::core::{Budget, Grid, Shape};
 use sumpuzzles::genres::kakuro::{self, format, Cell, Puzzle, Rules};
+use sumpuzzles::{Budget, Grid, Shape};
 
 fn solve(text: &str, limit: usize) -> sumpuzzles::SolveOutcome<kakuro::Solution> {
     let puzzle = format::parse_text(text).unwrap();
-    kakuro::solve(&puzzle, limit, &mut Budget::unlimited()).unwrap()
+    kakuro::solve_puzzle(&puzzle, limit, &mut Budget::unlimited()).unwrap()
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn article_hard_has_exactly_one_solution() {
 #[test]
 fn a_tiny_budget_reports_an_incomplete_search() {
     let puzzle = format::parse_text(ARTICLE_HARD).unwrap();
-    let outcome = kakuro::solve(&puzzle, 2, &mut Budget::new(5)).unwrap();
+    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(5)).unwrap();
     assert!(!outcome.complete);
     assert_eq!(outcome.stopped, Some(sumpuzzles::Stop::Exhausted));
 }
@@ -64,8 +64,8 @@ fn a_cancelled_search_stops() {
     let mut budget = Budget::with_flag(u64::MAX / 2, flag);
     // The flag is read every CHECK_INTERVAL steps; a cancelled search ends incomplete or
     // finished before its first check, never hangs.
-    let outcome = kakuro::solve(&puzzle, 2, &mut budget).unwrap();
-    assert!(outcome.steps <= sumpuzzles::core::budget::CHECK_INTERVAL + 100);
+    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut budget).unwrap();
+    assert!(outcome.steps <= sumpuzzles::CHECK_INTERVAL + 100);
 }
 
 /// Every published puzzle in kakuro.jsonl: our count (capped at 2) matches the independent
@@ -88,7 +88,7 @@ fn published_puzzles_match_their_known_counts() {
                 .iter()
                 .any(|p| p.as_str().unwrap_or("").contains("without sum"))
         });
-        let outcome = match kakuro::solve(&puzzle, 2, &mut Budget::new(50_000_000)) {
+        let outcome = match kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(50_000_000)) {
             Ok(outcome) => outcome,
             Err(error) => {
                 // A run of two or more cells without a sum is not solvable under our rules.
@@ -133,38 +133,41 @@ fn small_puzzle() -> impl Strategy<Value = Puzzle> {
                 prop::bool::ANY,
             )
         })
-        .prop_map(|((rows, cols), blocks, fill, random_sums, from_fill)| {
-            let shape = Shape::new(rows, cols);
-            let white = |r: usize, c: usize| r > 0 && c > 0 && !blocks[r * cols + c];
-            let mut cells = Vec::new();
-            for r in 0..rows {
-                for c in 0..cols {
-                    if white(r, c) {
-                        cells.push(Cell::White);
-                        continue;
-                    }
-                    // Sums from the filling: digits may repeat, so such sums can be unsolvable.
-                    let run_sum = |dr: usize, dc: usize, slot: usize| {
-                        let (mut rr, mut cc) = (r + dr, c + dc);
-                        let mut total = 0u16;
-                        let mut len = 0;
-                        while rr < rows && cc < cols && white(rr, cc) {
-                            total += u16::from(fill[rr * cols + cc]);
-                            len += 1;
-                            rr += dr;
-                            cc += dc;
+        .prop_filter_map(
+            "a structurally sound grid",
+            |((rows, cols), blocks, fill, random_sums, from_fill)| {
+                let shape = Shape::new(rows, cols);
+                let white = |r: usize, c: usize| r > 0 && c > 0 && !blocks[r * cols + c];
+                let mut cells = Vec::new();
+                for r in 0..rows {
+                    for c in 0..cols {
+                        if white(r, c) {
+                            cells.push(Cell::White);
+                            continue;
                         }
-                        (len > 0).then(|| if from_fill { total } else { random_sums[slot] })
-                    };
-                    let i = r * cols + c;
-                    cells.push(Cell::Block {
-                        down: run_sum(1, 0, 2 * i),
-                        across: run_sum(0, 1, 2 * i + 1),
-                    });
+                        // Sums from the filling: digits may repeat, so such sums can be unsolvable.
+                        let run_sum = |dr: usize, dc: usize, slot: usize| {
+                            let (mut rr, mut cc) = (r + dr, c + dc);
+                            let mut total = 0u16;
+                            let mut len = 0;
+                            while rr < rows && cc < cols && white(rr, cc) {
+                                total += u16::from(fill[rr * cols + cc]);
+                                len += 1;
+                                rr += dr;
+                                cc += dc;
+                            }
+                            (len > 0).then(|| if from_fill { total } else { random_sums[slot] })
+                        };
+                        let i = r * cols + c;
+                        cells.push(Cell::Block {
+                            down: run_sum(1, 0, 2 * i),
+                            across: run_sum(0, 1, 2 * i + 1),
+                        });
+                    }
                 }
-            }
-            Puzzle::new(Grid::from_cells(shape, cells).unwrap())
-        })
+                Puzzle::new(Grid::from_cells(shape, cells).unwrap()).ok()
+            },
+        )
 }
 
 proptest! {
@@ -174,7 +177,7 @@ proptest! {
         prop_assume!(puzzle.layout(Rules::Relaxed).is_ok());
         let limit = 20;
         let expected = kakuro_brute_force(&puzzle, limit);
-        let outcome = kakuro::solve(&puzzle, limit, &mut Budget::unlimited()).unwrap();
+        let outcome = kakuro::solve_puzzle(&puzzle, limit, &mut Budget::unlimited()).unwrap();
         prop_assert!(outcome.complete);
         let mut found: Vec<Vec<String>> = outcome.solutions.iter().map(|s| s.rows()).collect();
         prop_assert_eq!(found.len(), expected.len());
@@ -212,7 +215,7 @@ fn a_deep_search_fits_in_a_small_stack() {
         .stack_size(512 * 1024)
         .spawn(move || {
             let puzzle = format::parse_text(&text).unwrap();
-            kakuro::solve(&puzzle, 2, &mut Budget::new(50_000_000)).unwrap()
+            kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(50_000_000)).unwrap()
         })
         .unwrap()
         .join()
@@ -226,11 +229,11 @@ fn a_deep_search_fits_in_a_small_stack() {
 /// each failure) or as `kakuro::solve` does, it finds the solutions the plain search finds.
 #[test]
 fn adaptive_and_plain_searches_find_the_same_solutions() {
-    use sumpuzzles::core::{GenerateParams, Level, TargetLevel};
     use sumpuzzles::genres::kakuro::{
         generate::filled_grid,
         solve::{Solver, Strategy},
     };
+    use sumpuzzles::{GenerateParams, Level, TargetLevel};
     for seed in 0..24 {
         let params = GenerateParams {
             shape: Shape::new(7 + seed as usize % 3, 8),
@@ -252,7 +255,7 @@ fn adaptive_and_plain_searches_find_the_same_solutions() {
                     _ => None,
                 });
             *slot.unwrap() += 1;
-            puzzle = Puzzle::new(grid);
+            puzzle = Puzzle::new(grid).unwrap();
         }
         let layout = puzzle.layout(Rules::Relaxed).unwrap();
         let solver = Solver::new(&layout);
@@ -285,15 +288,15 @@ fn adaptive_and_plain_searches_find_the_same_solutions() {
 /// adaptive search finds two solutions in a few thousand steps.
 #[test]
 fn a_large_grid_with_many_solutions_does_not_thrash() {
-    use sumpuzzles::core::{GenerateParams, Level, TargetLevel};
     use sumpuzzles::genres::kakuro::generate::filled_grid;
+    use sumpuzzles::{GenerateParams, Level, TargetLevel};
     let params = GenerateParams {
         shape: Shape::new(16, 16),
         level: TargetLevel::Exactly(Level::Expert),
         seed: 8,
     };
     let (puzzle, _) = filled_grid(&params, &mut Budget::new(100_000_000)).unwrap();
-    let outcome = kakuro::solve(&puzzle, 2, &mut Budget::new(200_000)).unwrap();
+    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(200_000)).unwrap();
     assert!(outcome.complete, "{} steps", outcome.steps);
     assert_eq!(outcome.count(), 2);
 }

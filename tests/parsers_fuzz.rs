@@ -5,9 +5,9 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use serde_json::Value;
-use sumpuzzles::core::{Budget, Shape, TargetLevel};
 use sumpuzzles::ops::{self, CheckOptions, CheckRequest, GenerateRequest, PuzzleSource};
 use sumpuzzles::GenreId;
+use sumpuzzles::{Budget, Shape, TargetLevel};
 
 /// Every registered genre's name, as an ID prefix and as a text's `genre:` line.
 fn genre_pieces() -> Vec<String> {

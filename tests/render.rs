@@ -7,11 +7,11 @@ mod common;
 use std::collections::BTreeSet;
 
 use roxmltree::{Document, Node};
-use sumpuzzles::core::{Budget, InputErrorKind};
 use sumpuzzles::ops::{
     self, CheckOptions, CheckRequest, Error, PuzzleSource, RenderOptions, RenderRequest,
 };
 use sumpuzzles::GenreId;
+use sumpuzzles::{Budget, InputErrorKind};
 
 use common::{SPEC_EXAMPLE, SPEC_EXAMPLE_SOLUTION};
 

@@ -4,12 +4,12 @@
 
 mod common;
 
-use sumpuzzles::core::score::SCORE_VERSION;
-use sumpuzzles::core::{Budget, GenerateParams, Level, Rating, Score, Shape, TargetLevel};
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
 use sumpuzzles::Genre;
+use sumpuzzles::SCORE_VERSION;
+use sumpuzzles::{Budget, GenerateParams, Level, Rating, Score, Shape, TargetLevel};
 
 /// Each corpus record's ID and level.
 fn corpus(genre: &str) -> Vec<(String, Level)> {

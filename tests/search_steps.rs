@@ -10,13 +10,13 @@
 //! digit counts, which spend steps of their own); the regions branch's own searches, before
 //! the engine, gave the same counts, and the same solutions in the same order as without it.
 
-use sumpuzzles::core::{Budget, Grid, SeededRng, Shape};
-use sumpuzzles::genres::kakurasu::{self, model::Board, solve as kakurasu_solve};
+use sumpuzzles::genres::kakurasu::{self, solve as kakurasu_solve, Board};
 use sumpuzzles::genres::kakuro::generate::random_grid::{random_filled_grid, RandomGridStyle};
 use sumpuzzles::genres::kakuro::solve::{Solver, Strategy};
 use sumpuzzles::genres::kakuro::{self, Rules};
 use sumpuzzles::genres::kakuro_cryptic::{self as cryptic, solve as cryptic_solve};
 use sumpuzzles::SolveOutcome;
+use sumpuzzles::{Budget, Grid, SeededRng, Shape};
 
 /// What one search gave: solutions found, whether it finished, steps, and a digest of the
 /// solutions in the order found.
@@ -202,7 +202,7 @@ fn cryptic_searches_keep_their_steps_and_order() {
                 *cell = cryptic::Cell::White(None);
             }
         }
-        cryptic::Puzzle::new(grid)
+        cryptic::Puzzle::new(grid).unwrap()
     };
     let puzzles = [
         ("expert-12x12-seed0", corpus("expert-12x12-seed0.json")),

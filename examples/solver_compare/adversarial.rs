@@ -22,13 +22,13 @@
 use std::path::Path;
 
 use serde_json::Value;
-use sumpuzzles::core::{SeededRng, Shape};
 use sumpuzzles::genres::kakuro::generate::adversarial::{
     change_sums, dense_block, filled_block, SumChange,
 };
 use sumpuzzles::genres::kakuro::generate::random_grid::{random_filled_grid, RandomGridStyle};
 use sumpuzzles::genres::kakuro::{self, Cell, Puzzle, Rules};
 use sumpuzzles::genres::GenreId;
+use sumpuzzles::{SeededRng, Shape};
 
 use super::{input, Input};
 

@@ -30,11 +30,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sumpuzzles::core::{Budget, GenerateParams, Level, Shape, TargetLevel};
 use sumpuzzles::genres::kakuro::{self, generate};
 use sumpuzzles::genres::{kakurasu, kakuro_cryptic, GenreId};
 use sumpuzzles::ops::{self, GenerateRequest};
 use sumpuzzles::{dispatch, Genre, GenreVisitor, Registered};
+use sumpuzzles::{Budget, GenerateParams, Level, Shape, TargetLevel};
 
 /// Sides of the large Kakuro grids, and how many of each.
 const KAKURO_LARGE: [usize; 4] = [16, 20, 25, 30];

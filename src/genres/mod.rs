@@ -10,6 +10,7 @@
 
 #[cfg(feature = "server")]
 mod schema;
+pub(crate) mod sum_grid;
 
 use std::fmt;
 use std::str::FromStr;

@@ -19,7 +19,7 @@ pub const MAX_LINE_WEIGHT: u32 = (MAX_LINE * (MAX_LINE + 1) / 2) as u32;
 
 /// A broken rule: a line whose shaded cells exceed its clue, or whose open cells cannot make
 /// up the rest.
-pub use crate::core::Contradiction;
+pub(crate) use crate::core::Contradiction;
 
 /// A set of sums `0..64 * N`, as a bitset of `N` words.
 ///

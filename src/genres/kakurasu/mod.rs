@@ -2,20 +2,20 @@
 //! shaded cells and each column clue the sum of the row numbers of its shaded cells.
 //! Spec: `kakurasu.txt`.
 
-pub mod answer;
-pub mod check;
-pub mod describe;
+pub(crate) mod answer;
+pub(crate) mod check;
+pub(crate) mod describe;
 pub mod format;
 pub mod generate;
-pub mod hint;
-pub mod line;
-pub mod model;
+pub(crate) mod hint;
+pub(crate) mod line;
+pub(crate) mod model;
 pub mod rate;
-pub mod render;
+pub(crate) mod render;
 pub mod solve;
 pub mod swap;
 pub mod techniques;
-pub mod wire;
+pub(crate) mod wire;
 
 use crate::core::hint::Hint;
 use crate::core::{
@@ -27,6 +27,7 @@ use super::{BoardKind, Genre, NoExtra};
 pub use answer::{Answer, Mark, Solution};
 pub use check::Violation;
 pub use model::{Board, Puzzle};
+pub use wire::PuzzleObject;
 
 /// The Kakurasu genre.
 pub struct Kakurasu;

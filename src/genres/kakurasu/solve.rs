@@ -16,7 +16,7 @@ use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::Board;
 use super::swap::swap;
 
-pub use crate::core::Halt;
+pub(crate) use crate::core::Halt;
 
 /// The lines waiting to be narrowed.
 pub type LineQueue = IndexQueue;

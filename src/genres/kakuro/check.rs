@@ -8,7 +8,7 @@
 use crate::core::{DigitSet, InputError};
 
 use super::answer::{Answer, Mark};
-use super::combos::combos;
+use crate::genres::sum_grid::combos::combos;
 use super::model::Puzzle;
 
 /// A broken rule instance of a Kakuro answer, tagged by its `rule`: R1, runs of different

@@ -1,33 +1,36 @@
 //! Kakuro (cross sums): fill the white cells with 1-9 so each run adds up to its sum without
 //! repeating a digit. Spec: `kakuro.txt`.
 
-pub mod answer;
-pub mod check;
-pub mod combos;
-pub mod describe;
+pub(crate) mod answer;
+pub(crate) mod check;
+pub(crate) mod describe;
 pub mod format;
 pub mod generate;
-pub mod hint;
-pub mod model;
+pub(crate) mod hint;
+pub(crate) mod model;
 pub mod puzzlink;
 pub mod rate;
-pub mod regions;
-pub mod render;
+pub(crate) mod regions;
+pub(crate) mod render;
 pub mod solve;
-pub mod techniques;
-pub mod wire;
+pub(crate) mod techniques;
+pub(crate) mod wire;
+
+/// The combination tables are the sum-grid kit's; Kakuro's modules name them as their own.
+pub(crate) use crate::genres::sum_grid::combos;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, Error, GenerateParams, Generated, Grid, InputError, Rating, Shape, SolveOutcome,
-    Verdict,
+    Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome, Verdict,
 };
 
 use super::{BoardKind, Genre, NoExtra};
 
+pub use crate::genres::sum_grid::answer::solution_grid;
 pub use answer::{Answer, Mark, Solution};
 pub use check::Violation;
-pub use model::{Cell, Layout, Puzzle, Rules, Run};
+pub use model::{Cell, Layout, Puzzle, Rules, Run, MAX_RUN};
+pub use wire::PuzzleObject;
 
 /// The Kakuro genre.
 pub struct Kakuro;
@@ -41,7 +44,7 @@ fn checked(puzzle: Puzzle) -> Result<Puzzle, InputError> {
 
 /// Solves `puzzle` (relaxed rules), returning up to `limit` solutions. The search is
 /// [`solve::Strategy::ADAPTIVE`]: any grid, also a large one with many solutions.
-pub fn solve(
+pub fn solve_puzzle(
     puzzle: &Puzzle,
     limit: usize,
     budget: &mut Budget,
@@ -55,15 +58,6 @@ pub fn solve(
         budget,
     );
     Ok(outcome.map(|digits| solution_grid(layout, &digits)))
-}
-
-/// Spreads digits in white-cell order over the grid.
-pub fn solution_grid(layout: &Layout, digits: &[u8]) -> Solution {
-    let mut grid = Grid::filled(layout.shape, 0u8);
-    for (&(row, col), &digit) in layout.whites.iter().zip(digits) {
-        grid[(row, col)] = digit;
-    }
-    Solution { digits: grid }
 }
 
 impl Genre for Kakuro {
@@ -136,7 +130,7 @@ impl Genre for Kakuro {
     }
 
     fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
-        match solve(puzzle, limit, budget) {
+        match solve_puzzle(puzzle, limit, budget) {
             Ok(outcome) => outcome,
             // Puzzles reach here parsed, hence structurally checked; keep a defined answer.
             Err(_) => SolveOutcome::no_solution(),

@@ -205,7 +205,7 @@ pub fn parse_url(url: &str) -> Result<Puzzle, InputError> {
     }
 
     drop_hidden_sums(&mut grid);
-    Ok(Puzzle::new(grid))
+    Ok(Puzzle::unchecked(grid))
 }
 
 /// Clears sums with no white cell after them: puzz.link does not show them, and older pzprjs

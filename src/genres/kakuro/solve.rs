@@ -19,7 +19,7 @@ pub struct Solver<'a> {
     run_combos: Vec<&'static [DigitSet]>,
 }
 
-pub use crate::core::{Contradiction, Halt};
+pub(crate) use crate::core::Halt;
 
 /// The runs waiting to be filtered.
 pub type RunQueue = IndexQueue;

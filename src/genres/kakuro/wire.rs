@@ -2,7 +2,8 @@
 
 use serde::Serialize;
 
-use super::format::{cell_token, grid_rows};
+use super::format::cell_token;
+use crate::genres::sum_grid::syntax::grid_rows;
 use super::model::Puzzle;
 
 /// A Kakuro puzzle as a JSON object: one string per row, cells separated by spaces: `.` a

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::core::InputError;
-use crate::genres::kakuro::{self, Answer};
+use crate::genres::sum_grid::answer::{self, Answer};
 
 use super::model::{Letter, Puzzle, LETTERS};
 
@@ -18,7 +18,7 @@ pub struct Solution {
     /// The digit of each letter, A first.
     pub mapping: [u8; LETTERS],
     /// The digit of each white cell, 0 on blocks.
-    pub grid: kakuro::Solution,
+    pub grid: answer::Solution,
 }
 
 impl Solution {
@@ -47,7 +47,7 @@ impl Solution {
     }
 }
 
-/// Reads answer rows: the Kakuro answer of the same grid.
+/// Reads answer rows: the sum-grid answer of the same grid.
 pub fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
-    kakuro::answer::parse_answer(&puzzle.skeleton(), rows)
+    answer::parse_answer(puzzle.grid(), |cell| cell.is_white(), rows)
 }

@@ -18,7 +18,7 @@
 //! one-to-one partial mapping, and the letters not read take the digits not read.
 
 use crate::core::{DigitSet, InputError};
-use crate::genres::kakuro::{Answer, Mark};
+use crate::genres::sum_grid::answer::{Answer, Mark};
 
 use super::model::{Clue, Letter, Puzzle, LETTERS};
 

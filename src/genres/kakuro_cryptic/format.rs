@@ -23,8 +23,9 @@
 //! letter.
 
 use crate::core::{Grid, InputError, Location, Shape};
-use crate::genres::kakuro::format::{
-    grid_id, grid_json, grid_text, parse_grid_json, parse_grid_text, parse_id_parts, GridSyntax,
+use crate::genres::sum_grid::id::{grid_id, parse_id_parts};
+use crate::genres::sum_grid::syntax::{
+    grid_json, grid_text, parse_grid_json, parse_grid_text, GridSyntax,
 };
 
 use super::model::{Cell, Clue, Letter, Puzzle, Structure, MAX_SIDE, MIN_SIDE};
@@ -58,7 +59,7 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         return Err(InputError::syntax(Location::Input, "the text is empty"));
     };
     if !first.contains(',') {
-        return Ok(Puzzle::new(parse_grid_text(text, &SYNTAX)?));
+        return Ok(Puzzle::unchecked(parse_grid_text(text, &SYNTAX)?));
     }
     if let Some((line_no, _)) = lines.next() {
         return Err(InputError::syntax(
@@ -126,7 +127,7 @@ pub fn read_line(line: &str) -> Result<(Puzzle, Structure), InputError> {
             ),
         ));
     }
-    let puzzle = Puzzle::new(Grid::from_cells(shape, cells).expect("cell count checked"));
+    let puzzle = Puzzle::unchecked(Grid::from_cells(shape, cells).expect("cell count checked"));
     // Structure problems name the cell by its index, as every other error of a line does.
     let structure = puzzle.structure().map_err(|mut error| {
         for problem in &mut error.problems {
@@ -379,7 +380,7 @@ pub fn to_json(puzzle: &Puzzle) -> serde_json::Value {
 
 /// Reads the JSON puzzle object.
 pub fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
-    Ok(Puzzle::new(parse_grid_json(puzzle, &SYNTAX)?))
+    Ok(Puzzle::unchecked(parse_grid_json(puzzle, &SYNTAX)?))
 }
 
 /// The ID: `kakuro-cryptic:<rows>x<cols>:<layout>/<sums>/<shown>`.
@@ -489,7 +490,7 @@ pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
             "a count must be followed by the letter it leads to",
         ));
     }
-    Ok(Puzzle::new(
+    Ok(Puzzle::unchecked(
         Grid::from_cells(shape, cells).expect("same shape"),
     ))
 }

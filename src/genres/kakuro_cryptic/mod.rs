@@ -3,22 +3,24 @@
 //! Solving finds the grid and the mapping; the encrypted value is the digits of A to J written
 //! together.
 //!
-//! The files follow the Kakuro genre's split and build on it: the run layout is the Kakuro
-//! layout ([`model`]), the text and JSON readers and the ID's layout are Kakuro's ([`format`]),
-//! answers are Kakuro answers ([`answer`]), the solver filters runs with Kakuro's combination
-//! tables ([`solve`]), the rating is the Kakuro rating of the decoded grid ([`rate`]) and the
-//! generator starts from a generated Kakuro ([`generate`]).
+//! The files follow the Kakuro genre's split and build on the sum-grid kit
+//! (`crate::genres::sum_grid`) as Kakuro does: the run layout is the kit's ([`model`]), so are
+//! the text and JSON readers and the ID's layout ([`format`]), the answers ([`answer`]), the
+//! combination tables the solver filters runs with ([`solve`]) and the drawing ([`render`]).
+//! From Kakuro itself it takes what it shares as a genre: the rating is the Kakuro rating of
+//! the decoded grid ([`rate`]), the hint the Kakuro hint, and the generator starts from a
+//! generated Kakuro ([`generate`]).
 
-pub mod answer;
+pub(crate) mod answer;
 pub mod batch;
-pub mod check;
+pub(crate) mod check;
 pub mod format;
-pub mod generate;
-pub mod model;
+pub(crate) mod generate;
+pub(crate) mod model;
 pub mod rate;
-pub mod render;
+pub(crate) mod render;
 pub mod solve;
-pub mod wire;
+pub(crate) mod wire;
 
 use serde_json::Value;
 
@@ -26,13 +28,15 @@ use crate::core::hint::Hint;
 use crate::core::{
     Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
 };
-use crate::genres::kakuro::{self, Answer};
+use crate::genres::kakuro;
+use crate::genres::sum_grid::answer::{solution_grid, Answer};
 
 use super::{BoardKind, Genre};
 
 pub use answer::Solution;
 pub use check::Violation;
-pub use model::{Cell, Clue, Letter, Puzzle, Structure};
+pub use model::{Cell, Clue, Letter, Puzzle, Structure, LETTERS, MAX_SIDE, MIN_SIDE};
+pub use wire::{PuzzleObject, SolutionExtra};
 
 /// The cryptic Kakuro genre.
 pub struct KakuroCryptic;
@@ -69,7 +73,7 @@ pub fn solve_structure(
 fn solution(structure: &Structure, found: &solve::Found) -> Solution {
     Solution {
         mapping: found.mapping,
-        grid: kakuro::solution_grid(&structure.layout, &found.digits),
+        grid: solution_grid(&structure.layout, &found.digits),
     }
 }
 

@@ -1,13 +1,13 @@
 //! The cryptic Kakuro puzzle: letters where Kakuro has numbers, and the run layout the solver
-//! works on, built by the Kakuro model.
+//! works on, built by the sum-grid kit.
 //!
-//! The structure rules are Kakuro's relaxed rules ([`kakuro::Rules::Relaxed`]), plus: every
+//! The structure rules are the kit's relaxed rules ([`Rules::Relaxed`]), plus: every
 //! sum stands before a white cell, and the grid is 3 to 16 cells on each side.
 
 use std::fmt;
 
 use crate::core::{Grid, InputError, InputErrorKind, Location, Problem, Shape};
-use crate::genres::kakuro::{self, Layout, Rules};
+use crate::genres::sum_grid::layout::{self, Layout, Rules};
 
 /// Smallest side of a cryptic grid (a smaller one has no white cell with both sums).
 pub const MIN_SIDE: usize = 3;
@@ -137,35 +137,45 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// A puzzle from its cells; the structure is not checked here (see [`Puzzle::structure`]).
-    pub fn new(grid: Grid<Cell>) -> Puzzle {
+    /// A puzzle from its cells, its structure checked (see [`Puzzle::structure`]).
+    pub fn new(grid: Grid<Cell>) -> Result<Puzzle, InputError> {
+        let puzzle = Puzzle::unchecked(grid);
+        puzzle.structure()?;
+        Ok(puzzle)
+    }
+
+    /// A puzzle from its cells, its structure unchecked: for the readers, whose genre-level
+    /// entry points check it next, and the generator, whose grids are sound by construction.
+    pub(crate) fn unchecked(grid: Grid<Cell>) -> Puzzle {
         Puzzle { grid }
     }
 
+    /// The cells.
     pub fn grid(&self) -> &Grid<Cell> {
         &self.grid
     }
 
+    /// The rows and columns.
     pub fn shape(&self) -> Shape {
         self.grid.shape()
     }
 
-    /// The Kakuro grid with the same blocks and white cells, every sum 0: what the Kakuro
-    /// layout, answer and ID code read.
-    pub fn skeleton(&self) -> kakuro::Puzzle {
+    /// The grid with the same blocks and white cells in numbers, every sum 0: what the
+    /// kit's layout reads.
+    fn skeleton(&self) -> Grid<layout::Cell> {
         let cells = self
             .grid
             .cells()
             .iter()
             .map(|cell| match *cell {
-                Cell::White(_) => kakuro::Cell::White,
-                Cell::Block { down, across } => kakuro::Cell::Block {
+                Cell::White(_) => layout::Cell::White,
+                Cell::Block { down, across } => layout::Cell::Block {
                     down: down.map(|_| 0),
                     across: across.map(|_| 0),
                 },
             })
             .collect();
-        kakuro::Puzzle::new(Grid::from_cells(self.shape(), cells).expect("same shape"))
+        Grid::from_cells(self.shape(), cells).expect("same shape")
     }
 
     /// The runs, their clues and the letters shown, after checking the structure.
@@ -203,7 +213,7 @@ impl Puzzle {
                 problems,
             });
         }
-        let layout = self.skeleton().layout(Rules::Relaxed)?;
+        let layout = Layout::build(&self.skeleton(), Rules::Relaxed)?;
         let clues = layout
             .runs
             .iter()

@@ -1,8 +1,8 @@
-//! Cryptic Kakuro drawn as Kakuro is ([`kakuro::render::draw_grid`]), its sums in letters and
-//! the letters some white cells show written in them.
+//! Cryptic Kakuro drawn as Kakuro is, by the sum-grid kit ([`draw_grid`]), its sums in
+//! letters and the letters some white cells show written in them.
 
-use crate::genres::kakuro::render::{draw_grid, Drawn, Highlight};
-use crate::genres::kakuro::Answer;
+use crate::genres::sum_grid::answer::Answer;
+use crate::genres::sum_grid::draw::{draw_grid, Drawn, Highlight};
 
 use super::check::Violation;
 use super::model::{Cell, Puzzle};

@@ -6,7 +6,7 @@
 //! - **Runs.** The clue's letters allow a set of sums (one letter: its digits; two letters:
 //!   `10t + u` for a tens digit `t` of 1-4 and a different units digit `u`; a doubled letter:
 //!   `11t`). The run's cells keep the digits they get in some filling by a combination of one
-//!   of those sums ([`fit_run_sums`](crate::genres::kakuro::combos::fit_run_sums), combination bitsets filtered by sum), and the clue's
+//!   of those sums ([`fit_run_sums`](sums::fit_run_sums), combination bitsets filtered by sum), and the clue's
 //!   letters keep the digits of the sums that some filling reaches. A cell showing a letter
 //!   has the letter's candidates, without 0, both ways.
 //! - **Letters.** The letters are all different: a fixed letter's digit leaves the others
@@ -35,10 +35,11 @@
 mod equations;
 mod letters;
 mod propagate;
+mod sums;
 
 use crate::core::search::{search, search_with, Model, Weigh, Weighted};
 use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
-use crate::genres::kakuro::combos::{reachable_sums, SumSet};
+use crate::genres::sum_grid::combos::{reachable_sums, SumSet};
 use crate::genres::kakuro::regions::Regions;
 use crate::genres::kakuro::solve::RunQueue;
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::answer::Solution;
 use super::format::token;
 use super::model::Puzzle;
-use crate::genres::kakuro::format::grid_rows;
+use crate::genres::sum_grid::syntax::grid_rows;
 
 /// A cryptic Kakuro as a JSON object: Kakuro's grid of rows with the sums written in the
 /// letters A-J (`CC/`, `/FE`, `D/FE`), and a white cell showing a letter written as that

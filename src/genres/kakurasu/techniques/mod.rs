@@ -31,7 +31,8 @@ pub mod too_heavy;
 
 use crate::core::Level;
 
-pub use super::line::{Contradiction, Forced, Line};
+pub(crate) use super::line::Contradiction;
+pub use super::line::{Forced, Line};
 
 /// Profile and rater versions, reported with every rating.
 pub const PROFILE: &str = "kakurasu-human";

@@ -24,7 +24,7 @@ pub fn dense_block(down: &[u16], across: &[u16]) -> Puzzle {
             across: across.get(i).copied(),
         };
     }
-    Puzzle::new(grid)
+    Puzzle::unchecked(grid)
 }
 
 /// A dense block of `side` (1 to 9) with the sums of a random filling, and the filling (row
@@ -185,7 +185,7 @@ pub fn change_sums(
             *if run.down { down } else { across } = Some(sum);
         }
     }
-    Ok(Puzzle::new(grid))
+    Ok(Puzzle::unchecked(grid))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use super::Contradiction;
 use crate::core::DigitSet;
-use crate::genres::kakuro::combos::fit_run;
+use crate::genres::sum_grid::combos::fit_run;
 
 /// Narrows one run into `out`; returns whether anything changed.
 pub fn narrow(
@@ -21,7 +21,7 @@ pub fn narrow(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::genres::kakuro::combos::combos;
+    use crate::genres::sum_grid::combos::combos;
 
     #[test]
     fn spec_example_twenty_three_in_three() {

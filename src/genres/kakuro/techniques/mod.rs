@@ -25,12 +25,11 @@ pub mod sum_combinations;
 
 use crate::core::{DigitSet, Level};
 
-pub use crate::genres::kakuro::solve::Contradiction;
+pub(crate) use crate::core::Contradiction;
 
-/// Profile and rater versions, reported with every rating.
+/// The rater profile and its version, reported with every rating.
 pub const PROFILE: &str = "kakuro-human";
 pub const PROFILE_VERSION: u32 = 1;
-pub const RATER_VERSION: u32 = 1;
 
 /// The techniques, easiest first: the order in which the rater tries them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -45,16 +44,6 @@ pub enum Technique {
 }
 
 impl Technique {
-    pub const ALL: [Technique; 7] = [
-        Technique::DigitUsed,
-        Technique::Single,
-        Technique::SumCombinations,
-        Technique::OnlyCell,
-        Technique::CombinationFit,
-        Technique::ShortContradiction,
-        Technique::Contradiction,
-    ];
-
     pub fn name(self) -> &'static str {
         match self {
             Technique::DigitUsed => "digit_used",

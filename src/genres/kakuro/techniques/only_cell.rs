@@ -42,7 +42,7 @@ pub fn placements(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::genres::kakuro::combos::combos;
+    use crate::genres::sum_grid::combos::combos;
 
     fn set(digits: &[u8]) -> DigitSet {
         digits.iter().copied().collect()

@@ -35,7 +35,7 @@ use std::cell::RefCell;
 
 use crate::core::probe::{self, Effects, Hypotheses, Hypothesis, Narrowed, Step};
 use crate::core::{Budget, DigitSet, Stop};
-use crate::genres::kakuro::combos::fit_run;
+use crate::genres::sum_grid::combos::fit_run;
 use crate::genres::kakuro::model::MAX_RUN;
 use crate::genres::kakuro::solve::Solver;
 
@@ -86,20 +86,6 @@ impl<'s, 'l> Prober<'s, 'l> {
                 fits: FitCache::new(),
             })),
         }
-    }
-
-    /// The step in which assuming `digit` in `cell` breaks a rule, if it does within the
-    /// limits. `cands` is left as it was.
-    pub fn refutes(
-        &self,
-        cands: &mut [DigitSet],
-        cell: usize,
-        digit: u8,
-        limits: Limits,
-        budget: &mut Budget,
-    ) -> Result<Option<u32>, Stop> {
-        let mut inner = self.inner.borrow_mut();
-        inner.refutes(cands, cell, digit, limits, limits.max_steps, budget)
     }
 
     /// The technique's next deduction over the whole grid (see "Which cell").

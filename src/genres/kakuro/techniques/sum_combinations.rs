@@ -38,7 +38,7 @@ pub fn narrow(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::genres::kakuro::combos::combos;
+    use crate::genres::sum_grid::combos::combos;
 
     #[test]
     fn spec_example_twelve_with_a_nine() {

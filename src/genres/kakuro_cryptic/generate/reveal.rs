@@ -37,7 +37,7 @@ fn encode(puzzle: &kakuro::Puzzle, letter_of: &[Letter; LETTERS]) -> Option<Puzz
             }),
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(Puzzle::new(Grid::from_cells(puzzle.shape(), cells)?))
+    Some(Puzzle::unchecked(Grid::from_cells(puzzle.shape(), cells)?))
 }
 
 /// The puzzle for the Kakuro `puzzle` with its unique `solution` and the letter of each digit,
@@ -126,7 +126,7 @@ pub fn reveal(
         grid[position] = Cell::White(structure.shown[cell]);
     }
     Ok(Some((
-        Puzzle::new(grid),
+        Puzzle::unchecked(grid),
         Solution {
             mapping,
             grid: solution.clone(),

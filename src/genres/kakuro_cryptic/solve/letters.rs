@@ -2,7 +2,7 @@
 //! clue's letters allow, and the letters being all different.
 
 use crate::core::{Contradiction, DigitSet};
-use crate::genres::kakuro::combos::SumSet;
+use crate::genres::sum_grid::combos::SumSet;
 use crate::genres::kakuro_cryptic::model::{Clue, LETTERS};
 
 /// The digits 0-9 a letter may stand for: bit `d` for digit `d`.

@@ -2,10 +2,11 @@
 
 use crate::core::search::Weigh;
 use crate::core::{Budget, DigitSet, Halt};
-use crate::genres::kakuro::combos::{fit_run_sums, reachable_sums};
-use crate::genres::kakuro::model::MAX_RUN;
+use crate::genres::sum_grid::combos::reachable_sums;
+use crate::genres::sum_grid::layout::MAX_RUN;
 
 use super::letters::{all_different, bits, clue_letters, clue_sums, LetterSet};
+use super::sums::fit_run_sums;
 use super::{DomainModel, Undo};
 
 impl<const EQUATIONS: bool> DomainModel<'_, '_, EQUATIONS> {

@@ -5,21 +5,20 @@
 //! length and sum once per process. [`fit_run`] keeps, for each cell of a run, exactly the
 //! digits it gets in some way of filling the run with one combination, one digit per cell,
 //! within the candidates: the spec's `combination_fit`, and the solver's propagation.
-//! [`fit_run_sums`] does the same for a run whose sum is one of a set (cryptic Kakuro).
+//! Cryptic Kakuro builds its fit for a run whose sum is one of a set on the same screen and
+//! exact fit ([`Screen`]).
 
 use std::sync::OnceLock;
 
 use crate::core::DigitSet;
 
-use super::model::{MAX_RUN, MAX_SUM};
+use super::layout::{MAX_RUN, MAX_SUM};
 
 const SUMS: usize = MAX_SUM as usize + 1;
 
 struct Table {
     /// Combinations for `[len * SUMS + sum]`.
     combos: Vec<Vec<DigitSet>>,
-    union: Vec<DigitSet>,
-    intersection: Vec<DigitSet>,
 }
 
 fn table() -> &'static Table {
@@ -30,25 +29,7 @@ fn table() -> &'static Table {
             let set = DigitSet::from_bits(bits);
             combos[set.len() as usize * SUMS + set.sum() as usize].push(set);
         }
-        let union = combos
-            .iter()
-            .map(|list| list.iter().fold(DigitSet::EMPTY, |acc, &set| acc | set))
-            .collect();
-        let intersection = combos
-            .iter()
-            .map(|list| {
-                if list.is_empty() {
-                    DigitSet::EMPTY
-                } else {
-                    list.iter().fold(DigitSet::ALL, |acc, &set| acc & set)
-                }
-            })
-            .collect();
-        Table {
-            combos,
-            union,
-            intersection,
-        }
+        Table { combos }
     })
 }
 
@@ -59,16 +40,6 @@ fn slot(len: usize, sum: u16) -> Option<usize> {
 /// Every combination for a run of `len` cells adding up to `sum` (empty when none exists).
 pub fn combos(len: usize, sum: u16) -> &'static [DigitSet] {
     slot(len, sum).map_or(&[], |i| &table().combos[i])
-}
-
-/// The digits that appear in some combination.
-pub fn combo_union(len: usize, sum: u16) -> DigitSet {
-    slot(len, sum).map_or(DigitSet::EMPTY, |i| table().union[i])
-}
-
-/// The digits that appear in every combination (empty when there is none).
-pub fn combo_intersection(len: usize, sum: u16) -> DigitSet {
-    slot(len, sum).map_or(DigitSet::EMPTY, |i| table().intersection[i])
 }
 
 /// Narrows a run's cells to the digits they get in some filling by one of `combos`.
@@ -108,78 +79,9 @@ pub fn reachable_sums(len: usize) -> SumSet {
     (u64::MAX >> (63 - high)) & !((1u64 << low) - 1)
 }
 
-/// [`fit_run`] for a run whose sum is only known to be one of `sums`: `out` receives the
-/// union of the narrowed candidates over those sums, and the result holds the sums that have a
-/// filling (empty when none has, and `out` is then meaningless).
-///
-/// Cryptic Kakuro uses it while the letters of a clue are still open.
-pub fn fit_run_sums(cands: &[DigitSet], sums: SumSet, out: &mut [DigitSet]) -> SumSet {
-    debug_assert_eq!(out.len(), cands.len());
-    out.fill(DigitSet::EMPTY);
-    let len = cands.len();
-    let sums = sums & reachable_sums(len);
-    match *cands {
-        [only] => {
-            // The sum is the digit: digit d is bit d - 1 of a set and bit d of the sums.
-            let feasible = SumSet::from(only.bits()) << 1 & sums;
-            out[0] = DigitSet::from_bits((feasible >> 1) as u16);
-            return feasible;
-        }
-        [first, second] => return fit_pair_sums(first, second, sums, out),
-        _ => {}
-    }
-    let Some(screen) = Screen::of(cands) else {
-        return 0;
-    };
-    let mut feasible = 0;
-    let mut rest = sums;
-    while rest != 0 {
-        let sum = rest.trailing_zeros();
-        rest &= rest - 1;
-        let mut any = false;
-        for &combo in combos(len, sum as u16) {
-            // Once the sum is known to have a filling, a combination that can only give cells
-            // digits they have already got changes nothing.
-            if any && adds_nothing(cands, combo, out) {
-                continue;
-            }
-            any |= screen.fit(cands, combo, out);
-        }
-        if any {
-            feasible |= 1 << sum;
-        }
-    }
-    feasible
-}
-
-/// Whether `combo` can give no cell a digit `out` does not hold for it already.
-#[inline]
-fn adds_nothing(cands: &[DigitSet], combo: DigitSet, out: &[DigitSet]) -> bool {
-    cands
-        .iter()
-        .zip(out)
-        .all(|(&cand, &got)| (cand & combo).is_subset(got))
-}
-
-/// [`fit_run_sums`] for two cells, by shifting bit sets rather than walking combinations.
-fn fit_pair_sums(first: DigitSet, second: DigitSet, sums: SumSet, out: &mut [DigitSet]) -> SumSet {
-    let mut feasible = 0;
-    for digit in first.iter() {
-        // The other cell's digits y (bit y - 1) become the sums digit + y (bit digit + y).
-        let shift = u32::from(digit) + 1;
-        let reached = SumSet::from((second - DigitSet::single(digit)).bits()) << shift & sums;
-        if reached != 0 {
-            out[0].insert(digit);
-            out[1] |= DigitSet::from_bits((reached >> shift) as u16);
-            feasible |= reached;
-        }
-    }
-    feasible
-}
-
 /// What every combination of a run must pass before the exact fit: its digits are candidates
 /// somewhere, and it holds the run's fixed digits.
-struct Screen {
+pub(crate) struct Screen {
     union: DigitSet,
     fixed: DigitSet,
 }
@@ -187,7 +89,7 @@ struct Screen {
 impl Screen {
     /// None when the run is broken already: too long, a cell without candidates, or a fixed
     /// digit twice.
-    fn of(cands: &[DigitSet]) -> Option<Screen> {
+    pub(crate) fn of(cands: &[DigitSet]) -> Option<Screen> {
         if cands.is_empty() || cands.len() > MAX_RUN {
             return None;
         }
@@ -210,7 +112,7 @@ impl Screen {
 
     /// Adds to `out` the digits `combo` gives each cell; true when it fills the run.
     #[inline]
-    fn fit(&self, cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
+    pub(crate) fn fit(&self, cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
         // Every digit of a combination fills some cell, so it must be a candidate somewhere,
         // and every fixed digit must be in it.
         if !combo.is_subset(self.union) || !self.fixed.is_subset(combo) {
@@ -387,8 +289,6 @@ mod tests {
         assert_eq!(combos(9, 45).len(), 1);
         assert!(combos(2, 18).is_empty());
         assert!(combos(10, 45).is_empty());
-        assert_eq!(combo_intersection(4, 27), set(&[9]));
-        assert_eq!(combo_union(3, 6), set(&[1, 2, 3]));
     }
 
     #[test]
@@ -430,42 +330,6 @@ mod tests {
                 .filter(|&sum| !combos(len, sum).is_empty())
                 .fold(0, |acc, sum| acc | 1 << sum);
             assert_eq!(reachable_sums(len), expected, "length {len}");
-        }
-    }
-
-    /// fit_run_sums is the union of fit_run over the sums it is given.
-    #[test]
-    fn fit_run_sums_is_the_union_over_its_sums() {
-        let mut state = 777u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u32
-        };
-        for _ in 0..2000 {
-            let len = 1 + (next() % 6) as usize;
-            let cands: Vec<DigitSet> = (0..len)
-                .map(|_| DigitSet::from_bits((next() & 0x1ff) as u16 | (next() & 0x1ff) as u16))
-                .collect();
-            let sums = u64::from(next()) << 14 | u64::from(next());
-            let mut out = vec![DigitSet::EMPTY; len];
-            let feasible = fit_run_sums(&cands, sums, &mut out);
-            let mut expected = vec![DigitSet::EMPTY; len];
-            let mut expected_sums = 0u64;
-            let mut one = vec![DigitSet::EMPTY; len];
-            for sum in 0..=45u16 {
-                if sums & 1 << sum != 0 && fit_run(&cands, combos(len, sum), &mut one) {
-                    expected_sums |= 1 << sum;
-                    for (acc, set) in expected.iter_mut().zip(&one) {
-                        *acc |= *set;
-                    }
-                }
-            }
-            assert_eq!(feasible, expected_sums, "{cands:?}");
-            if feasible != 0 {
-                assert_eq!(out, expected, "{cands:?}");
-            }
         }
     }
 
