@@ -530,7 +530,7 @@ fn narrow_tight(
 }
 
 /// The union of the cells' candidates, and their fixed digits.
-fn union_and_fixed(cells: &[u32], cands: &[DigitSet]) -> (DigitSet, DigitSet) {
+pub(super) fn union_and_fixed(cells: &[u32], cands: &[DigitSet]) -> (DigitSet, DigitSet) {
     let mut maybe = DigitSet::EMPTY;
     let mut fixed = DigitSet::EMPTY;
     for &cell in cells {
