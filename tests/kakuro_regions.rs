@@ -165,6 +165,28 @@ proptest! {
     }
 }
 
+/// The adaptive search found what the plain search found (`reference`, complete): as many
+/// solutions, and the same ones when they are fewer than `limit`.
+fn assert_same_solutions(
+    puzzle: &Puzzle,
+    reference: &sumpuzzles::SolveOutcome<Vec<u8>>,
+    outcome: &sumpuzzles::SolveOutcome<kakuro::Solution>,
+    limit: usize,
+) {
+    let text = format::to_text(puzzle);
+    let layout = puzzle.layout(Rules::Relaxed).unwrap();
+    let mut expected: Vec<Vec<String>> = reference
+        .solutions
+        .iter()
+        .map(|digits| kakuro::solution_grid(&layout, digits).rows())
+        .collect();
+    expected.sort();
+    assert_eq!(outcome.count(), expected.len(), "{text}");
+    if expected.len() < limit {
+        assert_eq!(rows(outcome), expected, "{text}");
+    }
+}
+
 /// Dense blocks of 4 to 6, their sums as filled or changed: the same solutions as the plain
 /// search, wherever the plain search finishes within its budget (it cannot refute most changed
 /// blocks of 6 or more, which is why the reasoning across runs exists).
@@ -184,17 +206,7 @@ fn dense_blocks_match_the_plain_search() {
                     continue;
                 }
                 compared += 1;
-                let layout = puzzle.layout(Rules::Relaxed).unwrap();
-                let mut expected: Vec<Vec<String>> = reference
-                    .solutions
-                    .iter()
-                    .map(|digits| kakuro::solution_grid(&layout, digits).rows())
-                    .collect();
-                expected.sort();
-                assert_eq!(outcome.count(), expected.len(), "{text}");
-                if expected.len() < limit {
-                    assert_eq!(rows(&outcome), expected, "{text}");
-                }
+                assert_same_solutions(&puzzle, &reference, &outcome, limit);
             }
         }
     }
@@ -343,17 +355,7 @@ fn small_open_grids_match_the_plain_search() {
             let text = format::to_text(&puzzle);
             assert!(outcome.complete, "{text}");
             compared += 1;
-            let layout = puzzle.layout(Rules::Relaxed).unwrap();
-            let mut expected: Vec<Vec<String>> = reference
-                .solutions
-                .iter()
-                .map(|digits| kakuro::solution_grid(&layout, digits).rows())
-                .collect();
-            expected.sort();
-            assert_eq!(outcome.count(), expected.len(), "{text}");
-            if expected.len() < limit {
-                assert_eq!(rows(&outcome), expected, "{text}");
-            }
+            assert_same_solutions(&puzzle, &reference, &outcome, limit);
         }
     }
     assert!(compared >= 40, "only {compared} grids compared");
