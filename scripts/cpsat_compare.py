@@ -168,53 +168,130 @@ def fmt_ratio(ratio):
     return f"{ratio:,.0f}x" if ratio >= 10 else f"{ratio:.1f}x"
 
 
-def table(inputs, ours, cpsat, target):
+def fmt_worst(seconds, complete):
+    """A worst time; one cut short by a limit is a lower bound."""
+    return fmt_time(seconds) if complete else f"> {fmt_time(seconds)}"
+
+
+def worst(rows, key):
+    """The slowest puzzle of rows by key(row) -> (seconds, complete): (seconds, complete, name)."""
+    record, seconds, complete = max(
+        ((r, *key(r)) for r in rows), key=lambda item: (item[1], not item[2])
+    )
+    return seconds, complete, record["name"]
+
+
+def ours_time(result):
+    return result["median_us"] / 1e6, result["complete"]
+
+
+def cpsat_time(result):
+    return result["seconds"], result["complete"]
+
+
+def table(inputs, ours, cpsat, target, before=None):
+    """The table per class: medians and worst puzzles of both solvers (and of the solver before
+    a change, when given), the ratios, the counts and what went unfinished.
+
+    A puzzle is slower for us when our time is above CP-SAT's, or when we did not finish it and
+    CP-SAT did; one neither finished is counted apart (both unfinished)."""
     classes = defaultdict(list)
     order = []
-    for record, mine, theirs in zip(inputs, ours, cpsat):
+    before = before or [None] * len(inputs)
+    for record, mine, theirs, old in zip(inputs, ours, cpsat, before):
         if record["class"] not in classes:
             order.append(record["class"])
-        classes[record["class"]].append((record, mine, theirs))
-    lines = [
-        "| Class | Puzzles | Ours (median) | CP-SAT (median) | Ratio: median of per-puzzle "
-        "| Ratio of medians | Min ratio | Counts (1 / 2) | Unfinished (ours / CP-SAT) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        classes[record["class"]].append((record, mine, theirs, old))
+    with_before = before[0] is not None
+    head = ["Class", "Puzzles", "Ours (median)", "Ours (worst)"]
+    if with_before:
+        head += ["Before (median)", "Before (worst)"]
+    head += [
+        "CP-SAT (median)",
+        "CP-SAT (worst)",
+        "Ratio: median of per-puzzle",
+        "Min ratio",
+        "Slower than CP-SAT",
+        "Counts (0 / 1 / 2)",
+        "Unfinished (ours / CP-SAT)",
     ]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     problems = []
     below = []
+    slower_names = []
     for name in order:
         rows = classes[name]
-        finished = [(r, m, t) for r, m, t in rows if m["complete"] and t["complete"]]
+        finished = [(r, m, t) for r, m, t, _ in rows if m["complete"] and t["complete"]]
         for r, m, t in finished:
             if m["count"] != t["count"]:
                 problems.append(
                     f"COUNT MISMATCH: {name} {r['name']}: ours {m['count']}, CP-SAT {t['count']}"
                 )
-        ours_time = [m["median_us"] / 1e6 for _, m, _ in finished]
-        cpsat_time = [t["seconds"] for _, _, t in finished]
-        ratios = [c / o for o, c in zip(ours_time, cpsat_time)]
+        for r, m, t, old in rows:
+            if old is not None and old["complete"] and m["complete"] and old["count"] != m["count"]:
+                problems.append(
+                    f"COUNT MISMATCH: {name} {r['name']}: ours {m['count']}, before {old['count']}"
+                )
+        ratios = [t["seconds"] / (m["median_us"] / 1e6) for _, m, t in finished]
         counts = [m["count"] for _, m, _ in finished]
         unfinished = (
-            sum(not m["complete"] for _, m, _ in rows),
-            sum(not t["complete"] for _, _, t in rows),
+            sum(not m["complete"] for _, m, _, _ in rows),
+            sum(not t["complete"] for _, _, t, _ in rows),
         )
-        if not finished:
-            lines.append(
-                f"| {name} | {len(rows)} | — | — | — | — | — | — | {unfinished[0]} / {unfinished[1]} |"
-            )
+        slower = 0
+        for r, m, t, _ in rows:
+            if m["complete"] and t["complete"]:
+                is_slower = m["median_us"] / 1e6 > t["seconds"]
+            else:
+                is_slower = not m["complete"] and t["complete"]
+            if is_slower:
+                slower += 1
+                slower_names.append(f"{name} {r['name']}")
+        both_unfinished = sum(not m["complete"] and not t["complete"] for _, m, t, _ in rows)
+
+        def median_of(results, key):
+            return fmt_time(statistics.median(key(x)[0] for x in results))
+
+        def worst_cell(index, timer):
+            entries = [
+                {"name": row[0]["name"], "t": timer(row[index])} for row in rows
+            ]
+            seconds, complete, puzzle = worst(entries, key=lambda x: x["t"])
+            return f"{fmt_worst(seconds, complete)} ({puzzle})"
+
+        cells = [name, str(len(rows))]
+        cells += [median_of([m for _, m, _, _ in rows], ours_time), worst_cell(1, ours_time)]
+        if with_before:
+            cells += [
+                median_of([old for _, _, _, old in rows], ours_time),
+                worst_cell(3, ours_time),
+            ]
+        cells += [median_of([t for _, _, t, _ in rows], cpsat_time), worst_cell(2, cpsat_time)]
+        if ratios:
+            cells += [fmt_ratio(statistics.median(ratios)), fmt_ratio(min(ratios))]
+        else:
+            cells += ["—", "—"]
+        slower_text = str(slower) + (f" (+{both_unfinished} both unfinished)" if both_unfinished else "")
+        cells += [
+            slower_text,
+            f"{counts.count(0)} / {counts.count(1)} / {counts.count(2)}",
+            f"{unfinished[0]} / {unfinished[1]}",
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+        if not ratios or min(ratios) < target or unfinished[0] or slower:
             below.append(name)
-            continue
-        median_ratio = statistics.median(ratios)
-        if min(ratios) < target or unfinished[0]:
-            below.append(name)
-        lines.append(
-            f"| {name} | {len(rows)} | {fmt_time(statistics.median(ours_time))} "
-            f"| {fmt_time(statistics.median(cpsat_time))} | {fmt_ratio(median_ratio)} "
-            f"| {fmt_ratio(statistics.median(cpsat_time) / statistics.median(ours_time))} "
-            f"| {fmt_ratio(min(ratios))} | {counts.count(1)} / {counts.count(2)} "
-            f"| {unfinished[0]} / {unfinished[1]} |"
-        )
-    return lines, problems, below
+    return lines, problems, below, slower_names
+
+
+def time_ours(binary, inputs_path, max_steps):
+    """One JSON result per puzzle from `solver_compare time`."""
+    timed = subprocess.run(
+        [binary, "time", inputs_path, "--max-steps", max_steps],
+        stdout=subprocess.PIPE,
+        check=True,
+        text=True,
+    )
+    return [json.loads(line) for line in timed.stdout.splitlines() if line.strip()]
 
 
 def main():
@@ -228,7 +305,14 @@ def main():
         "--budget", type=float, default=300, help="CP-SAT seconds after which puzzles get one solve"
     )
     parser.add_argument("--max-time", type=float, default=60, help="CP-SAT time limit per solve")
-    parser.add_argument("--max-steps", default="2000000000", help="our step limit per solve")
+    parser.add_argument(
+        "--max-steps",
+        default="60000000",
+        help="our step limit per solve (about 60 s at a microsecond a step, like --max-time)",
+    )
+    parser.add_argument(
+        "--before", help="also time this build of solver_compare (the solver before a change)"
+    )
     parser.add_argument("--target", type=float, default=50, help="the ratio to reach")
     parser.add_argument("--out", help="write per-puzzle results here (JSON lines)")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
@@ -253,41 +337,44 @@ def main():
 
         started = time.time()
         print(f"ours: {len(inputs)} puzzles ...", file=sys.stderr)
-        timed = subprocess.run(
-            [args.bin, "time", inputs_path, "--max-steps", args.max_steps],
-            stdout=subprocess.PIPE,
-            check=True,
-            text=True,
-        )
-        ours = [json.loads(line) for line in timed.stdout.splitlines() if line.strip()]
+        ours = time_ours(args.bin, inputs_path, args.max_steps)
         ours_seconds = time.time() - started
+        before = None
+        if args.before:
+            print(f"before: {len(inputs)} puzzles ...", file=sys.stderr)
+            before = time_ours(args.before, inputs_path, args.max_steps)
         print(f"CP-SAT: {len(inputs)} puzzles ...", file=sys.stderr)
         started = time.time()
         cpsat = run_cpsat(inputs, args)
         cpsat_seconds = time.time() - started
 
     assert len(ours) == len(inputs) == len(cpsat)
-    for record, mine in zip(inputs, ours):
+    for record, mine, old in zip(inputs, ours, before or ours):
         assert (record["class"], record["name"]) == (mine["class"], mine["name"])
+        assert (record["class"], record["name"]) == (old["class"], old["name"])
     if args.out:
         with open(args.out, "w") as out:
-            for record, mine, theirs in zip(inputs, ours, cpsat):
-                out.write(
-                    json.dumps(
-                        {"class": record["class"], "name": record["name"], "ours": mine, "cpsat": theirs}
-                    )
-                    + "\n"
-                )
+            for index, (record, mine, theirs) in enumerate(zip(inputs, ours, cpsat)):
+                line = {"class": record["class"], "name": record["name"], "ours": mine, "cpsat": theirs}
+                if before:
+                    line["before"] = before[index]
+                out.write(json.dumps(line) + "\n")
 
-    lines, problems, below = table(inputs, ours, cpsat, args.target)
+    lines, problems, below, slower = table(inputs, ours, cpsat, args.target, before)
     print(f"ortools {ortools.__version__}; ours {ours_seconds:.0f} s, CP-SAT {cpsat_seconds:.0f} s in all")
     print()
     print("\n".join(lines))
     print()
     for problem in problems:
         print(problem)
+    if slower:
+        print(f"Slower than CP-SAT ({len(slower)}): {'; '.join(slower)}")
+    else:
+        print("Never slower than CP-SAT on a puzzle both finished, nor unfinished where it finished.")
     if below:
-        print(f"Below {args.target:g}x (lowest ratio) or unfinished: {', '.join(below)}")
+        print(
+            f"Below {args.target:g}x (lowest ratio), slower somewhere or unfinished: {', '.join(below)}"
+        )
     else:
         print(f"Every class at least {args.target:g}x on every puzzle.")
     if problems:

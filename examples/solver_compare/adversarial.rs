@@ -14,8 +14,8 @@
 //!   (N = 6 to 8);
 //! - `adversarial published perturbed`: every published puzzle of `DIR/kakuro.jsonl` with a
 //!   known count, changed in turn like `changed`, `raised` and `shifted` (one change each);
-//! - `adversarial open NxN` (12, 16, 20): random grids with long runs (up to 9 cells) and few
-//!   blocks (10%), the sums of their fill, every other one raised like `raised`;
+//! - `adversarial open NxN` (12, 16, 20, 24, 32, 40): random grids with long runs (up to 9
+//!   cells) and few blocks (10%), the sums of their fill, every other one raised like `raised`;
 //! - `adversarial cryptic dense`: the 8x8 block written in letters (A = 0, B = 1, ...),
 //!   and `fill` and `raised` blocks of 6 to 8 under a random letter for each digit.
 
@@ -40,7 +40,7 @@ const CHANGED_SIDES: [usize; 3] = [6, 7, 8];
 /// Seeds per side and kind.
 const DENSE_SEEDS: u64 = 6;
 /// Sides of the open grids, and seeds of each.
-const OPEN_SIDES: [usize; 3] = [12, 16, 20];
+const OPEN_SIDES: [usize; 6] = [12, 16, 20, 24, 32, 40];
 const OPEN_SEEDS: u64 = 6;
 const OPEN_STYLE: RandomGridStyle = RandomGridStyle {
     run_limit: 9,

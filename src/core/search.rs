@@ -34,18 +34,26 @@ pub enum Strategy {
     ///   added (dom/wdeg);
     /// - first the variable all of whose values failed last, until one of its values holds
     ///   (last conflict), which brings the value to blame to light quickly;
+    /// - its values in the model's order for this search ([`Weighted::adaptive_values`]);
     /// - starting over from the top after `first_restart` failures, then after half as many
     ///   again each time (at least one more; see [`next_fail_limit`]), keeping the weights and
     ///   the solutions found but not the last conflict (restarts). A start-over that is not
     ///   cut short searches everything, and a solution found again is not counted again, so
     ///   counts stay exact.
     Adaptive { first_restart: u64 },
+    /// [`Strategy::Adaptive`], but starting over after `unit` failures times the Luby
+    /// sequence ([`luby`]: 1, 1, 2, 1, 1, 2, 4, ...), mostly short start-overs with an ever
+    /// longer one now and then. Where a model tries first the value a variable last had
+    /// (phase saving, as the Kakuro solver's [`Weighted::adaptive_values`] does), short
+    /// start-overs keep what the last one got right and reconsider the early choices; on the
+    /// open random grids of issue 19 that finds solutions the geometric schedule does not.
+    Luby { unit: u64 },
 }
 
 impl Strategy {
     /// The adaptive search as [`crate::genres::kakuro::solve()`] runs it (the cryptic solver
     /// starts over later: [`crate::genres::kakuro_cryptic::solve::ADAPTIVE`]).
-    pub const ADAPTIVE: Strategy = Strategy::Adaptive { first_restart: 64 };
+    pub const ADAPTIVE: Strategy = Strategy::Luby { unit: 32 };
 
     /// Failures after which the first start-over is cut short: never for
     /// [`Strategy::FewestCandidates`].
@@ -53,6 +61,7 @@ impl Strategy {
         match self {
             Strategy::FewestCandidates => u64::MAX,
             Strategy::Adaptive { first_restart } => first_restart.max(1),
+            Strategy::Luby { unit } => unit.max(1),
         }
     }
 }
@@ -127,6 +136,12 @@ pub trait Weighted: Model {
 
     /// The constraints whose weights make up `var`'s weight.
     fn constraints_of(&self, var: Self::Var) -> impl Iterator<Item = usize> + '_;
+
+    /// The values of an open variable in the order the adaptive search tries them: by
+    /// default those of [`Model::values`].
+    fn adaptive_values(&self, var: Self::Var) -> Self::Values {
+        self.values(var)
+    }
 }
 
 /// Finds up to `limit` solutions of `model` with [`Strategy::FewestCandidates`].
@@ -147,11 +162,16 @@ pub fn search_with<M: Weighted>(
 ) -> SolveOutcome<M::Solution> {
     match strategy {
         Strategy::FewestCandidates => search(model, limit, budget),
-        Strategy::Adaptive { .. } => {
+        Strategy::Adaptive { .. } | Strategy::Luby { .. } => {
             let mut policy = Adaptive {
                 weights: Weights(vec![1; model.constraint_count()]),
+                schedule: match strategy {
+                    Strategy::Luby { unit } => Schedule::Luby { unit },
+                    _ => Schedule::Geometric,
+                },
                 fail_limit: strategy.first_fail_limit(),
                 failures: 0,
+                restarts: 0,
                 last_conflict: None,
             };
             run(model, &mut policy, limit, budget)
@@ -185,6 +205,8 @@ trait Policy<M: Model> {
     const RESTARTS: bool;
     fn weights(&mut self) -> &mut Self::Weights;
     fn choose(&self, model: &M) -> Option<M::Var>;
+    /// The values of the chosen variable, in the order to try them.
+    fn values(&self, model: &M, var: M::Var) -> M::Values;
     /// Propagation held after `var` was assigned.
     fn held(&mut self, var: M::Var);
     /// Every value of `var` failed, and no solution was found below it.
@@ -210,6 +232,10 @@ impl<M: Model> Policy<M> for Plain {
         model.fewest_candidates()
     }
 
+    fn values(&self, model: &M, var: M::Var) -> M::Values {
+        model.values(var)
+    }
+
     fn held(&mut self, _var: M::Var) {}
 
     fn exhausted(&mut self, _var: M::Var) {}
@@ -228,6 +254,9 @@ struct Adaptive<V> {
     /// Failures after which this start-over is cut short, and the failures so far.
     fail_limit: u64,
     failures: u64,
+    /// How the failure limit grows, and the start-overs so far.
+    schedule: Schedule,
+    restarts: u64,
     /// The variable all of whose values failed last, until one of its values holds.
     last_conflict: Option<V>,
 }
@@ -246,6 +275,10 @@ impl<M: Weighted> Policy<M> for Adaptive<M::Var> {
             .or_else(|| weighted_choice(model, &self.weights.0))
     }
 
+    fn values(&self, model: &M, var: M::Var) -> M::Values {
+        model.adaptive_values(var)
+    }
+
     fn held(&mut self, var: M::Var) {
         if self.last_conflict == Some(var) {
             self.last_conflict = None;
@@ -262,10 +295,43 @@ impl<M: Weighted> Policy<M> for Adaptive<M::Var> {
     }
 
     fn restart(&mut self) {
-        self.fail_limit = next_fail_limit(self.fail_limit);
+        self.restarts += 1;
+        self.fail_limit = match self.schedule {
+            Schedule::Geometric => next_fail_limit(self.fail_limit),
+            Schedule::Luby { unit } => unit.max(1).saturating_mul(luby(self.restarts)),
+        };
         self.failures = 0;
         self.last_conflict = None;
     }
+}
+
+/// How the failure limit of [`Adaptive`] grows from one start-over to the next.
+#[derive(Clone, Copy)]
+enum Schedule {
+    /// [`next_fail_limit`]: half as many again.
+    Geometric,
+    /// `unit` times [`luby`] of the start-overs so far.
+    Luby { unit: u64 },
+}
+
+/// The Luby sequence, from index 0: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (each
+/// block is the one before it twice, then twice its largest). It is unbounded, so a search
+/// that starts over by it still ends with a start-over long enough to search everything.
+pub fn luby(index: u64) -> u64 {
+    // The smallest complete block (of 2^k - 1 terms) holding the index, then down the
+    // halves it is made of until the index is a block's last term.
+    let (mut size, mut exponent) = (1u64, 0u32);
+    while size < index.saturating_add(1) {
+        exponent += 1;
+        size = 2 * size + 1;
+    }
+    let mut index = index;
+    while size - 1 != index {
+        size = (size - 1) >> 1;
+        exponent -= 1;
+        index %= size;
+    }
+    1 << exponent
 }
 
 /// The open variable with the fewest values per weight (the first of equals).
@@ -348,7 +414,7 @@ fn descend<M: Model, P: Policy<M>>(
             match policy.choose(model) {
                 Some(var) => levels.push(Level {
                     var,
-                    values: model.values(var),
+                    values: policy.values(model, var),
                     mark: model.mark(),
                     known: solutions.len(),
                 }),

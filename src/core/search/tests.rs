@@ -15,6 +15,18 @@ fn the_schedule_grows_by_half() {
     assert_eq!(next_fail_limit(u64::MAX), u64::MAX);
 }
 
+#[test]
+fn the_luby_schedule_doubles_its_blocks() {
+    let start: Vec<u64> = (0..15).map(luby).collect();
+    assert_eq!(start, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    // The last term of each block of 2^k - 1 terms is 2^(k-1).
+    for k in 1..40u32 {
+        assert_eq!(luby((1u64 << k) - 2), 1 << (k - 1), "block {k}");
+    }
+    assert_eq!(Strategy::Luby { unit: 0 }.first_fail_limit(), 1);
+    assert_eq!(Strategy::ADAPTIVE.first_fail_limit(), 32);
+}
+
 /// Colouring the vertices of a cycle (or a path) with `colours` colours, neighbours
 /// different: a model small enough to count by formula. A constraint is an edge; a fixed
 /// vertex takes its colour from its neighbours (one budget step per vertex looked at).
@@ -134,10 +146,12 @@ impl Weighted for Colouring {
     }
 }
 
-const STRATEGIES: [Strategy; 3] = [
+const STRATEGIES: [Strategy; 5] = [
     Strategy::FewestCandidates,
     Strategy::Adaptive { first_restart: 1 },
     Strategy::Adaptive { first_restart: 3 },
+    Strategy::Luby { unit: 1 },
+    Strategy::Luby { unit: 2 },
 ];
 
 /// Every strategy finds each colouring of a cycle exactly once: (k-1)^n + (-1)^n (k-1) of

@@ -197,7 +197,7 @@ impl<'a> Solver<'a> {
             Strategy::FewestCandidates => {
                 search(&mut DomainModel::<false>::new(self, domains), limit, budget)
             }
-            Strategy::Adaptive { .. } => search_with(
+            Strategy::Adaptive { .. } | Strategy::Luby { .. } => search_with(
                 &mut DomainModel::<true>::new(self, domains),
                 strategy,
                 limit,

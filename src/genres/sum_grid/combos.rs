@@ -270,6 +270,15 @@ impl Walk<'_> {
     }
 }
 
+/// Whether `combo` can give no cell a digit `out` does not hold for it already.
+#[inline]
+pub(crate) fn adds_nothing(cands: &[DigitSet], combo: DigitSet, out: &[DigitSet]) -> bool {
+    cands
+        .iter()
+        .zip(out)
+        .all(|(&cand, &got)| (cand & combo).is_subset(got))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

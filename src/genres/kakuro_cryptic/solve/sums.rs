@@ -2,7 +2,7 @@
 //! still open, the run's sum is any value they can spell.
 
 use crate::core::DigitSet;
-use crate::genres::sum_grid::combos::{combos, reachable_sums, Screen, SumSet};
+use crate::genres::sum_grid::combos::{adds_nothing, combos, reachable_sums, Screen, SumSet};
 
 /// [`fit_run`](crate::genres::sum_grid::combos::fit_run) for a run whose sum is only known to
 /// be one of `sums`: `out` receives the union of the narrowed candidates over those sums, and
@@ -45,15 +45,6 @@ pub(crate) fn fit_run_sums(cands: &[DigitSet], sums: SumSet, out: &mut [DigitSet
         }
     }
     feasible
-}
-
-/// Whether `combo` can give no cell a digit `out` does not hold for it already.
-#[inline]
-fn adds_nothing(cands: &[DigitSet], combo: DigitSet, out: &[DigitSet]) -> bool {
-    cands
-        .iter()
-        .zip(out)
-        .all(|(&cand, &got)| (cand & combo).is_subset(got))
 }
 
 /// [`fit_run_sums`] for two cells, by shifting bit sets rather than walking combinations.
