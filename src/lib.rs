@@ -23,7 +23,7 @@
 //! use sumpuzzles::{Budget, Level};
 //!
 //! let request: GenerateRequest =
-//!     ops::from_json(br#"{"genre": "kakuro", "shape": "6x6", "level": "easy", "seed": 7}"#)
+//!     ops::from_json(br####"{"genre": "kakuro", "shape": "6x6", "level": "easy", "seed": 7}"####)
 //!         .unwrap();
 //! let report = ops::generate(&request, &mut Budget::new(ops::GENERATE_BUDGET)).unwrap();
 //! assert_eq!(report.level, Level::Easy);
@@ -38,7 +38,7 @@
 //! use sumpuzzles::ops::{self, SolveRequest};
 //! use sumpuzzles::Budget;
 //!
-//! let request: SolveRequest = ops::from_json(br#"{"id": "kakuro:3x3:DbAb/4.6.3.7"}"#).unwrap();
+//! let request: SolveRequest = ops::from_json(br####"{"id": "kakuro:3x3:DbAb/4.6.3.7"}"####).unwrap();
 //! let report = ops::solve(&request, &mut Budget::new(ops::DEFAULT_BUDGET)).unwrap();
 //! assert!(report.unique);
 //! assert_eq!(report.solutions, [["###", "#12", "#34"]]);
@@ -51,7 +51,7 @@
 //! use sumpuzzles::{Budget, Level};
 //!
 //! let request: RateRequest =
-//!     ops::from_json(br#"{"genre": "kakuro", "puzzle": {"grid": ["# 4/ 6/", "/3 . .", "/7 . ."]}}"#)
+//!     ops::from_json(br####"{"genre": "kakuro", "puzzle": {"grid": ["# 4/ 6/", "/3 . .", "/7 . ."]}}"####)
 //!         .unwrap();
 //! let report = ops::rate(&request, &mut Budget::new(ops::DEFAULT_BUDGET)).unwrap();
 //! assert_eq!(report.status, RatingStatus::Rated);
@@ -64,14 +64,14 @@
 //! use sumpuzzles::ops::{self, CheckRequest};
 //!
 //! let wrong: CheckRequest =
-//!     ops::from_json(br##"{"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#13", "#34"]}"##)
+//!     ops::from_json(br####"{"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#13", "#34"]}"####)
 //!         .unwrap();
 //! let report = ops::check(&wrong).unwrap();
 //! assert!(!report.solved);
 //! assert!(!report.violations.is_empty());
 //!
 //! let right: CheckRequest =
-//!     ops::from_json(br##"{"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": "###\n#12\n#34"}"##)
+//!     ops::from_json(br####"{"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": "###\n#12\n#34"}"####)
 //!         .unwrap();
 //! assert!(ops::check(&right).unwrap().solved);
 //! ```
@@ -83,7 +83,7 @@
 //! use sumpuzzles::Budget;
 //!
 //! let request: HintRequest =
-//!     ops::from_json(br##"{"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#..", "#.."]}"##)
+//!     ops::from_json(br####"{"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#..", "#.."]}"####)
 //!         .unwrap();
 //! let report = ops::hint(&request, &mut Budget::new(ops::DEFAULT_BUDGET)).unwrap();
 //! assert!(!report.hint.explanation.is_empty());
@@ -96,7 +96,7 @@
 //! use sumpuzzles::Budget;
 //!
 //! let request: RenderRequest =
-//!     ops::from_json(br#"{"id": "kakuro:3x3:DbAb/4.6.3.7", "solution": true}"#).unwrap();
+//!     ops::from_json(br####"{"id": "kakuro:3x3:DbAb/4.6.3.7", "solution": true}"####).unwrap();
 //! let svg = ops::render(&request, &mut Budget::new(ops::DEFAULT_BUDGET)).unwrap();
 //! assert!(svg.starts_with("<svg"));
 //! ```
@@ -111,7 +111,7 @@
 //! use sumpuzzles::GenreId;
 //!
 //! let request: FormatRequest =
-//!     ops::from_json(br#"{"genre": "kakuro", "text": "# 4/ 6/\n/3 . .\n/7 . ."}"#).unwrap();
+//!     ops::from_json(br####"{"genre": "kakuro", "text": "# 4/ 6/\n/3 . .\n/7 . ."}"####).unwrap();
 //! let forms = ops::format(&request).unwrap();
 //! assert_eq!(forms.genre, GenreId::Kakuro);
 //! assert_eq!(forms.id, "kakuro:3x3:DbAb/4.6.3.7");
@@ -123,7 +123,7 @@
 //! use sumpuzzles::ops::{self, Problem, SolveRequest};
 //! use sumpuzzles::{Budget, Error, Stop};
 //!
-//! let request: SolveRequest = ops::from_json(br#"{"id": "kakuro:3x3:DbAb/4.6.3.7"}"#).unwrap();
+//! let request: SolveRequest = ops::from_json(br####"{"id": "kakuro:3x3:DbAb/4.6.3.7"}"####).unwrap();
 //! let error = ops::solve(&request, &mut Budget::new(1)).unwrap_err();
 //! assert_eq!(error, Error::Stopped(Stop::Exhausted));
 //! assert_eq!(Problem::from(&error).status, 422);

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use super::budget::Stop;
+use super::budget::{Budget, Stop};
 use super::descriptors::{Descriptors, Hundredths};
 use super::score::{Score, Step, Workload};
 
@@ -53,6 +53,17 @@ pub enum TargetLevel {
 }
 
 impl TargetLevel {
+    /// Whether a generator's candidate, rated, is a puzzle at this level: the rating solved it
+    /// at a level this target accepts. A rating that stopped (cancelled, past the deadline, out
+    /// of budget) says nothing about the candidate, so it stops the generation instead.
+    pub(crate) fn takes(self, rating: &Rating, budget: &Budget) -> Result<bool, Stop> {
+        if !rating.complete() {
+            budget.check_cancelled()?;
+            return Err(Stop::Exhausted);
+        }
+        Ok(rating.solved && rating.level().is_some_and(|level| self.accepts(level)))
+    }
+
     pub fn accepts(self, level: Level) -> bool {
         match self {
             TargetLevel::Exactly(wanted) => wanted == level,

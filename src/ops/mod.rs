@@ -81,7 +81,8 @@ use crate::core::Budget;
 /// budget is a door's setting (the service's configuration, an API key's allowance).
 pub const DEFAULT_BUDGET: u64 = 1_200_000;
 /// The step budget of a generation: more than any 16x16 expert Kakuro seed measured needed
-/// (docs/edge.md), so that every shape and level of every genre can be generated.
+/// (docs/edge.md), so that every shape and level of the spec's sizes can be generated. Kakuro's
+/// 32x32 hard and expert can need more (docs/benchmarks.md): a door's setting raises it.
 pub const GENERATE_BUDGET: u64 = 40_000_000;
 /// The largest step budget a request may name: beyond it the request does not fit.
 pub const MAX_WIRE_BUDGET: u64 = 1_000_000_000_000;

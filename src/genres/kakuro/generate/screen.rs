@@ -130,16 +130,7 @@ impl Generator {
             return Ok(None);
         }
         let rating = rate_layout(&layout, budget);
-        if !rating.complete() {
-            // The rating stopped: cancelled, past the deadline, or out of budget.
-            budget.check_cancelled()?;
-            return Err(Stop::Exhausted.into());
-        }
-        if !rating.solved
-            || !rating
-                .level()
-                .is_some_and(|level| self.params.level.accepts(level))
-        {
+        if !self.params.level.takes(&rating, budget)? {
             return Ok(None);
         }
         let solution = solution_grid(&layout, &outcome.solutions[0]);
