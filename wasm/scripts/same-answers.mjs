@@ -29,7 +29,7 @@ async function answers(modulePath, tag) {
       for (const seed of [0, 1]) {
         const shape = genre === 'kakuro-cryptic' ? '7x7' : '6x6';
         const text = ask('generate', { genre, shape, level, seed });
-        texts.push(text.replace(/"elapsed_ms":\d+/, ''));
+        texts.push(text.replace(/"elapsed_ms":\d+/g, ''));
         if (!text.startsWith('{')) continue;
         const { id, solution } = JSON.parse(text);
         texts.push(ask('solve', { id }), ask('rate', { id }), ask('render', { id }));
@@ -37,7 +37,7 @@ async function answers(modulePath, tag) {
       }
     }
   }
-  texts.push(ask('generate', { genre: 'kakuro', shape: '20x20' }), ask('solve', { id: 'kakuro:1' }));
+  texts.push(ask('generate', { genre: 'kakuro', shape: '40x40' }), ask('solve', { id: 'kakuro:1' }));
   return texts;
 }
 
