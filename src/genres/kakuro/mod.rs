@@ -10,7 +10,6 @@ pub(crate) mod hint;
 pub(crate) mod model;
 pub mod puzzlink;
 pub mod rate;
-pub(crate) mod regions;
 pub(crate) mod render;
 pub mod solve;
 pub(crate) mod techniques;

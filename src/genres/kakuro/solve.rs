@@ -10,7 +10,7 @@ use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome};
 
 use super::combos::{combos, fit_run};
 use super::model::{Layout, MAX_RUN};
-use super::regions::{union_and_fixed, Regions};
+use crate::genres::sum_grid::regions::{union_and_fixed, Regions};
 
 /// The solver for one layout; cheap to build, reusable for many candidate states.
 pub struct Solver<'a> {

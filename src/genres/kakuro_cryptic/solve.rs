@@ -40,8 +40,8 @@ mod sums;
 use crate::core::search::{search, search_with, Model, Weigh, Weighted};
 use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
 use crate::genres::sum_grid::combos::{reachable_sums, SumSet};
-use crate::genres::kakuro::regions::Regions;
-use crate::genres::kakuro::solve::RunQueue;
+use crate::genres::sum_grid::regions::Regions;
+use crate::core::IndexQueue as RunQueue;
 
 use super::model::{Structure, LETTERS};
 use equations::{equations, Equation};

@@ -3,7 +3,7 @@
 //! them.
 
 use crate::core::{Contradiction, DigitSet};
-use crate::genres::kakuro::regions::parts;
+use crate::genres::sum_grid::regions::parts;
 use crate::genres::kakuro_cryptic::model::{Structure, LETTERS};
 
 use super::letters::{bits, LetterSet};

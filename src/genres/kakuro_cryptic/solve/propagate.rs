@@ -106,7 +106,7 @@ impl<const EQUATIONS: bool> DomainModel<'_, '_, EQUATIONS> {
     }
 
     /// Issue 19 hook: the digit counts of every connected part
-    /// ([`Regions::narrow_counts`](crate::genres::kakuro::regions::Regions::narrow_counts)),
+    /// ([`Regions::narrow_counts`](crate::genres::sum_grid::regions::Regions::narrow_counts)),
     /// over the cells and the sums the letters still allow, at the propagation's fixpoint.
     /// Every cell it narrows is noted in the trail and has its runs queued (and the letter it
     /// shows narrowed); true when something changed. Its steps are spent from `budget`; a

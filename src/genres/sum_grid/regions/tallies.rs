@@ -92,4 +92,3 @@ impl Tallies {
         Ok((left_fewest, left_most, slack))
     }
 }
-

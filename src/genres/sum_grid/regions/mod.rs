@@ -21,7 +21,7 @@
 //!   sum each raised by one keep the totals equal but break the counts.
 //!
 //! The solvers call this at their fixpoint, in their adaptive search only (see
-//! [`super::solve::Solver`] and [`crate::genres::kakuro_cryptic::solve`]): the generators' and
+//! [`crate::genres::kakuro::solve::Solver`] and [`crate::genres::kakuro_cryptic::solve`]): the generators' and
 //! the raters' search keeps its steps and its order.
 
 use crate::core::{Budget, DigitSet, Halt};
@@ -31,7 +31,7 @@ mod tallies;
 use tallies::Tallies;
 
 use super::combos::{combos, SumSet};
-use super::model::{Layout, MAX_RUN, MAX_SUM};
+use super::layout::{Layout, MAX_RUN, MAX_SUM};
 
 /// The parts of a layout's grid: for each run, the index of its connected part (runs joined by
 /// the cells they cross), parts numbered in the order of their first run.
@@ -446,7 +446,7 @@ fn narrow_tight(
 }
 
 /// The union of the cells' candidates, and their fixed digits.
-pub(super) fn union_and_fixed(cells: &[u32], cands: &[DigitSet]) -> (DigitSet, DigitSet) {
+pub(crate) fn union_and_fixed(cells: &[u32], cands: &[DigitSet]) -> (DigitSet, DigitSet) {
     let mut maybe = DigitSet::EMPTY;
     let mut fixed = DigitSet::EMPTY;
     for &cell in cells {
