@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::testdata;
+use common::{fill_run_total, testdata};
 use proptest::prelude::*;
 use sumpuzzles::genres::kakuro_cryptic::{self, batch, format, Cell, Clue, Letter, Puzzle};
 use sumpuzzles::Stop;
@@ -321,31 +321,26 @@ fn small_puzzle() -> impl Strategy<Value = Puzzle> {
                             continue;
                         }
                         let clue = |dr: usize, dc: usize, slot: usize| {
-                            let (mut rr, mut cc) = (r + dr, c + dc);
-                            let mut total = 0u16;
-                            let mut len = 0;
-                            while rr < rows && cc < cols && white(rr, cc) {
-                                total += u16::from(fill[rr * cols + cc]);
-                                len += 1;
-                                rr += dr;
-                                cc += dc;
-                            }
-                            (len > 0).then(|| {
-                                if from_fill {
-                                    let tens = (total >= 10).then(|| letter((total / 10) as u8));
-                                    Clue {
-                                        tens,
-                                        units: letter((total % 10) as u8),
+                            fill_run_total((rows, cols), white, &fill, (r, c), (dr, dc)).map(
+                                |total| {
+                                    if from_fill {
+                                        let tens =
+                                            (total >= 10).then(|| letter((total / 10) as u8));
+                                        Clue {
+                                            tens,
+                                            units: letter((total % 10) as u8),
+                                        }
+                                    } else {
+                                        let (t, u, two) = random[slot];
+                                        let tens =
+                                            two.then(|| Letter::new(usize::from(t)).unwrap());
+                                        Clue {
+                                            tens,
+                                            units: Letter::new(usize::from(u)).unwrap(),
+                                        }
                                     }
-                                } else {
-                                    let (t, u, two) = random[slot];
-                                    let tens = two.then(|| Letter::new(usize::from(t)).unwrap());
-                                    Clue {
-                                        tens,
-                                        units: Letter::new(usize::from(u)).unwrap(),
-                                    }
-                                }
-                            })
+                                },
+                            )
                         };
                         cells.push(Cell::Block {
                             down: clue(1, 0, 2 * i),

@@ -145,18 +145,9 @@ fn small_puzzle() -> impl Strategy<Value = Puzzle> {
                             cells.push(Cell::White);
                             continue;
                         }
-                        // Sums from the filling: digits may repeat, so such sums can be unsolvable.
                         let run_sum = |dr: usize, dc: usize, slot: usize| {
-                            let (mut rr, mut cc) = (r + dr, c + dc);
-                            let mut total = 0u16;
-                            let mut len = 0;
-                            while rr < rows && cc < cols && white(rr, cc) {
-                                total += u16::from(fill[rr * cols + cc]);
-                                len += 1;
-                                rr += dr;
-                                cc += dc;
-                            }
-                            (len > 0).then(|| if from_fill { total } else { random_sums[slot] })
+                            fill_run_total((rows, cols), white, &fill, (r, c), (dr, dc))
+                                .map(|total| if from_fill { total } else { random_sums[slot] })
                         };
                         let i = r * cols + c;
                         cells.push(Cell::Block {

@@ -223,3 +223,26 @@ pub async fn start_server(config: sumpuzzles::http::ServerConfig) -> RunningServ
         stop: Some(stop),
     }
 }
+
+/// For the random grids of the solver property tests: the total of `fill`'s digits over the
+/// run that starts after the block at `(r, c)` going `(dr, dc)` in a `rows` x `cols` grid, or
+/// `None` when no white cell follows the block. Digits of a random filling may repeat, so such
+/// sums can be unsolvable.
+pub fn fill_run_total(
+    (rows, cols): (usize, usize),
+    white: impl Fn(usize, usize) -> bool,
+    fill: &[u8],
+    (r, c): (usize, usize),
+    (dr, dc): (usize, usize),
+) -> Option<u16> {
+    let (mut rr, mut cc) = (r + dr, c + dc);
+    let mut total = 0u16;
+    let mut len = 0;
+    while rr < rows && cc < cols && white(rr, cc) {
+        total += u16::from(fill[rr * cols + cc]);
+        len += 1;
+        rr += dr;
+        cc += dc;
+    }
+    (len > 0).then_some(total)
+}
