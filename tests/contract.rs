@@ -5,6 +5,8 @@
 //! (order, a failing seed, a departed client), `solution=false`, `/render` in JSON, and the
 //! CLI's batch.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -133,10 +135,7 @@ fn steady(mut report: Value) -> Value {
 }
 
 fn header(response: &reqwest::Response, name: &str) -> Option<String> {
-    response
-        .headers()
-        .get(name)
-        .map(|value| value.to_str().unwrap().to_string())
+    common::header_text(response.headers(), name)
 }
 
 const EXPERT_8X8: &str = "/generate?genre=kakuro&shape=8x8&level=expert";

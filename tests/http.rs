@@ -66,11 +66,7 @@ impl Server {
 
 async fn decode(response: reqwest::Response) -> (u16, String, Value) {
     let status = response.status().as_u16();
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
+    let content_type = common::header_text(response.headers(), "content-type").unwrap_or_default();
     let text = response.text().await.unwrap();
     let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
     (status, content_type, value)
@@ -522,10 +518,7 @@ async fn a_saturated_pool_sheds_with_retry_after() {
             .await
             .unwrap();
         let status = response.status().as_u16();
-        let retry_after = response
-            .headers()
-            .get("retry-after")
-            .map(|v| v.to_str().unwrap().to_string());
+        let retry_after = common::header_text(response.headers(), "retry-after");
         assert_eq!(slow.await.unwrap(), 200);
         if status == 503 {
             assert_eq!(retry_after.as_deref(), Some("1"));

@@ -60,11 +60,7 @@ impl Server {
             .await
             .unwrap();
         let status = response.status().as_u16();
-        let cache = response
-            .headers()
-            .get("cache-control")
-            .map(|value| value.to_str().unwrap().to_string())
-            .unwrap_or_default();
+        let cache = common::header_text(response.headers(), "cache-control").unwrap_or_default();
         (status, cache, response.text().await.unwrap())
     }
 

@@ -106,6 +106,14 @@ pub fn corpus_records(genre: &str) -> Vec<(String, serde_json::Value)> {
         .collect()
 }
 
+/// A header's value as text (`None` when absent), from a `reqwest` or an `axum` response.
+#[cfg(feature = "server")]
+pub fn header_text(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get(name)
+        .map(|value| value.to_str().unwrap().to_string())
+}
+
 /// POSTs a JSON body to `path` through the application's router (no socket): the status, the
 /// content type and the body's bytes.
 #[cfg(feature = "server")]
@@ -123,11 +131,7 @@ pub async fn post_to_app(path: &str, body: &serde_json::Value) -> (u16, String, 
         .await
         .unwrap();
     let status = response.status().as_u16();
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
+    let content_type = header_text(response.headers(), "content-type").unwrap_or_default();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     (status, content_type, bytes.to_vec())
 }
