@@ -506,6 +506,9 @@ def schemathesis(binary):
             print("  schemathesis crashed, not a finding; running it again:\n  " + errors.replace("\n", "\n  "), flush=True)
             run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         tail = [line for line in run.stdout.splitlines() if line.strip()][-6:]
+        if "FAILURES" in run.stdout:
+            # A finding: show it whole (the case, its curl reproduction, the check it broke).
+            tail = run.stdout[run.stdout.find("FAILURES"):].splitlines()[:80]
         print("  " + "\n  ".join(tail), flush=True)
         check(run.returncode == 0, "schemathesis finds nothing")
         check(instance.metric('sumpuzzles_http_requests_total{route="/solve",status="500"}') == 0, "no 500 answered")

@@ -194,7 +194,7 @@ enum Generated {
     path = "/generate",
     tag = "puzzles",
     params(GenerateRequest),
-    request_body(content = GenerateRequest, description = "Optional JSON body; its fields win over the query string. An empty body (whatever its content type) or `null` is no body."),
+    request_body(content = GenerateRequest, description = "Optional JSON body; its fields win over the query string. Each of the two is checked on its own: a query parameter outside its schema is refused even where the body gives the field too. An empty body (whatever its content type) or `null` is no body."),
     responses(
         Generated,
         CacheStatuses,
@@ -210,13 +210,8 @@ pub async fn generate_post(
     ApiQuery(query): ApiQuery<GenerateRequest>,
     OptionalJson(body): OptionalJson<GenerateRequest>,
 ) -> Result<Response, ApiProblem> {
-    generate(
-        &state,
-        &method,
-        &headers,
-        body.unwrap_or_default().or(query),
-    )
-    .await
+    let request = ops::from_body_and_query(body, query)?;
+    generate(&state, &method, &headers, request).await
 }
 
 /// Generate a puzzle (parameters in the query string); see `POST /generate`.
@@ -326,7 +321,7 @@ pub async fn daily(
     path = "/generate/batch",
     tag = "puzzles",
     params(BatchRequest),
-    request_body(content = BatchRequest, description = "Optional JSON body; its fields win over the query string (`seeds`, `count` and `seed` as one choice). An empty body (whatever its content type) or `null` is no body."),
+    request_body(content = BatchRequest, description = "Optional JSON body; its fields win over the query string (`seeds`, `count` and `seed` as one choice). Each of the two is checked on its own: a query parameter outside its schema is refused even where the body gives the field too. An empty body (whatever its content type) or `null` is no body."),
     responses(
         (status = 200, description = "One `BatchLine` per seed, in seed order: the puzzle as `/generate` answers it, or the seed's problem. NDJSON (a JSON object per line) by default; with `Accept: application/json`, a JSON array of them",
             content(
@@ -345,7 +340,7 @@ pub async fn batch(
     OptionalJson(body): OptionalJson<BatchRequest>,
 ) -> Result<Response, ApiProblem> {
     let query = batch_query(query.as_deref().unwrap_or(""))?;
-    let requests = body.unwrap_or_default().or(query).requests()?;
+    let requests = ops::from_body_and_query(body, query)?.requests()?;
     let last = requests.len() - 1;
     let array = prefers_json(&headers, NDJSON);
     // The stream drives the work: when the client goes away the body, and with it the job

@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::generate::{fresh_seed, GenerateReport, GenerateRequest};
-use super::request::{in_range, seed_in_range, whole_number};
+use super::request::{in_range, seed_in_range, whole_number, BodyOverQuery};
 use super::{Operation, Problem, MAX_SEED};
 use crate::core::{Error, InputError, Score};
 
@@ -101,10 +101,86 @@ pub struct BatchRequest {
 }
 
 impl BatchRequest {
+    /// The generation these parameters ask for, without its seed.
+    fn template(&self) -> GenerateRequest {
+        GenerateRequest {
+            genre: self.genre.clone(),
+            shape: self.shape.clone(),
+            level: self.level.clone(),
+            seed: None,
+            budget: self.budget,
+            solution: self.solution,
+            score_min: self.score_min,
+            score_max: self.score_max,
+        }
+    }
+
+    /// The seeds, in order: `seeds`, or `count` seeds from `seed` (drawn when absent).
+    pub fn seed_list(&self) -> Result<Vec<u64>, Error> {
+        match (&self.seeds, self.count) {
+            (Some(_), Some(_)) => Err(Error::request("give `seeds` or `count`, not both")),
+            (Some(_), None) if self.seed.is_some() => Err(Error::request(
+                "`seed` is the first seed of a `count`; with `seeds`, list every seed",
+            )),
+            (None, None) => Err(Error::request(
+                "give `seeds` (a list of seeds) or `count` (how many puzzles, 1 to 100)",
+            )),
+            (Some(seeds), None) => {
+                seeds_size(seeds)?;
+                Ok(seeds.clone())
+            }
+            (None, Some(count)) => {
+                let count = count_size(count)?;
+                let first = self.seed.unwrap_or_else(fresh_seed);
+                let last = first
+                    .checked_add(count as u64 - 1)
+                    .filter(|&last| last <= MAX_SEED);
+                if last.is_none() {
+                    return Err(InputError::limits(format!(
+                        "seeds {first} and the {} after it go past the largest seed, 2^63-1",
+                        count - 1
+                    ))
+                    .into());
+                }
+                Ok((first..first + count as u64).collect())
+            }
+        }
+    }
+
+    /// The generation of each seed, in order. The parameters are checked once, here.
+    pub fn requests(&self) -> Result<Vec<GenerateRequest>, Error> {
+        let template = self.template();
+        template.precheck()?;
+        Ok(self
+            .seed_list()?
+            .into_iter()
+            .map(|seed| GenerateRequest {
+                seed: Some(seed),
+                ..template.clone()
+            })
+            .collect())
+    }
+}
+
+/// `seeds` and `count` (with `seed`) are one choice: a body that makes it makes it whole.
+impl BodyOverQuery for BatchRequest {
+    /// Each field that is given, on its own (the seeds' choice is checked whole by
+    /// [`BatchRequest::seed_list`]).
+    fn check_given(&self) -> Result<(), Error> {
+        self.template().check_given()?;
+        if let Some(count) = self.count {
+            count_size(count)?;
+        }
+        if let Some(seeds) = &self.seeds {
+            seeds_size(seeds)?;
+        }
+        Ok(())
+    }
+
     /// These fields, with the ones absent taken from `fallback` (a body over its query
     /// string). `seeds` and `count` (with `seed`) are one choice: a body that makes it
     /// makes it whole.
-    pub fn or(self, fallback: BatchRequest) -> BatchRequest {
+    fn or(self, fallback: BatchRequest) -> BatchRequest {
         let chooses = self.seeds.is_some() || self.count.is_some() || self.seed.is_some();
         let (seeds, count, seed) = if chooses {
             (self.seeds, self.count, self.seed)
@@ -124,73 +200,27 @@ impl BatchRequest {
             score_max: self.score_max.or(fallback.score_max),
         }
     }
+}
 
-    /// The seeds, in order: `seeds`, or `count` seeds from `seed` (drawn when absent).
-    pub fn seed_list(&self) -> Result<Vec<u64>, Error> {
-        match (&self.seeds, self.count) {
-            (Some(_), Some(_)) => Err(Error::request("give `seeds` or `count`, not both")),
-            (Some(_), None) if self.seed.is_some() => Err(Error::request(
-                "`seed` is the first seed of a `count`; with `seeds`, list every seed",
-            )),
-            (None, None) => Err(Error::request(
-                "give `seeds` (a list of seeds) or `count` (how many puzzles, 1 to 100)",
-            )),
-            (Some(seeds), None) => {
-                if seeds.is_empty() || seeds.len() > MAX_BATCH {
-                    return Err(InputError::limits(format!(
-                        "a batch has 1 to {MAX_BATCH} seeds, not {}",
-                        seeds.len()
-                    ))
-                    .into());
-                }
-                Ok(seeds.clone())
-            }
-            (None, Some(count)) => {
-                let count = count as usize;
-                if !(1..=MAX_BATCH).contains(&count) {
-                    return Err(InputError::limits(format!(
-                        "`count` is 1 to {MAX_BATCH}, not {count}"
-                    ))
-                    .into());
-                }
-                let first = self.seed.unwrap_or_else(fresh_seed);
-                let last = first
-                    .checked_add(count as u64 - 1)
-                    .filter(|&last| last <= MAX_SEED);
-                if last.is_none() {
-                    return Err(InputError::limits(format!(
-                        "seeds {first} and the {} after it go past the largest seed, 2^63-1",
-                        count - 1
-                    ))
-                    .into());
-                }
-                Ok((first..first + count as u64).collect())
-            }
-        }
+/// `count` when a batch may make that many puzzles (1 to [`MAX_BATCH`]); else a 422.
+fn count_size(count: u32) -> Result<usize, Error> {
+    let count = count as usize;
+    if (1..=MAX_BATCH).contains(&count) {
+        return Ok(count);
     }
+    Err(InputError::limits(format!("`count` is 1 to {MAX_BATCH}, not {count}")).into())
+}
 
-    /// The generation of each seed, in order. The parameters are checked once, here.
-    pub fn requests(&self) -> Result<Vec<GenerateRequest>, Error> {
-        let template = GenerateRequest {
-            genre: self.genre.clone(),
-            shape: self.shape.clone(),
-            level: self.level.clone(),
-            seed: None,
-            budget: self.budget,
-            solution: self.solution,
-            score_min: self.score_min,
-            score_max: self.score_max,
-        };
-        template.precheck()?;
-        Ok(self
-            .seed_list()?
-            .into_iter()
-            .map(|seed| GenerateRequest {
-                seed: Some(seed),
-                ..template.clone()
-            })
-            .collect())
+/// `seeds` when a batch may make that many puzzles (1 to [`MAX_BATCH`]); else a 422.
+fn seeds_size(seeds: &[u64]) -> Result<(), Error> {
+    if (1..=MAX_BATCH).contains(&seeds.len()) {
+        return Ok(());
     }
+    Err(InputError::limits(format!(
+        "a batch has 1 to {MAX_BATCH} seeds, not {}",
+        seeds.len()
+    ))
+    .into())
 }
 
 /// One line of a batch's answer: the puzzle, or the problem of its seed.
@@ -322,6 +352,7 @@ impl<'de> Deserialize<'de> for Seed {
 mod tests {
     use super::*;
     use crate::genres::GenreId;
+    use crate::ops::from_body_and_query;
     use crate::ops::from_json;
 
     fn batch(json: &str) -> Result<BatchRequest, Error> {
@@ -391,6 +422,23 @@ mod tests {
         assert_eq!(merged.genre.as_deref(), Some("a"));
         let merged = batch(r#"{"level": "easy"}"#).unwrap().or(query);
         assert_eq!(merged.seed_list().unwrap(), [1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn a_query_field_out_of_its_schema_is_refused_even_where_the_body_gives_it() {
+        let body = batch(r#"{"genre": "kakuro", "seeds": [1, 2], "budget": 1000}"#).unwrap();
+        for query in [
+            r#"{"budget": 1000000000001}"#,
+            r#"{"count": 101}"#,
+            r#"{"count": 0}"#,
+            r#"{"shape": "6x6x6"}"#,
+        ] {
+            let query = batch(query).unwrap();
+            let refused = from_body_and_query(Some(body.clone()), query.clone());
+            assert!(refused.is_err(), "{query:?}");
+        }
+        let merged = from_body_and_query(Some(body.clone()), BatchRequest::default());
+        assert_eq!(merged.unwrap().seed_list().unwrap(), [1, 2]);
     }
 
     #[test]

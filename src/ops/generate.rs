@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::puzzle::{solution_extra, PuzzleForms};
 use super::rating::RateReport;
-use super::request::{check_budget, seed_in_range, whole_number};
+use super::request::{check_budget, seed_in_range, whole_number, BodyOverQuery};
 use super::source::wire_genre;
 use super::{Operation, MAX_FRESH_SEED};
 use crate::core::{
@@ -115,20 +115,6 @@ impl GenerateRequest {
         }
     }
 
-    /// These fields, with the ones absent taken from `fallback` (a body over its query string).
-    pub fn or(self, fallback: GenerateRequest) -> GenerateRequest {
-        GenerateRequest {
-            genre: self.genre.or(fallback.genre),
-            shape: self.shape.or(fallback.shape),
-            level: self.level.or(fallback.level),
-            seed: self.seed.or(fallback.seed),
-            budget: self.budget.or(fallback.budget),
-            score_min: self.score_min.or(fallback.score_min),
-            score_max: self.score_max.or(fallback.score_max),
-            solution: self.solution.or(fallback.solution),
-        }
-    }
-
     /// Whether the report is to carry the solution (the default).
     pub fn with_solution(&self) -> bool {
         self.solution.unwrap_or(true)
@@ -222,6 +208,35 @@ fn wire_level(text: &str) -> Result<TargetLevel, InputError> {
         _ => Err(InputError::limits(format!(
             "unknown level '{text}': expected easy, medium, hard, expert or any (lowercase)"
         ))),
+    }
+}
+
+impl BodyOverQuery for GenerateRequest {
+    fn check_given(&self) -> Result<(), Error> {
+        check_budget(self.budget)?;
+        if let Some(genre) = &self.genre {
+            wire_genre(genre)?;
+        }
+        if let Some(shape) = &self.shape {
+            wire_shape(shape)?;
+        }
+        if let Some(level) = &self.level {
+            wire_level(level)?;
+        }
+        Ok(())
+    }
+
+    fn or(self, fallback: GenerateRequest) -> GenerateRequest {
+        GenerateRequest {
+            genre: self.genre.or(fallback.genre),
+            shape: self.shape.or(fallback.shape),
+            level: self.level.or(fallback.level),
+            seed: self.seed.or(fallback.seed),
+            budget: self.budget.or(fallback.budget),
+            score_min: self.score_min.or(fallback.score_min),
+            score_max: self.score_max.or(fallback.score_max),
+            solution: self.solution.or(fallback.solution),
+        }
     }
 }
 
@@ -406,6 +421,7 @@ impl Operation for GenerateRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ops::from_body_and_query;
 
     #[test]
     fn a_body_wins_over_its_query_string() {
@@ -423,6 +439,41 @@ mod tests {
         assert_eq!(merged.genre.as_deref(), Some("a"));
         assert_eq!(merged.seed, Some(2));
         assert_eq!(merged.level.as_deref(), Some("easy"));
+    }
+
+    #[test]
+    fn a_field_out_of_its_schema_is_refused_even_where_the_other_source_gives_it() {
+        let good = GenerateRequest {
+            genre: Some(GenreId::DEFAULT.name().into()),
+            shape: Some("6x6".into()),
+            budget: Some(1_000),
+            ..GenerateRequest::default()
+        };
+        let broken = [
+            GenerateRequest {
+                budget: Some(super::super::MAX_WIRE_BUDGET + 1),
+                ..good.clone()
+            },
+            GenerateRequest {
+                shape: Some("6 by 6".into()),
+                ..good.clone()
+            },
+            GenerateRequest {
+                genre: Some("Kakuro!".into()),
+                ..good.clone()
+            },
+            GenerateRequest {
+                level: Some("EASY".into()),
+                ..good.clone()
+            },
+        ];
+        for broken in broken {
+            let as_query = from_body_and_query(Some(good.clone()), broken.clone());
+            let as_body = from_body_and_query(Some(broken.clone()), good.clone());
+            assert!(as_query.is_err() && as_body.is_err(), "{broken:?}");
+        }
+        let merged = from_body_and_query(None, good.clone()).unwrap();
+        assert_eq!(merged, good);
     }
 
     #[test]

@@ -66,9 +66,9 @@ pub use self::puzzle::{
 };
 pub use self::rating::{RateReport, RatingStatus};
 pub use self::request::{
-    from_json, AnswerRows, CheckOptions, CheckRequest, FormatOptions, FormatRequest, HintOptions,
-    HintRequest, PuzzleRequest, RateOptions, RateRequest, RenderOptions, RenderRequest,
-    SolveOptions, SolveRequest,
+    from_body_and_query, from_json, AnswerRows, BodyOverQuery, CheckOptions, CheckRequest,
+    FormatOptions, FormatRequest, HintOptions, HintRequest, PuzzleRequest, RateOptions,
+    RateRequest, RenderOptions, RenderRequest, SolveOptions, SolveRequest,
 };
 pub use self::source::PuzzleSource;
 pub use crate::core::Error;

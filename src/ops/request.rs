@@ -379,6 +379,27 @@ pub(super) fn seed_in_range<'de, D: Deserializer<'de>>(
     bounded(deserializer, "seed", 0, MAX_SEED)
 }
 
+/// Parameters that come in a query string and, for a POST, in an optional JSON body whose
+/// fields win (`/generate`, `/generate/batch`).
+pub trait BodyOverQuery: Default + Sized {
+    /// Each field that is given, on its own: what the document's schema says of that field
+    /// (what fits together, such as a shape within the genre's limits, is checked later).
+    fn check_given(&self) -> Result<(), Error>;
+
+    /// These fields, with the ones absent taken from `fallback`.
+    fn or(self, fallback: Self) -> Self;
+}
+
+/// The parameters given both ways: each source is checked on its own first, so a field that
+/// breaks its schema is refused even where the other source gives it too; then the body's
+/// fields win.
+pub fn from_body_and_query<R: BodyOverQuery>(body: Option<R>, query: R) -> Result<R, Error> {
+    query.check_given()?;
+    let body = body.unwrap_or_default();
+    body.check_given()?;
+    Ok(body.or(query))
+}
+
 /// `budget`: 1 to [`MAX_WIRE_BUDGET`] when given; outside, the value does not fit (422, as
 /// for `limit`), while a value that is not a whole number at all is malformed (400).
 pub(super) fn check_budget(budget: Option<u64>) -> Result<(), Error> {
