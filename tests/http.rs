@@ -310,7 +310,14 @@ async fn the_play_page_loads_only_from_the_service() {
         .collect();
     references.sort_unstable();
     references.dedup();
-    for asset in ["/play.js", "/play.css", "/favicon.svg"] {
+    let assets = [
+        "/play-engine.js",
+        "/play-board.js",
+        "/play.js",
+        "/play.css",
+        "/favicon.svg",
+    ];
+    for asset in assets {
         assert!(
             references.contains(&asset),
             "the page does not load {asset}"
@@ -320,11 +327,15 @@ async fn the_play_page_loads_only_from_the_service() {
     for reference in references {
         let (status, _, body) = server.get(reference).await;
         assert_eq!(status, 200, "{reference}");
-        if let ("/play.js" | "/play.css", Value::String(text)) = (reference, body) {
+        if let (
+            "/play-engine.js" | "/play-board.js" | "/play.js" | "/play.css",
+            Value::String(text),
+        ) = (reference, body)
+        {
             bodies.push(text);
         }
     }
-    assert_eq!(bodies.len(), 3);
+    assert_eq!(bodies.len(), 5);
     for body in bodies {
         assert!(
             !body.contains("http://") && !body.contains("https://"),

@@ -23,6 +23,8 @@ use axum::Router;
 
 const PAGE: &str = include_str!("play/index.html");
 const SCRIPT: &str = include_str!("play/play.js");
+const ENGINE_SCRIPT: &str = include_str!("play/play-engine.js");
+const BOARD_SCRIPT: &str = include_str!("play/play-board.js");
 const WORKER: &str = include_str!("play/play-worker.js");
 const STYLE: &str = include_str!("play/play.css");
 const ICON: &str = include_str!("play/favicon.svg");
@@ -71,7 +73,8 @@ fn served(
     )
 }
 
-/// `/`, `/play.js`, `/play-worker.js`, `/play.css` and `/favicon.svg`.
+/// `/`, `/play.js` (with `/play-engine.js` and `/play-board.js`), `/play-worker.js`,
+/// `/play.css` and `/favicon.svg`.
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route(
@@ -81,6 +84,14 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route(
             "/play.js",
             get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
+        )
+        .route(
+            "/play-engine.js",
+            get(|| async { asset("text/javascript; charset=utf-8", ENGINE_SCRIPT) }),
+        )
+        .route(
+            "/play-board.js",
+            get(|| async { asset("text/javascript; charset=utf-8", BOARD_SCRIPT) }),
         )
         .route(
             "/play-worker.js",
@@ -150,6 +161,6 @@ mod tests {
         for path in ["'/wasm/index.js'", "'/wasm/pkg/sumpuzzles_bg.wasm'"] {
             assert!(WORKER.contains(path), "play-worker.js does not load {path}");
         }
-        assert!(SCRIPT.contains("new Worker('/play-worker.js', { type: 'module' })"));
+        assert!(ENGINE_SCRIPT.contains("new Worker('/play-worker.js', { type: 'module' })"));
     }
 }
