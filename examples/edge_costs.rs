@@ -186,7 +186,10 @@ fn main() {
     for (input, body) in [
         ("kakuro dense 9x9", kakuro(&dense)),
         ("kakuro heavy 24x24", kakuro(&heavy)),
-        ("kakuro 6x6 tiles of the heavy grid (144x144)", kakuro(&tiled)),
+        (
+            "kakuro 6x6 tiles of the heavy grid (144x144)",
+            kakuro(&tiled),
+        ),
         ("kakuro-cryptic dense 9x9", cryptic_body.clone()),
         ("kakurasu 32x32, many solutions", kakurasu_body.clone()),
     ] {

@@ -73,44 +73,42 @@ fn served(
     )
 }
 
-/// `/`, `/play.js` (with `/play-engine.js` and `/play-board.js`), `/play-worker.js`,
-/// `/play.css` and `/favicon.svg`.
+/// The page's assets that carry the page's own policy: path, content type, body.
+const ASSETS: [(&str, &str, &str); 6] = [
+    ("/", "text/html; charset=utf-8", PAGE),
+    ("/play.js", "text/javascript; charset=utf-8", SCRIPT),
+    (
+        "/play-engine.js",
+        "text/javascript; charset=utf-8",
+        ENGINE_SCRIPT,
+    ),
+    (
+        "/play-board.js",
+        "text/javascript; charset=utf-8",
+        BOARD_SCRIPT,
+    ),
+    ("/play.css", "text/css; charset=utf-8", STYLE),
+    ("/favicon.svg", "image/svg+xml", ICON),
+];
+
+/// `/`, `/play.js` (with `/play-engine.js` and `/play-board.js`), `/play.css`,
+/// `/favicon.svg`, and `/play-worker.js` with the worker's own policy.
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    Router::new()
-        .route(
-            "/",
-            get(|| async { asset("text/html; charset=utf-8", PAGE) }),
-        )
-        .route(
-            "/play.js",
-            get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
-        )
-        .route(
-            "/play-engine.js",
-            get(|| async { asset("text/javascript; charset=utf-8", ENGINE_SCRIPT) }),
-        )
-        .route(
-            "/play-board.js",
-            get(|| async { asset("text/javascript; charset=utf-8", BOARD_SCRIPT) }),
-        )
-        .route(
-            "/play-worker.js",
-            get(|| async {
-                served(
-                    "text/javascript; charset=utf-8",
-                    WORKER_CONTENT_SECURITY_POLICY,
-                    WORKER,
-                )
-            }),
-        )
-        .route(
-            "/play.css",
-            get(|| async { asset("text/css; charset=utf-8", STYLE) }),
-        )
-        .route(
-            "/favicon.svg",
-            get(|| async { asset("image/svg+xml", ICON) }),
-        )
+    let page = ASSETS
+        .into_iter()
+        .fold(Router::new(), |router, (path, content_type, body)| {
+            router.route(path, get(move || async move { asset(content_type, body) }))
+        });
+    page.route(
+        "/play-worker.js",
+        get(|| async {
+            served(
+                "text/javascript; charset=utf-8",
+                WORKER_CONTENT_SECURITY_POLICY,
+                WORKER,
+            )
+        }),
+    )
 }
 
 #[cfg(test)]
