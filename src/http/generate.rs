@@ -194,7 +194,7 @@ enum Generated {
     path = "/generate",
     tag = "puzzles",
     params(GenerateRequest),
-    request_body(content = GenerateRequest, description = "Optional JSON body; its fields win over the query string. Each of the two is checked on its own: a query parameter outside its schema is refused even where the body gives the field too. An empty body (whatever its content type) or `null` is no body."),
+    request_body(content = Option<GenerateRequest>, description = "Optional JSON body; its fields win over the query string. Each of the two is checked on its own: a query parameter outside its schema is refused even where the body gives the field too. An empty body (whatever its content type) or `null` is no body."),
     responses(
         Generated,
         CacheStatuses,
@@ -321,7 +321,7 @@ pub async fn daily(
     path = "/generate/batch",
     tag = "puzzles",
     params(BatchRequest),
-    request_body(content = BatchRequest, description = "Optional JSON body; its fields win over the query string (`seeds`, `count` and `seed` as one choice). Each of the two is checked on its own: a query parameter outside its schema is refused even where the body gives the field too. An empty body (whatever its content type) or `null` is no body."),
+    request_body(content = Option<BatchRequest>, description = "Optional JSON body; its fields win over the query string (`seeds`, `count` and `seed` as one choice). Each of the two is checked on its own: a query parameter outside its schema is refused even where the body gives the field too. An empty body (whatever its content type) or `null` is no body."),
     responses(
         (status = 200, description = "One `BatchLine` per seed, in seed order: the puzzle as `/generate` answers it, or the seed's problem. NDJSON (a JSON object per line) by default; with `Accept: application/json`, a JSON array of them",
             content(
