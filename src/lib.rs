@@ -129,14 +129,12 @@
 //! assert_eq!(Problem::from(&error).status, 422);
 //! ```
 
+#![warn(missing_docs)]
+
 pub(crate) mod core;
 pub mod genres;
 #[cfg(feature = "server")]
 pub mod http;
-// Every public item of the operations layer is documented, and stays so. The rest of the
-// public surface (the core types re-exported here, the genres' and the HTTP layer's items)
-// still has undocumented fields and methods.
-#[warn(missing_docs)]
 pub mod ops;
 
 pub use crate::core::{

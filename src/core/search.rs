@@ -40,14 +40,20 @@ pub enum Strategy {
     ///   the solutions found but not the last conflict (restarts). A start-over that is not
     ///   cut short searches everything, and a solution found again is not counted again, so
     ///   counts stay exact.
-    Adaptive { first_restart: u64 },
+    Adaptive {
+        /// The failures before the first start-over (0 counts as 1).
+        first_restart: u64,
+    },
     /// [`Strategy::Adaptive`], but starting over after `unit` failures times the Luby
     /// sequence ([`luby`]: 1, 1, 2, 1, 1, 2, 4, ...), mostly short start-overs with an ever
     /// longer one now and then. Where a model tries first the value a variable last had
     /// (phase saving, as the Kakuro solver's [`Weighted::adaptive_values`] does), short
     /// start-overs keep what the last one got right and reconsider the early choices; on the
     /// open random grids of issue 19 that finds solutions the geometric schedule does not.
-    Luby { unit: u64 },
+    Luby {
+        /// The failures of a start-over of Luby length 1 (0 counts as 1).
+        unit: u64,
+    },
 }
 
 impl Strategy {

@@ -23,21 +23,21 @@
 //! What an anonymous client meets, and the figures behind it, are in docs/edge.md.
 
 pub mod clients;
-pub mod conn;
-pub mod docs;
-pub mod extract;
-pub mod generate;
+pub(crate) mod conn;
+pub(crate) mod docs;
+pub(crate) mod extract;
+pub(crate) mod generate;
 pub mod memory;
-pub mod metrics;
-pub mod play;
+pub(crate) mod metrics;
+pub(crate) mod play;
 pub mod pool;
-pub mod problem;
+pub(crate) mod problem;
 pub mod puzzle_pool;
-pub mod puzzles;
-pub mod responses;
-pub mod server;
-pub mod service;
-pub mod state;
+pub(crate) mod puzzles;
+pub(crate) mod responses;
+pub(crate) mod server;
+pub(crate) mod service;
+pub(crate) mod state;
 pub mod wasm;
 
 pub use docs::openapi;

@@ -54,14 +54,17 @@ impl Puzzle {
         }
     }
 
+    /// The rows and columns.
     pub fn shape(&self) -> Shape {
         Shape::new(self.row_clues.len(), self.col_clues.len())
     }
 
+    /// The row clues, top first (`None`: absent).
     pub fn row_clues(&self) -> &[Option<u32>] {
         &self.row_clues
     }
 
+    /// The column clues, left first (`None`: absent).
     pub fn col_clues(&self) -> &[Option<u32>] {
         &self.col_clues
     }
@@ -105,6 +108,7 @@ impl Board {
         }
     }
 
+    /// The rows and columns.
     pub fn shape(&self) -> Shape {
         self.shape
     }
@@ -114,6 +118,7 @@ impl Board {
         self.clues.len()
     }
 
+    /// Which row or column line `line` is: the rows come first, then the columns.
     pub fn line_id(&self, line: usize) -> LineId {
         if line < self.shape.rows {
             LineId::Row(line)
@@ -122,6 +127,7 @@ impl Board {
         }
     }
 
+    /// The cells of line `line`.
     pub fn line_len(&self, line: usize) -> usize {
         match self.line_id(line) {
             LineId::Row(_) => self.shape.cols,
@@ -177,6 +183,7 @@ impl Board {
         }
     }
 
+    /// Whether the cell is undecided.
     pub fn is_open(&self, row: usize, col: usize) -> bool {
         (self.shaded[row] | self.unshaded[row]) & (1 << col) == 0
     }

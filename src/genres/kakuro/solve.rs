@@ -30,6 +30,7 @@ pub type RunQueue = IndexQueue;
 pub use crate::core::search::Strategy;
 
 impl<'a> Solver<'a> {
+    /// A solver for `layout`, with each run's digit combinations.
     pub fn new(layout: &'a Layout) -> Solver<'a> {
         let run_combos = layout
             .runs
@@ -39,6 +40,7 @@ impl<'a> Solver<'a> {
         Solver { layout, run_combos }
     }
 
+    /// The layout it solves.
     pub fn layout(&self) -> &Layout {
         self.layout
     }
@@ -232,7 +234,10 @@ impl<'a> Solver<'a> {
 /// Where propagation notes the candidates it replaces, so a search can undo them, and the run
 /// whose filtering failed, so a search can weigh it.
 pub trait Trail {
+    /// Records that `cell` had the candidates `old` before propagation narrowed them.
     fn note(&mut self, cell: u32, old: DigitSet);
+    /// Records that filtering `run` failed (the run to blame for a contradiction); by default
+    /// nothing.
     fn failed(&mut self, _run: usize) {}
 }
 

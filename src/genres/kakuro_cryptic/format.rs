@@ -30,7 +30,8 @@ use crate::genres::sum_grid::syntax::{
 
 use super::model::{Cell, Clue, Letter, Puzzle, Structure, MAX_SIDE, MIN_SIDE};
 
-pub const GENRE: &str = "kakuro-cryptic";
+/// The genre's name in texts and IDs.
+pub(crate) const GENRE: &str = "kakuro-cryptic";
 
 /// The cryptic spelling of Kakuro-style cells.
 const SYNTAX: GridSyntax<Cell> = GridSyntax {

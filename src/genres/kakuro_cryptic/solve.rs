@@ -64,7 +64,9 @@ pub struct Domains {
 /// A full solution: each letter's digit and each white cell's digit.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Found {
+    /// Each letter's digit, A first.
     pub mapping: [u8; LETTERS],
+    /// Each white cell's digit, in white-cell order (row-major).
     pub digits: Vec<u8>,
 }
 
@@ -108,6 +110,7 @@ pub struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
+    /// A solver for `structure`, with the runs and cells each letter touches.
     pub fn new(structure: &'a Structure) -> Solver<'a> {
         let mut letter_runs: [Vec<u32>; LETTERS] = Default::default();
         let mut letter_cells: [Vec<u32>; LETTERS] = Default::default();

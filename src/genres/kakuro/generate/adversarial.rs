@@ -105,6 +105,7 @@ pub enum SumChange {
 }
 
 impl SumChange {
+    /// Every change, in the order the benchmarks list them.
     pub const ALL: [SumChange; 4] = [
         SumChange::None,
         SumChange::One,
@@ -112,6 +113,7 @@ impl SumChange {
         SumChange::Shifted,
     ];
 
+    /// The name the benchmarks and tests give the change (`fill`, `changed`, `raised`, `shifted`).
     pub fn name(self) -> &'static str {
         match self {
             SumChange::None => "fill",
