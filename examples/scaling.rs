@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use sumpuzzles::genres::kakurasu::{self, Kakurasu};
 use sumpuzzles::genres::kakuro::generate::random_grid::{random_filled_grid, RandomGridStyle};
 use sumpuzzles::genres::kakuro::{self, Kakuro, Rules};
-use sumpuzzles::Genre;
+use sumpuzzles::genres::Genre;
 use sumpuzzles::{Budget, GenerateParams, Grid, Level, SeededRng, Shape, TargetLevel};
 
 const GENERATION_SIDES: [usize; 6] = [6, 8, 10, 12, 14, 16];

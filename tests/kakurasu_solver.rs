@@ -6,9 +6,11 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sumpuzzles::genres::kakurasu::solve::{other_solution, solve_board};
+use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakurasu::{self, format, rate, swap, Board, Puzzle, Violation};
+use sumpuzzles::genres::Genre;
 use sumpuzzles::ops::{self, CheckOptions, CheckRequest, PuzzleSource};
-use sumpuzzles::{Budget, CancelFlag, Genre, Grid, Kakurasu, Level, Shape, Stop};
+use sumpuzzles::{Budget, CancelFlag, Grid, Level, Shape, Stop};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 const SPEC_SOLUTION: [&str; 3] = ["--#-#", "--###", "--#--"];

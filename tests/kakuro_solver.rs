@@ -220,11 +220,8 @@ fn a_deep_search_fits_in_a_small_stack() {
 /// each failure) or as `kakuro::solve` does, it finds the solutions the plain search finds.
 #[test]
 fn adaptive_and_plain_searches_find_the_same_solutions() {
-    use sumpuzzles::genres::kakuro::{
-        generate::filled_grid,
-        solve::{Solver, Strategy},
-    };
-    use sumpuzzles::{GenerateParams, Level, TargetLevel};
+    use sumpuzzles::genres::kakuro::{generate::filled_grid, solve::Solver};
+    use sumpuzzles::{GenerateParams, Level, Strategy, TargetLevel};
     for seed in 0..24 {
         let params = GenerateParams {
             shape: Shape::new(7 + seed as usize % 3, 8),

@@ -16,10 +16,11 @@
 
 use sumpuzzles::genres::kakurasu::{self, solve as kakurasu_solve, Board};
 use sumpuzzles::genres::kakuro::generate::random_grid::{random_filled_grid, RandomGridStyle};
-use sumpuzzles::genres::kakuro::solve::{Solver, Strategy};
+use sumpuzzles::genres::kakuro::solve::Solver;
 use sumpuzzles::genres::kakuro::{self, Rules};
 use sumpuzzles::genres::kakuro_cryptic::{self as cryptic, solve as cryptic_solve};
 use sumpuzzles::SolveOutcome;
+use sumpuzzles::Strategy;
 use sumpuzzles::{Budget, Grid, SeededRng, Shape};
 
 /// What one search gave: solutions found, whether it finished, steps, and a digest of the

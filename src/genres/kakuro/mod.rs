@@ -20,7 +20,8 @@ pub(crate) use crate::genres::sum_grid::combos;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome, Verdict,
+    Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome, Strategy,
+    Verdict,
 };
 
 use super::{BoardKind, Genre, NoExtra};
@@ -42,7 +43,7 @@ fn checked(puzzle: Puzzle) -> Result<Puzzle, InputError> {
 }
 
 /// Solves `puzzle` (relaxed rules), returning up to `limit` solutions. The search is
-/// [`solve::Strategy::ADAPTIVE`]: any grid, also a large one with many solutions.
+/// [`Strategy::ADAPTIVE`]: any grid, also a large one with many solutions.
 pub fn solve_puzzle(
     puzzle: &Puzzle,
     limit: usize,
@@ -51,7 +52,7 @@ pub fn solve_puzzle(
     let layout = puzzle.relaxed_layout()?;
     let solver = solve::Solver::new(layout);
     let outcome = solver.solve_with(
-        solve::Strategy::ADAPTIVE,
+        Strategy::ADAPTIVE,
         solver.full_candidates(),
         limit,
         budget,

@@ -27,7 +27,7 @@ pub type RunQueue = IndexQueue;
 /// over. Under [`Strategy::FewestCandidates`] ties go to the cell whose runs have the fewest
 /// open cells; under [`Strategy::Adaptive`] a cell's weight is the weights of its two runs
 /// added.
-pub use crate::core::search::Strategy;
+use crate::core::search::Strategy;
 
 impl<'a> Solver<'a> {
     /// A solver for `layout`, with each run's digit combinations.

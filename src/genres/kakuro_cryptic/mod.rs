@@ -58,7 +58,7 @@ pub fn solve_puzzle(
 
 /// Solves a puzzle's checked structure, returning up to `limit` solutions. The search is
 /// [`solve::ADAPTIVE`], which has no heavy tail of slow puzzles; the generator and the rater
-/// keep [`solve::Strategy::FewestCandidates`], whose order and step counts they depend on.
+/// keep [`Strategy::FewestCandidates`](crate::Strategy::FewestCandidates), whose order and step counts they depend on.
 pub fn solve_structure(
     structure: &Structure,
     limit: usize,

@@ -74,7 +74,7 @@ pub struct Found {
 /// [`Strategy::FewestCandidates`] a letter goes before a cell on a tie, and propagation is the
 /// plain one; under [`Strategy::Adaptive`] the weights are those of the search model's
 /// [`Weighted`] implementation (below), and propagation also reasons on the equations.
-pub use crate::core::search::Strategy;
+use crate::core::search::Strategy;
 
 /// The adaptive search as [`crate::genres::kakuro_cryptic::solve_structure`] runs it. It
 /// starts over later than the Kakuro search ([`Strategy::ADAPTIVE`]): a puzzle with one
