@@ -345,7 +345,7 @@ fn kakurasu_random_rows(options: &Options, table: &mut Table) {
             let mut rng = SeededRng::new(seed, side as u64);
             let shading: Vec<bool> = (0..shape.cells()).map(|_| rng.chance(1, 2)).collect();
             let shading = Grid::from_cells(shape, shading).expect("cells of the shape");
-            let puzzle = kakurasu::Puzzle::from_shading(&shading);
+            let puzzle = kakurasu::Puzzle::from_shading(&shading).unwrap();
             let timing = time_solve(|budget| Kakurasu::solve(&puzzle, 2, budget));
             solver_row(table, "kakurasu-random", side, seed, shape.cells(), &timing);
         }

@@ -33,8 +33,9 @@ impl Puzzle {
         })
     }
 
-    /// The puzzle whose clues follow from a shading (`true` shaded).
-    pub fn from_shading(shading: &Grid<bool>) -> Puzzle {
+    /// The puzzle whose clues follow from a shading (`true` shaded); a Limits error unless the
+    /// shading has 1 to 32 rows and columns, as [`Puzzle::new`].
+    pub fn from_shading(shading: &Grid<bool>) -> Result<Puzzle, InputError> {
         let shape = shading.shape();
         let mut row_clues = vec![Some(0); shape.rows];
         let mut col_clues = vec![Some(0); shape.cols];
@@ -48,10 +49,7 @@ impl Puzzle {
                 }
             }
         }
-        Puzzle {
-            row_clues,
-            col_clues,
-        }
+        Puzzle::new(row_clues, col_clues)
     }
 
     /// The rows and columns.
@@ -277,7 +275,7 @@ mod tests {
             .flat_map(|r| r.chars().map(|c| c == '#'))
             .collect();
         let shading = Grid::from_cells(Shape::new(3, 5), cells).unwrap();
-        let puzzle = Puzzle::from_shading(&shading);
+        let puzzle = Puzzle::from_shading(&shading).unwrap();
         assert_eq!(puzzle.row_clues(), &[Some(8), Some(12), Some(3)]);
         assert_eq!(
             puzzle.col_clues(),

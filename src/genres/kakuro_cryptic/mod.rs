@@ -41,12 +41,6 @@ pub use wire::{PuzzleObject, SolutionExtra};
 /// The cryptic Kakuro genre.
 pub struct KakuroCryptic;
 
-/// Checks the structure of a parsed puzzle, so any later error is about its content.
-fn checked(puzzle: Puzzle) -> Result<Puzzle, InputError> {
-    puzzle.structure()?;
-    Ok(puzzle)
-}
-
 /// Solves `puzzle`, returning up to `limit` solutions (mapping and grid).
 pub fn solve_puzzle(
     puzzle: &Puzzle,
@@ -108,16 +102,17 @@ impl Genre for KakuroCryptic {
     type Violation = Violation;
     type SolutionExtra = wire::SolutionExtra;
 
+    // The readers check the structure, so any later error is about the puzzle's content.
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
-        checked(format::parse_text(text)?)
+        format::parse_text(text)
     }
 
     fn parse_id(id: &str) -> Result<Puzzle, InputError> {
-        checked(format::parse_id(id)?)
+        format::parse_id(id)
     }
 
     fn parse_json(puzzle: &Value) -> Result<Puzzle, InputError> {
-        checked(format::parse_json(puzzle)?)
+        format::parse_json(puzzle)
     }
 
     /// The Project Euler 424 line.
