@@ -132,7 +132,7 @@ pub struct Removal {
     pub row: usize,
     /// The cell's column, from 0.
     pub col: usize,
-    /// The values taken away, one character each (digits in increasing order).
+    /// The values taken away, one character each (Kakuro's digits in increasing order).
     pub values: String,
 }
 
@@ -142,7 +142,7 @@ pub struct Removal {
 pub struct Deduction {
     /// The technique's name in its genre's profile (`single`, `too_heavy`, ...).
     pub technique: &'static str,
-    /// The technique's level; `None` for bookkeeping, which does not count towards one.
+    /// The technique's level; none (`null`) for bookkeeping, which counts towards no level.
     pub level: Option<Level>,
     /// The cells whose situation justifies the step, as `[row, col]`.
     pub cells: Vec<[usize; 2]>,
