@@ -16,7 +16,7 @@
 //! `PuzzleSource`), or with the genre's own format readers, and every one of them checks it:
 //! no public function gives a puzzle that breaks its genre's structure rules. The library
 //! builds without the HTTP layer (`--no-default-features`); with the `server` feature,
-//! [`http`] is the service. How the layers fit, and what adding a genre takes:
+//! `http` is the service. How the layers fit, and what adding a genre takes:
 //! `docs/architecture.md`.
 //!
 //! # Generate

@@ -23,7 +23,7 @@
 //! A door (the HTTP handlers, the CLI, a WebAssembly binding) is an adapter: it reads its
 //! input into a request (a JSON body with [`from_json`]), runs the operation under a step
 //! budget of its choosing (directly, or through [`Operation`] when it treats them all
-//! alike), and sends the report, or for an [`Error`](crate::Error) its [`Problem`]. No door names a
+//! alike), and sends the report, or for an [`Error`] its [`Problem`]. No door names a
 //! genre: the genre is read from the request in this layer.
 //!
 //! ```

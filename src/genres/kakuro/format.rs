@@ -1,5 +1,5 @@
 //! The Kakuro text, ID and JSON formats (spec, section Formats): the sum-grid kit's grid
-//! syntax ([`crate::genres::sum_grid::syntax`]) and ID ([`crate::genres::sum_grid::id`]) with
+//! syntax (`crate::genres::sum_grid::syntax`) and ID (`crate::genres::sum_grid::id`) with
 //! the sums in numbers.
 //!
 //! Text: optional `genre: kakuro` and `grid:` lines, then one line per row with cells separated

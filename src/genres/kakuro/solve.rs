@@ -1,6 +1,6 @@
 //! The exact solver: run-level filtering to a fixpoint, then branching on a cell's digits.
 //!
-//! One budget step is one run filtered by [`fit_run`]. The solver counts solutions up to the
+//! One budget step is one run filtered by `fit_run`. The solver counts solutions up to the
 //! caller's limit and stops there: to prove uniqueness it only has to find a second solution
 //! or show there is none. How it picks the cell to branch on, and whether it starts over, is a
 //! [`Strategy`].
@@ -166,7 +166,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Counts solutions from `cands`, up to `limit`, searching with `strategy`; the adaptive
-    /// search also reasons across runs ([`Regions`], issue 19), the plain one keeps its steps
+    /// search also reasons across runs (`Regions`, issue 19), the plain one keeps its steps
     /// and its order, which the generator and the rater depend on.
     pub fn solve_with(
         &self,

@@ -4,12 +4,12 @@
 //! together.
 //!
 //! The files follow the Kakuro genre's split and build on the sum-grid kit
-//! (`crate::genres::sum_grid`) as Kakuro does: the run layout is the kit's ([`model`]), so are
-//! the text and JSON readers and the ID's layout ([`format`]), the answers ([`answer`]), the
-//! combination tables the solver filters runs with ([`solve`]) and the drawing ([`render`]).
+//! (`crate::genres::sum_grid`) as Kakuro does: the run layout is the kit's (`model`), so are
+//! the text and JSON readers and the ID's layout ([`format`](mod@format)), the answers (`answer`), the
+//! combination tables the solver filters runs with ([`solve`]) and the drawing (`render`).
 //! From Kakuro itself it takes what it shares as a genre: the rating is the Kakuro rating of
 //! the decoded grid ([`rate`]), the hint the Kakuro hint, and the generator starts from a
-//! generated Kakuro ([`generate`]).
+//! generated Kakuro (`generate`).
 
 pub(crate) mod answer;
 pub mod batch;

@@ -16,7 +16,7 @@
 //!
 //! Line techniques are free functions over one [`Line`], returning the cells they decide as
 //! [`Forced`] masks (empty when they find nothing); a broken line is the unit error
-//! [`Contradiction`]. The rater ([`super::rate`]) decides where and in which order they apply
+//! `Contradiction`. The rater ([`super::rate`]) decides where and in which order they apply
 //! and records each application as a deduction. What a step of a contradiction chain is, is
 //! defined in [`probe`].
 

@@ -1,5 +1,5 @@
 //! Hypotheses: what would follow if a cell were shaded, or unshaded. Shared by the two
-//! contradiction techniques; the algorithm is [`crate::core::probe`]'s, over lines.
+//! contradiction techniques; the algorithm is `crate::core::probe`'s, over lines.
 //!
 //! # Steps
 //! A hypothesis decides the cell and then makes deductions, and a step is one deduction, as
