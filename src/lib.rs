@@ -13,11 +13,11 @@
 //! ([`genres::kakuro`], [`genres::kakurasu`], [`genres::kakuro_cryptic`]); the registry's
 //! [`GenreId`](genres::GenreId) names them and [`genres::dispatch`] runs work that is generic
 //! over the genre. A puzzle is read with its genre's `Genre::parse_*` (or an operation's
-//! `PuzzleSource`), or with the genre's own format readers, and every one of them checks it:
-//! no public function gives a puzzle that breaks its genre's structure rules. The library
-//! builds without the HTTP layer (`--no-default-features`); with the `server` feature,
-//! `http` is the service. How the layers fit, and what adding a genre takes:
-//! `docs/architecture.md`.
+//! `PuzzleSource`), with the genre's own format readers, or with its `Puzzle::new`, and every
+//! one of them checks it against the genre's structure rules (docs/architecture.md lists the
+//! public ways to get a puzzle). The library builds without the HTTP layer
+//! (`--no-default-features`); with the `server` feature, `http` is the service. How the layers
+//! fit, and what adding a genre takes: `docs/architecture.md`.
 //!
 //! # Generate
 //!
