@@ -23,7 +23,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::{self, batch, KakuroCryptic};
-use sumpuzzles::Genre;
+use sumpuzzles::genres::Genre;
 use sumpuzzles::{Budget, GenerateParams};
 
 /// A puzzle to solve, rate and check, with its solution as answer rows.

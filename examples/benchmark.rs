@@ -24,7 +24,7 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
-    let genre: sumpuzzles::GenreId = genre.parse().expect("a registered genre");
+    let genre: sumpuzzles::genres::GenreId = genre.parse().expect("a registered genre");
     let max_side = ops::genres()
         .into_iter()
         .find(|info| info.name == genre)

@@ -23,7 +23,7 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
-    let genre: sumpuzzles::GenreId = genre_name.parse().expect("a registered genre");
+    let genre: sumpuzzles::genres::GenreId = genre_name.parse().expect("a registered genre");
     let default_sizes = match genre_name.as_str() {
         "kakurasu" => "4x4,6x6,8x8,12x12,16x16",
         "kakuro-cryptic" => "4x4,5x5,6x9,7x7,10x10,12x12,16x16",

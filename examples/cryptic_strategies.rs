@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use sumpuzzles::genres::kakuro_cryptic::format::read_line;
-use sumpuzzles::genres::kakuro_cryptic::solve::{self, Solver, Strategy};
+use sumpuzzles::genres::kakuro_cryptic::solve::{self, Solver};
 use sumpuzzles::Budget;
+use sumpuzzles::Strategy;
 
 /// Timed runs aim at this much time per puzzle, as in `solver_compare`.
 const TIME_PER_PUZZLE: Duration = Duration::from_millis(50);

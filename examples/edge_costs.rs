@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use sumpuzzles::ops::{
     self, GenerateRequest, HintRequest, RateRequest, RenderRequest, SolveRequest,
 };
-use sumpuzzles::Budget;
+use sumpuzzles::{Budget, Error};
 
 /// Steps each measured operation may spend.
 const MEASURE_STEPS: u64 = 20_000_000;
@@ -133,7 +133,7 @@ struct Measured {
 
 /// Runs `work` with a budget of `steps` and measures it; the outcome is the status the
 /// service would answer and, for a failure, its problem type.
-fn measure<T>(steps: u64, work: impl FnOnce(&mut Budget) -> Result<T, ops::Error>) -> Measured {
+fn measure<T>(steps: u64, work: impl FnOnce(&mut Budget) -> Result<T, Error>) -> Measured {
     let mut budget = Budget::new(steps);
     let start = thread_cpu_time();
     let result = work(&mut budget);

@@ -24,7 +24,7 @@ use cpu_time::thread_cpu_time;
 use sumpuzzles::genres::kakurasu::{self, Kakurasu};
 use sumpuzzles::genres::kakuro::{self, Kakuro};
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
-use sumpuzzles::Genre;
+use sumpuzzles::genres::Genre;
 use sumpuzzles::SCORE_VERSION;
 use sumpuzzles::{
     Budget, Descriptors, GenerateParams, Level, Rating, Score, Shape, TargetLevel, Uniqueness,

@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use sumpuzzles::genres::kakurasu::{self, Kakurasu};
 use sumpuzzles::genres::kakuro::generate::random_grid::{random_filled_grid, RandomGridStyle};
 use sumpuzzles::genres::kakuro::{self, Kakuro, Rules};
-use sumpuzzles::Genre;
+use sumpuzzles::genres::Genre;
 use sumpuzzles::{Budget, GenerateParams, Grid, Level, SeededRng, Shape, TargetLevel};
 
 const GENERATION_SIDES: [usize; 6] = [6, 8, 10, 12, 14, 16];
@@ -345,7 +345,7 @@ fn kakurasu_random_rows(options: &Options, table: &mut Table) {
             let mut rng = SeededRng::new(seed, side as u64);
             let shading: Vec<bool> = (0..shape.cells()).map(|_| rng.chance(1, 2)).collect();
             let shading = Grid::from_cells(shape, shading).expect("cells of the shape");
-            let puzzle = kakurasu::Puzzle::from_shading(&shading);
+            let puzzle = kakurasu::Puzzle::from_shading(&shading).unwrap();
             let timing = time_solve(|budget| Kakurasu::solve(&puzzle, 2, budget));
             solver_row(table, "kakurasu-random", side, seed, shape.cells(), &timing);
         }

@@ -7,11 +7,17 @@
 //! [`Error`]: a request that does not fit, an input error with its place, or a search stopped.
 //! [`ops::Problem`] turns an error into the RFC 9457 problem object the service sends.
 //!
-//! The genres are in [`genres`] ([`Kakuro`], [`Kakurasu`], [`KakuroCryptic`]), each behind the
-//! [`Genre`] trait, for work on one genre's own types; the registry's [`GenreId`] names them
-//! and [`dispatch`] runs work that is generic over the genre. The library builds without the
-//! HTTP layer (`--no-default-features`); with the `server` feature, [`http`] is the service.
-//! How the layers fit, and what adding a genre takes: `docs/architecture.md`.
+//! The engine's own types (the budget, shapes and grids, levels, ratings, scores, the seeded
+//! stream, the search [`Strategy`]) are at the crate root. The genres are in [`genres`], each
+//! behind the [`Genre`](genres::Genre) trait, for work on one genre's own types
+//! ([`genres::kakuro`], [`genres::kakurasu`], [`genres::kakuro_cryptic`]); the registry's
+//! [`GenreId`](genres::GenreId) names them and [`genres::dispatch`] runs work that is generic
+//! over the genre. A puzzle is read with its genre's `Genre::parse_*` (or an operation's
+//! `PuzzleSource`), with the genre's own format readers, or with its `Puzzle::new`, and every
+//! one of them checks it against the genre's structure rules (docs/architecture.md lists the
+//! public ways to get a puzzle). The library builds without the HTTP layer
+//! (`--no-default-features`); with the `server` feature, `http` is the service. How the layers
+//! fit, and what adding a genre takes: `docs/architecture.md`.
 //!
 //! # Generate
 //!
@@ -108,7 +114,7 @@
 //!
 //! ```
 //! use sumpuzzles::ops::{self, FormatRequest};
-//! use sumpuzzles::GenreId;
+//! use sumpuzzles::genres::GenreId;
 //!
 //! let request: FormatRequest =
 //!     ops::from_json(br####"{"genre": "kakuro", "text": "# 4/ 6/\n/3 . .\n/7 . ."}"####).unwrap();
@@ -129,27 +135,25 @@
 //! assert_eq!(Problem::from(&error).status, 422);
 //! ```
 
+#![warn(missing_docs)]
+
 pub(crate) mod core;
 pub mod genres;
 #[cfg(feature = "server")]
 pub mod http;
-// Every public item of the operations layer is documented, and stays so. The rest of the
-// public surface (the core types re-exported here, the genres' and the HTTP layer's items)
-// still has undocumented fields and methods.
-#[warn(missing_docs)]
 pub mod ops;
 
 pub use crate::core::{
     assess, generate_in_range, Assessment, Budget, CancelFlag, Deduction, Descriptors, DigitSet,
     Error, GenerateParams, Generated, GenerationStats, Grid, Hint, HintKind, InputError,
-    InputErrorKind, Level, Location, Placement, Problem, Rating, Removal, Score, ScoreRange,
-    SeededRng, Shape, SolveOutcome, Stop, TargetLevel, Uniqueness, Verdict, Workload,
-    SCORE_VERSION,
+    InputErrorKind, Level, Location, Placement, Rating, Removal, Score, ScoreRange, SeededRng,
+    Shape, SolveOutcome, Stop, Strategy, TargetLevel, Uniqueness, Verdict, Workload, SCORE_VERSION,
 };
-pub use genres::kakurasu::Kakurasu;
-pub use genres::kakuro::Kakuro;
-pub use genres::kakuro_cryptic::KakuroCryptic;
-pub use genres::{dispatch, BoardKind, Genre, GenreId, GenreVisitor, Registered};
+
+/// One problem of an [`InputError`]: where, and what is wrong there. Named for what it is
+/// (and for its schema, `InputProblem`), apart from [`ops::Problem`], the RFC 9457 object of
+/// a failure.
+pub use crate::core::Problem as InputProblem;
 
 /// How often a search looks at its deadline and cancellation flag, in steps. Public for the
 /// tests that pin how soon a cancelled search stops; not part of the API.

@@ -10,12 +10,12 @@ use clap::{Parser, Subcommand};
 use serde::Serialize;
 
 use sumpuzzles::genres::kakuro_cryptic::batch;
+use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{
     self, AnswerRows, BatchLine, BatchRequest, CheckOptions, CheckRequest, FormatRequest,
     GenerateRequest, HintOptions, HintRequest, PuzzleSource, RateRequest, RenderOptions,
     RenderRequest, SolveOptions, SolveRequest,
 };
-use sumpuzzles::GenreId;
 use sumpuzzles::{Budget, Score};
 
 #[cfg(feature = "server")]

@@ -4,11 +4,12 @@
 mod common;
 
 use serde_json::Value;
+use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{
-    self, CheckOptions, CheckRequest, Error, GenerateRequest, HintOptions, HintReport, HintRequest,
+    self, CheckOptions, CheckRequest, GenerateRequest, HintOptions, HintReport, HintRequest,
     PuzzleSource,
 };
-use sumpuzzles::GenreId;
+use sumpuzzles::Error;
 use sumpuzzles::HintKind;
 use sumpuzzles::{Budget, Level, Shape, TargetLevel};
 

@@ -9,8 +9,8 @@ use common::*;
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::{self, format, rate, Kakuro, Rules};
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
+use sumpuzzles::genres::Genre;
 use sumpuzzles::ops::{self, PuzzleSource, RatingStatus};
-use sumpuzzles::Genre;
 use sumpuzzles::{assess, Assessment, Budget, Level, Score, Stop, Uniqueness, Verdict};
 
 /// One puzzle of each genre, each rated hard or harder (so that its rating takes a few
@@ -291,5 +291,5 @@ fn a_cancelled_rating_is_an_error() {
         &mut Budget::with_flag(1_000_000, flag),
     )
     .unwrap_err();
-    assert_eq!(error, ops::Error::Stopped(Stop::Cancelled));
+    assert_eq!(error, sumpuzzles::Error::Stopped(Stop::Cancelled));
 }

@@ -720,7 +720,7 @@ async fn every_registered_genre_goes_through_every_endpoint() {
         .iter()
         .map(|genre| genre["name"].as_str().unwrap())
         .collect();
-    let registered: Vec<&str> = sumpuzzles::GenreId::ALL
+    let registered: Vec<&str> = sumpuzzles::genres::GenreId::ALL
         .iter()
         .map(|id| id.name())
         .collect();
@@ -818,7 +818,7 @@ async fn the_documents_unions_have_every_genre() {
     let document = sumpuzzles::http::openapi();
     let document = serde_json::to_value(&document).unwrap();
     let schemas = &document["components"]["schemas"];
-    let genres = sumpuzzles::GenreId::ALL.len();
+    let genres = sumpuzzles::genres::GenreId::ALL.len();
     for union in ["PuzzleObject", "Violation"] {
         let members = schemas[union]["anyOf"].as_array().unwrap();
         assert_eq!(members.len(), genres, "{union}");
@@ -859,7 +859,7 @@ async fn the_documents_unions_have_every_genre() {
 #[tokio::test]
 async fn rate_says_what_a_short_budget_established() {
     use sumpuzzles::genres::kakuro::Kakuro;
-    use sumpuzzles::Genre;
+    use sumpuzzles::genres::Genre;
 
     let server = default_server().await;
     let hard = "kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14";

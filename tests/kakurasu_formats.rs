@@ -2,10 +2,12 @@
 //! and no panic on any input.
 
 use proptest::prelude::*;
+use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakurasu::{format, Puzzle};
+use sumpuzzles::genres::Genre;
 use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{self, PuzzleSource};
-use sumpuzzles::{Genre, InputErrorKind, Kakurasu, Location};
+use sumpuzzles::{InputErrorKind, Location};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 const SPEC_TEXT: &str = "genre: kakurasu\nrows: 8 12 3\ncols: 0 0 6 2 3\n";

@@ -92,7 +92,9 @@ fn random_puzzle() -> impl Strategy<Value = Puzzle> {
                 Just(Shape::new(rows, cols)),
             )
         })
-        .prop_map(|(cells, shape)| Puzzle::from_shading(&Grid::from_cells(shape, cells).unwrap()))
+        .prop_map(|(cells, shape)| {
+            Puzzle::from_shading(&Grid::from_cells(shape, cells).unwrap()).unwrap()
+        })
 }
 
 proptest! {

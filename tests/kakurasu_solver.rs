@@ -6,9 +6,11 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sumpuzzles::genres::kakurasu::solve::{other_solution, solve_board};
+use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakurasu::{self, format, rate, swap, Board, Puzzle, Violation};
+use sumpuzzles::genres::Genre;
 use sumpuzzles::ops::{self, CheckOptions, CheckRequest, PuzzleSource};
-use sumpuzzles::{Budget, CancelFlag, Genre, Grid, Kakurasu, Level, Shape, Stop};
+use sumpuzzles::{Budget, CancelFlag, Grid, Level, Shape, Stop};
 
 const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 const SPEC_SOLUTION: [&str; 3] = ["--#-#", "--###", "--#--"];
@@ -202,7 +204,7 @@ fn brute_force(puzzle: &Puzzle, limit: usize) -> Vec<Vec<String>> {
     for bits in 0u32..1 << shape.cells() {
         let cells = (0..shape.cells()).map(|i| bits >> i & 1 == 1).collect();
         let shading = Grid::from_cells(shape, cells).unwrap();
-        let clues = Puzzle::from_shading(&shading);
+        let clues = Puzzle::from_shading(&shading).unwrap();
         let fits = |given: &[Option<u32>], made: &[Option<u32>]| {
             given.iter().zip(made).all(|(g, m)| g.is_none() || g == m)
         };
@@ -230,7 +232,7 @@ fn small_puzzle() -> impl Strategy<Value = Puzzle> {
         })
         .prop_map(|(cells, absent, nudged, (rows, cols))| {
             let shading = Grid::from_cells(Shape::new(rows, cols), cells).unwrap();
-            let made = Puzzle::from_shading(&shading);
+            let made = Puzzle::from_shading(&shading).unwrap();
             // Some clues absent, some moved by one (often leaving no solution).
             let adjust = |clues: &[Option<u32>], offset: usize| -> Vec<Option<u32>> {
                 clues
@@ -289,7 +291,7 @@ fn shading_and_puzzle() -> impl Strategy<Value = (Grid<bool>, Puzzle)> {
         })
         .prop_map(|(cells, shape)| {
             let shading = Grid::from_cells(shape, cells).unwrap();
-            let puzzle = Puzzle::from_shading(&shading);
+            let puzzle = Puzzle::from_shading(&shading).unwrap();
             (shading, puzzle)
         })
 }
@@ -342,14 +344,14 @@ proptest! {
             prop_assert_eq!(other.solutions.len(), usize::from(count > 1));
             for found in &other.solutions {
                 prop_assert_ne!(found, &shading);
-                prop_assert_eq!(Puzzle::from_shading(found), puzzle.clone());
+                prop_assert_eq!(Puzzle::from_shading(found).unwrap(), puzzle.clone());
                 for (row, col, &shaded) in found.iter() {
                     prop_assert!(board.state(row, col).is_none_or(|state| state == shaded));
                 }
             }
             if let Some(swapped) = swap::swap(&board, &shading, &mut Budget::unlimited()).unwrap() {
                 prop_assert_ne!(&swapped, &shading);
-                prop_assert_eq!(Puzzle::from_shading(&swapped), puzzle.clone());
+                prop_assert_eq!(Puzzle::from_shading(&swapped).unwrap(), puzzle.clone());
             }
         }
     }

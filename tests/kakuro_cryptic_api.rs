@@ -3,8 +3,9 @@
 //! rating.
 
 use serde_json::json;
-use sumpuzzles::ops::{self, CheckRequest, Error, PuzzleSource, SolveRequest};
-use sumpuzzles::GenreId;
+use sumpuzzles::genres::GenreId;
+use sumpuzzles::ops::{self, CheckRequest, PuzzleSource, SolveRequest};
+use sumpuzzles::Error;
 use sumpuzzles::{Budget, InputErrorKind, Level};
 
 /// The example of the issue; its encrypted value is 8426039571.

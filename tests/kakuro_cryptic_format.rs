@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use sumpuzzles::genres::kakuro_cryptic::{format, KakuroCryptic};
-use sumpuzzles::Genre;
+use sumpuzzles::genres::Genre;
 use sumpuzzles::{InputError, InputErrorKind, Location};
 
 /// The example of the issue.

@@ -4,9 +4,11 @@
 
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::{self, format, Cell, KakuroCryptic, Puzzle};
+use sumpuzzles::genres::Genre;
+use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{self, GenerateRequest};
+use sumpuzzles::Stop;
 use sumpuzzles::{Budget, Error, GenerateParams, InputErrorKind, Level, Shape, TargetLevel};
-use sumpuzzles::{Genre, GenreId, Stop};
 
 fn params(shape: Shape, level: TargetLevel, seed: u64) -> GenerateParams {
     GenerateParams { shape, level, seed }

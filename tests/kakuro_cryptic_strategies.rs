@@ -7,10 +7,12 @@ mod common;
 
 use common::testdata;
 use sumpuzzles::genres::kakuro::{self, generate::filled_grid};
-use sumpuzzles::genres::kakuro_cryptic::solve::{self, Found, Solver, Strategy};
+use sumpuzzles::genres::kakuro_cryptic::solve::{self, Found, Solver};
 use sumpuzzles::genres::kakuro_cryptic::{format, Cell, Clue, KakuroCryptic, Letter, Puzzle};
+use sumpuzzles::genres::Genre;
+use sumpuzzles::Strategy;
 use sumpuzzles::{Budget, GenerateParams, Grid, Level, Shape, TargetLevel};
-use sumpuzzles::{Genre, SolveOutcome, Stop};
+use sumpuzzles::{SolveOutcome, Stop};
 
 /// The adaptive search as the API runs it, and starting over after every failure (the most
 /// start-overs, so the most solutions found again).

@@ -213,7 +213,10 @@ fn the_reported_steps_are_enough_to_generate_again() {
         assert_eq!(again.id, first.id, "{genre} {shape} {level}");
         // Fewer steps than it needs is an error, never another puzzle.
         match ops::generate(&request, &mut Budget::new(steps / 2)) {
-            Err(error) => assert_eq!(error, ops::Error::Stopped(sumpuzzles::Stop::Exhausted)),
+            Err(error) => assert_eq!(
+                error,
+                sumpuzzles::Error::Stopped(sumpuzzles::Stop::Exhausted)
+            ),
             Ok(other) => assert_eq!(other.id, first.id, "{genre} {shape} {level}"),
         }
     }
@@ -224,8 +227,9 @@ fn the_reported_steps_are_enough_to_generate_again() {
 /// parameters give the same grid.
 #[test]
 fn filled_grids_of_any_size_hold_their_fill() {
+    use sumpuzzles::genres::kakuro::Kakuro;
     use sumpuzzles::genres::kakuro::{generate::filled_grid, MAX_RUN};
-    use sumpuzzles::{Genre, Kakuro};
+    use sumpuzzles::genres::Genre;
     for (side, level, seed) in [(7, 1, 3), (20, 4, 0), (25, 3, 1), (30, 4, 2), (40, 4, 5)] {
         let params = GenerateParams {
             shape: Shape::new(side, side),

@@ -6,8 +6,8 @@ mod common;
 
 use proptest::prelude::*;
 use sumpuzzles::genres::kakuro::{puzzlink, Cell, Kakuro, Puzzle};
+use sumpuzzles::genres::Genre;
 use sumpuzzles::ops::{self, CheckOptions, CheckRequest, PuzzleSource};
-use sumpuzzles::Genre;
 use sumpuzzles::{Budget, Grid, InputErrorKind, Location, Shape};
 
 /// The example.
@@ -213,7 +213,7 @@ fn malformed_urls_are_input_errors_at_their_position() {
         ("https://puzz.link/p", 20, "expected '?'"),
     ] {
         let error = match url_error(url) {
-            ops::Error::Input(error) => error,
+            sumpuzzles::Error::Input(error) => error,
             other => panic!("{url}: {other:?}"),
         };
         assert_eq!(error.kind, InputErrorKind::Syntax, "{url}: {error}");
@@ -227,7 +227,7 @@ fn malformed_urls_are_input_errors_at_their_position() {
 
     // Well-formed URLs the service cannot take: 422s, not 400s.
     let limits = |url: &str| match url_error(url) {
-        ops::Error::Input(error) => {
+        sumpuzzles::Error::Input(error) => {
             assert_eq!(error.kind, InputErrorKind::Limits, "{url}: {error}");
             error.to_string()
         }
@@ -240,7 +240,7 @@ fn malformed_urls_are_input_errors_at_their_position() {
     // A URL that reads but breaks the structure rules: the same check as the text format.
     let structure = ops::format(&PuzzleSource::url("https://puzz.link/p?kakuro/2/2/n----").into());
     match structure {
-        Err(ops::Error::Input(error)) => {
+        Err(sumpuzzles::Error::Input(error)) => {
             assert_eq!(error.kind, InputErrorKind::Structure, "{error}");
             assert!(error.to_string().contains("has no sum"), "{error}");
         }

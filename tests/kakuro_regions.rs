@@ -10,9 +10,10 @@ use sumpuzzles::genres::kakuro::generate::adversarial::{
     change_sums, dense_block, filled_block, SumChange,
 };
 use sumpuzzles::genres::kakuro::generate::random_grid::{random_filled_grid, RandomGridStyle};
-use sumpuzzles::genres::kakuro::solve::{Solver, Strategy as Search};
+use sumpuzzles::genres::kakuro::solve::Solver;
 use sumpuzzles::genres::kakuro::{self, format, Puzzle, Rules};
 use sumpuzzles::genres::kakuro_cryptic;
+use sumpuzzles::Strategy as Search;
 use sumpuzzles::{Budget, DigitSet, SeededRng, Shape};
 
 /// The 8x8 block of issues 18 and 19, in a 9x9 grid: across sums 324 in all, down sums 323.

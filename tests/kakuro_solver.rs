@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sumpuzzles::genres::kakuro::{self, format, Cell, Puzzle, Rules};
-use sumpuzzles::{Budget, Grid, Shape};
+use sumpuzzles::{Budget, Grid, InputErrorKind, Shape};
 
 fn solve(text: &str, limit: usize) -> sumpuzzles::SolveOutcome<kakuro::Solution> {
     let puzzle = format::parse_text(text).unwrap();
@@ -82,22 +82,25 @@ fn published_puzzles_match_their_known_counts() {
         let Some(expected) = record["count"].as_u64() else {
             continue;
         };
-        let puzzle = format::parse_text(text).unwrap_or_else(|e| panic!("{name}: {e}"));
         let runs_without_sums = record["structure"].as_array().is_some_and(|problems| {
             problems
                 .iter()
                 .any(|p| p.as_str().unwrap_or("").contains("without sum"))
         });
-        let outcome = match kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(50_000_000)) {
-            Ok(outcome) => outcome,
+        let puzzle = match format::parse_text(text) {
+            Ok(puzzle) => puzzle,
             Err(error) => {
-                // A run of two or more cells without a sum is not solvable under our rules.
+                // A run of two or more cells without a sum is not solvable under our rules:
+                // the reader refuses its structure.
+                assert_eq!(error.kind, InputErrorKind::Structure, "{name}: {error}");
                 assert!(runs_without_sums, "{name}: {error}");
                 assert!(error.to_string().contains("has no sum"), "{name}: {error}");
                 checked += 1;
                 continue;
             }
         };
+        let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(50_000_000))
+            .unwrap_or_else(|e| panic!("{name}: a checked puzzle has its layout: {e}"));
         assert!(outcome.complete, "{name}: search did not finish");
         if runs_without_sums {
             // The independent count treats lone white cells without a sum as unsolvable; our
@@ -220,11 +223,8 @@ fn a_deep_search_fits_in_a_small_stack() {
 /// each failure) or as `kakuro::solve` does, it finds the solutions the plain search finds.
 #[test]
 fn adaptive_and_plain_searches_find_the_same_solutions() {
-    use sumpuzzles::genres::kakuro::{
-        generate::filled_grid,
-        solve::{Solver, Strategy},
-    };
-    use sumpuzzles::{GenerateParams, Level, TargetLevel};
+    use sumpuzzles::genres::kakuro::{generate::filled_grid, solve::Solver};
+    use sumpuzzles::{GenerateParams, Level, Strategy, TargetLevel};
     for seed in 0..24 {
         let params = GenerateParams {
             shape: Shape::new(7 + seed as usize % 3, 8),

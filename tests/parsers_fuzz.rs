@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use serde_json::Value;
+use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{self, CheckOptions, CheckRequest, GenerateRequest, PuzzleSource};
-use sumpuzzles::GenreId;
 use sumpuzzles::{Budget, Shape, TargetLevel};
 
 /// Every registered genre's name, as an ID prefix and as a text's `genre:` line.

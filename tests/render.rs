@@ -7,10 +7,11 @@ mod common;
 use std::collections::BTreeSet;
 
 use roxmltree::{Document, Node};
+use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{
-    self, CheckOptions, CheckRequest, Error, PuzzleSource, RenderOptions, RenderRequest,
+    self, CheckOptions, CheckRequest, PuzzleSource, RenderOptions, RenderRequest,
 };
-use sumpuzzles::GenreId;
+use sumpuzzles::Error;
 use sumpuzzles::{Budget, InputErrorKind};
 
 use common::{SPEC_EXAMPLE, SPEC_EXAMPLE_SOLUTION};

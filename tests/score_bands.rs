@@ -7,7 +7,7 @@ mod common;
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
-use sumpuzzles::Genre;
+use sumpuzzles::genres::Genre;
 use sumpuzzles::SCORE_VERSION;
 use sumpuzzles::{Budget, GenerateParams, Level, Rating, Score, Shape, TargetLevel};
 

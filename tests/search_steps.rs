@@ -16,10 +16,11 @@
 
 use sumpuzzles::genres::kakurasu::{self, solve as kakurasu_solve, Board};
 use sumpuzzles::genres::kakuro::generate::random_grid::{random_filled_grid, RandomGridStyle};
-use sumpuzzles::genres::kakuro::solve::{Solver, Strategy};
+use sumpuzzles::genres::kakuro::solve::Solver;
 use sumpuzzles::genres::kakuro::{self, Rules};
 use sumpuzzles::genres::kakuro_cryptic::{self as cryptic, solve as cryptic_solve};
 use sumpuzzles::SolveOutcome;
+use sumpuzzles::Strategy;
 use sumpuzzles::{Budget, Grid, SeededRng, Shape};
 
 /// What one search gave: solutions found, whether it finished, steps, and a digest of the
@@ -163,7 +164,7 @@ fn kakurasu_searches_keep_their_steps_and_order() {
         kakurasu::format::parse_id(&corpus_id("kakurasu", "expert-16x16-seed0.json")).unwrap();
     // Half the cells of an 8x9 grid shaded at random: 17 solutions.
     let many = shading((8, 9), 1);
-    let many_puzzle = kakurasu::Puzzle::from_shading(&many);
+    let many_puzzle = kakurasu::Puzzle::from_shading(&many).unwrap();
     let mut cases = Vec::new();
     for (name, puzzle, limit, want) in [
         (

@@ -31,10 +31,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use sumpuzzles::genres::dispatch;
 use sumpuzzles::genres::kakuro::{self, generate};
+use sumpuzzles::genres::Genre;
+use sumpuzzles::genres::GenreVisitor;
+use sumpuzzles::genres::Registered;
 use sumpuzzles::genres::{kakurasu, kakuro_cryptic, GenreId};
 use sumpuzzles::ops::{self, GenerateRequest};
-use sumpuzzles::{dispatch, Genre, GenreVisitor, Registered};
 use sumpuzzles::{Budget, GenerateParams, Level, Shape, TargetLevel};
 
 /// Sides of the large Kakuro grids, and how many of each.

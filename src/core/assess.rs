@@ -45,6 +45,7 @@ pub struct Assessment {
     /// The rating: its level and score only when the techniques finished (see
     /// [`Rating::level`], [`Rating::score`]).
     pub rating: Rating,
+    /// Whether the puzzle has exactly one solution, as far as the budget let the check go.
     pub uniqueness: Uniqueness,
     /// Solutions the check found, at most two (one when the rating proved uniqueness, which
     /// also gives the solution).

@@ -55,6 +55,7 @@ pub struct CancelFlag {
 }
 
 impl CancelFlag {
+    /// A flag not raised.
     pub fn new() -> CancelFlag {
         CancelFlag::default()
     }

@@ -45,11 +45,13 @@ impl DigitSet {
     }
 
     #[inline]
+    /// Whether no digit is in the set.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     #[inline]
+    /// How many digits are in the set.
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
@@ -61,16 +63,19 @@ impl DigitSet {
     }
 
     #[inline]
+    /// Whether `digit` is in the set (false for 0 and from 10 on).
     pub const fn contains(self, digit: u8) -> bool {
         digit >= 1 && digit <= 9 && self.0 & (1 << (digit - 1)) != 0
     }
 
     #[inline]
+    /// Adds `digit` (1-9).
     pub fn insert(&mut self, digit: u8) {
         *self |= DigitSet::single(digit);
     }
 
     #[inline]
+    /// Takes `digit` (1-9) out.
     pub fn remove(&mut self, digit: u8) {
         self.0 &= !(1 << (digit - 1));
     }
@@ -112,6 +117,7 @@ impl DigitSet {
     }
 
     #[inline]
+    /// Whether every digit of the set is in `other`.
     pub const fn is_subset(self, other: DigitSet) -> bool {
         self.0 & !other.0 == 0
     }

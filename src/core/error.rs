@@ -61,15 +61,36 @@ pub enum Location {
     /// The input as a whole.
     Input,
     /// A line and column of a text, both counted from 1.
-    Text { line: usize, column: usize },
+    Text {
+        /// The line, from 1.
+        line: usize,
+        /// The column (in characters), from 1.
+        column: usize,
+    },
     /// A character position in an ID, counted from 1.
-    Id { position: usize },
+    Id {
+        /// The character, from 1.
+        position: usize,
+    },
     /// A character position in a URL (a puzz.link address), counted from 1.
-    Url { position: usize },
+    Url {
+        /// The character, from 1.
+        position: usize,
+    },
     /// A grid cell, row and column counted from 0.
-    Cell { row: usize, col: usize },
+    Cell {
+        /// The row, from 0.
+        row: usize,
+        /// The column, from 0.
+        col: usize,
+    },
     /// An item of a list (a clue, a row of an answer, a cell of a one-line puzzle), from 0.
-    Item { field: &'static str, index: usize },
+    Item {
+        /// What the list is (`row`, `cell`, ...).
+        field: &'static str,
+        /// The item, from 0.
+        index: usize,
+    },
 }
 
 impl fmt::Display for Location {
@@ -124,7 +145,9 @@ impl fmt::Display for Problem {
 /// An input that cannot be used, with every problem found (at least one).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct InputError {
+    /// What sort of error it is, which decides its HTTP status.
     pub kind: InputErrorKind,
+    /// Every problem found, at least one.
     pub problems: Vec<Problem>,
 }
 
@@ -132,6 +155,7 @@ pub struct InputError {
 const PROBLEMS_SHOWN: usize = 10;
 
 impl InputError {
+    /// An error of `kind` with one problem.
     pub fn new(kind: InputErrorKind, at: Location, message: impl Into<String>) -> InputError {
         InputError {
             kind,
@@ -142,14 +166,17 @@ impl InputError {
         }
     }
 
+    /// A syntax error (400) with one problem.
     pub fn syntax(at: Location, message: impl Into<String>) -> InputError {
         InputError::new(InputErrorKind::Syntax, at, message)
     }
 
+    /// A size or parameter outside its limits (422), about the input as a whole.
     pub fn limits(message: impl Into<String>) -> InputError {
         InputError::new(InputErrorKind::Limits, Location::Input, message)
     }
 
+    /// An answer that does not fit its puzzle (422).
     pub fn answer(at: Location, message: impl Into<String>) -> InputError {
         InputError::new(InputErrorKind::Answer, at, message)
     }

@@ -5,8 +5,11 @@ use super::{Rating, Shape, TargetLevel};
 /// What to generate: the same parameters and generator version always give the same puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenerateParams {
+    /// The grid's rows and columns (within the genre's shape limits).
     pub shape: Shape,
+    /// The level the puzzle must rate at.
     pub level: TargetLevel,
+    /// The seed of the random stream (the API takes 0 to 2^63-1).
     pub seed: u64,
 }
 
@@ -40,10 +43,16 @@ pub struct GenerationStats {
 /// A generated puzzle with everything the service reports about it.
 #[derive(Clone, Debug)]
 pub struct Generated<P, S> {
+    /// The puzzle, with exactly one solution.
     pub puzzle: P,
+    /// Its solution.
     pub solution: S,
+    /// Its rating, at the requested level.
     pub rating: Rating,
+    /// The seed it was generated with.
     pub seed: u64,
+    /// The generator's version: with the parameters, it determines the puzzle.
     pub generator_version: u32,
+    /// How much work it took.
     pub stats: GenerationStats,
 }

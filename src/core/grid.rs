@@ -8,15 +8,20 @@ use super::error::InputError;
 /// The size of a grid: `<rows>x<cols>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Shape {
+    /// Rows.
     pub rows: usize,
+    /// Columns.
     pub cols: usize,
 }
 
 impl Shape {
+    /// A shape of `rows` rows and `cols` columns (a grid may be 0 in either; a genre's limits
+    /// are checked where a puzzle is read or generated).
     pub const fn new(rows: usize, cols: usize) -> Shape {
         Shape { rows, cols }
     }
 
+    /// Rows times columns.
     pub fn cells(self) -> usize {
         self.rows * self.cols
     }
@@ -69,6 +74,7 @@ impl<T> Grid<T> {
         (cells.len() == shape.cells()).then_some(Grid { shape, cells })
     }
 
+    /// A grid of `shape` with `value` in every cell.
     pub fn filled(shape: Shape, value: T) -> Grid<T>
     where
         T: Clone,
@@ -79,27 +85,33 @@ impl<T> Grid<T> {
         }
     }
 
+    /// The rows and columns.
     pub fn shape(&self) -> Shape {
         self.shape
     }
 
+    /// Rows.
     pub fn rows(&self) -> usize {
         self.shape.rows
     }
 
+    /// Columns.
     pub fn cols(&self) -> usize {
         self.shape.cols
     }
 
+    /// The cell at `row`, `col` (from 0); `None` outside the grid.
     pub fn get(&self, row: usize, col: usize) -> Option<&T> {
         (row < self.shape.rows && col < self.shape.cols)
             .then(|| &self.cells[row * self.shape.cols + col])
     }
 
+    /// The cells, row-major.
     pub fn cells(&self) -> &[T] {
         &self.cells
     }
 
+    /// The cells, row-major, to change in place.
     pub fn cells_mut(&mut self) -> &mut [T] {
         &mut self.cells
     }

@@ -34,6 +34,7 @@ pub enum HintKind {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Hint {
+    /// What sort of hint it is.
     pub kind: HintKind,
     /// The hardest technique behind the hint (`deduction`), or `None`.
     pub technique: Option<&'static str>,

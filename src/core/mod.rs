@@ -30,6 +30,7 @@ pub use rating::{Deduction, Level, Placement, Rating, Removal, TargetLevel, Verd
 pub use rng::SeededRng;
 pub use score::{Score, Workload, SCORE_VERSION};
 pub use score_range::{generate_in_range, ScoreRange};
+pub use search::Strategy;
 pub(crate) mod grid;
 pub use grid::{Grid, Shape};
 pub(crate) mod generate;

@@ -14,17 +14,23 @@ use super::score::{Score, Step, Workload};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
+    /// Only the easy techniques.
     Easy,
+    /// Medium techniques at the hardest.
     Medium,
+    /// Hard techniques at the hardest.
     Hard,
+    /// Expert techniques (long contradiction chains) at the hardest.
     Expert,
     /// The techniques of every level together cannot finish the puzzle.
     BeyondExpert,
 }
 
 impl Level {
+    /// The levels a rating can give a puzzle that the techniques finish, easiest first.
     pub const RATED: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
+    /// The name in the API and the formats (`easy`, ..., `beyond_expert`).
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -64,6 +70,7 @@ impl TargetLevel {
         Ok(rating.solved && rating.level().is_some_and(|level| self.accepts(level)))
     }
 
+    /// Whether a puzzle rated `level` is what this target asks for (`any`: easy to expert).
     pub fn accepts(self, level: Level) -> bool {
         match self {
             TargetLevel::Exactly(wanted) => wanted == level,
@@ -71,6 +78,7 @@ impl TargetLevel {
         }
     }
 
+    /// The name in the API (`easy`, ..., `expert`, `any`).
     pub fn name(self) -> &'static str {
         match self {
             TargetLevel::Exactly(level) => level.name(),
@@ -108,8 +116,11 @@ impl fmt::Display for TargetLevel {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Placement {
+    /// The cell's row, from 0.
     pub row: usize,
+    /// The cell's column, from 0.
     pub col: usize,
+    /// What is written: a digit, or `#` shaded, `-` unshaded.
     pub value: char,
 }
 
@@ -117,8 +128,11 @@ pub struct Placement {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Removal {
+    /// The cell's row, from 0.
     pub row: usize,
+    /// The cell's column, from 0.
     pub col: usize,
+    /// The values taken away, one character each (Kakuro's digits in increasing order).
     pub values: String,
 }
 
@@ -126,14 +140,18 @@ pub struct Removal {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Deduction {
+    /// The technique's name in its genre's profile (`single`, `too_heavy`, ...).
     pub technique: &'static str,
+    /// The technique's level; none (`null`) for bookkeeping, which counts towards no level.
     pub level: Option<Level>,
     /// The cells whose situation justifies the step, as `[row, col]`.
     pub cells: Vec<[usize; 2]>,
     /// The clue the step reads, when it reads one: the block holding a Kakuro run's sum.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clue: Option<[usize; 2]>,
+    /// The values the step wrote.
     pub placed: Vec<Placement>,
+    /// The values the step took away.
     pub removed: Vec<Removal>,
 }
 
@@ -142,7 +160,12 @@ pub struct Deduction {
 pub enum Verdict {
     /// The techniques finished the puzzle: the level of the hardest one it needed (easy to
     /// expert) and its score, which lies in the level's band.
-    Rated { level: Level, score: Score },
+    Rated {
+        /// The level.
+        level: Level,
+        /// The score, within the level's band.
+        score: Score,
+    },
     /// The techniques of every level together got stuck (or a rule broke: the puzzle has no
     /// solution). There is no score.
     BeyondExpert,

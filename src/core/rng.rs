@@ -33,10 +33,12 @@ impl SeededRng {
         SeededRng(ChaCha8Rng::from_seed(key))
     }
 
+    /// The next 32 bits of the stream.
     pub fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
     }
 
+    /// The next 64 bits of the stream.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }

@@ -66,7 +66,9 @@ pub const HALF_POINTS: [u32; 4] = [60, 10, 12, 16];
 pub struct Score(u8);
 
 impl Score {
+    /// 1.0, the easiest score.
     pub const MIN: Score = Score(10);
+    /// 10.0, the hardest score.
     pub const MAX: Score = Score(100);
 
     /// The score of `tenths` tenths (10 to 100).
@@ -76,6 +78,7 @@ impl Score {
             .then_some(Score(tenths))
     }
 
+    /// The score in tenths (10 to 100).
     pub fn tenths(self) -> u8 {
         self.0
     }

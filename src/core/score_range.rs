@@ -28,7 +28,9 @@ const MAX_SEED: u64 = (1 << 63) - 1;
 /// The scores a generated puzzle must have, both ends included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScoreRange {
+    /// The lowest score taken.
     pub min: Score,
+    /// The highest score taken.
     pub max: Score,
 }
 
@@ -70,6 +72,7 @@ impl ScoreRange {
         Ok(Some(range))
     }
 
+    /// Whether `score` is in the range, both ends included.
     pub fn contains(&self, score: Score) -> bool {
         (self.min..=self.max).contains(&score)
     }

@@ -34,24 +34,30 @@ pub enum Strategy {
     ///   added (dom/wdeg);
     /// - first the variable all of whose values failed last, until one of its values holds
     ///   (last conflict), which brings the value to blame to light quickly;
-    /// - its values in the model's order for this search ([`Weighted::adaptive_values`]);
+    /// - its values in the model's order for this search (`Weighted::adaptive_values`);
     /// - starting over from the top after `first_restart` failures, then after half as many
-    ///   again each time (at least one more; see [`next_fail_limit`]), keeping the weights and
+    ///   again each time (at least one more; see `next_fail_limit`), keeping the weights and
     ///   the solutions found but not the last conflict (restarts). A start-over that is not
     ///   cut short searches everything, and a solution found again is not counted again, so
     ///   counts stay exact.
-    Adaptive { first_restart: u64 },
+    Adaptive {
+        /// The failures before the first start-over (0 counts as 1).
+        first_restart: u64,
+    },
     /// [`Strategy::Adaptive`], but starting over after `unit` failures times the Luby
-    /// sequence ([`luby`]: 1, 1, 2, 1, 1, 2, 4, ...), mostly short start-overs with an ever
+    /// sequence (`luby`: 1, 1, 2, 1, 1, 2, 4, ...), mostly short start-overs with an ever
     /// longer one now and then. Where a model tries first the value a variable last had
-    /// (phase saving, as the Kakuro solver's [`Weighted::adaptive_values`] does), short
+    /// (phase saving, as the Kakuro solver's `Weighted::adaptive_values` does), short
     /// start-overs keep what the last one got right and reconsider the early choices; on the
     /// open random grids of issue 19 that finds solutions the geometric schedule does not.
-    Luby { unit: u64 },
+    Luby {
+        /// The failures of a start-over of Luby length 1 (0 counts as 1).
+        unit: u64,
+    },
 }
 
 impl Strategy {
-    /// The adaptive search as [`crate::genres::kakuro::solve()`] runs it (the cryptic solver
+    /// The adaptive search as [`crate::genres::kakuro::solve_puzzle`] runs it (the cryptic solver
     /// starts over later: [`crate::genres::kakuro_cryptic::solve::ADAPTIVE`]).
     pub const ADAPTIVE: Strategy = Strategy::Luby { unit: 32 };
 

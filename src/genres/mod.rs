@@ -176,7 +176,7 @@ pub trait Genre: 'static {
         )
     }
 
-    /// The next hint for a player's `answer` (see [`crate::core::hint`]); `solution` is the
+    /// The next hint for a player's `answer` (see `crate::core::hint`); `solution` is the
     /// puzzle's unique solution. An input error only for a puzzle that is not structurally
     /// sound, which a parsed puzzle always is.
     fn hint(

@@ -99,7 +99,7 @@ pub fn parse_ranges(text: &str) -> Result<Vec<IpRange>, String> {
 
 /// Who a request comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ClientId {
+pub(crate) enum ClientId {
     /// An IPv4 address, or an IPv6 address with its last 64 bits cleared.
     Address(IpAddr),
     /// An API key, by its name.
@@ -118,7 +118,7 @@ impl ClientId {
 /// The client's address: the peer's, or, when the peer is a trusted proxy, the last address
 /// in `X-Forwarded-For` that is not a trusted proxy's (each proxy appends the address it
 /// heard from, so entries left of the first untrusted one may be anything a client wrote).
-pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpRange]) -> IpAddr {
+pub(crate) fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpRange]) -> IpAddr {
     let is_trusted = |address: IpAddr| trusted.iter().any(|range| range.contains(address));
     if !is_trusted(peer) {
         return peer;
@@ -148,7 +148,7 @@ pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpRange]) ->
 
 /// What a request may spend, by default and by its key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Allowance {
+pub(crate) struct Allowance {
     /// Step budget of an operation on a puzzle (a request may ask for less).
     pub budget: u64,
     /// Step budget of a generation.
@@ -178,7 +178,10 @@ pub struct KeyEntry {
 /// The API keys a server knows, and whether every puzzle operation needs one.
 #[derive(Clone, Debug, Default)]
 pub struct ApiKeys {
+    /// The keys, each with its own limits.
     pub entries: Vec<KeyEntry>,
+    /// Whether the puzzle operations refuse a request without a known key (401); otherwise a
+    /// request without a key gets the anonymous limits.
     pub required: bool,
 }
 
@@ -233,7 +236,7 @@ struct Slots {
 }
 
 /// Every client's state.
-pub struct Clients {
+pub(crate) struct Clients {
     limits: ClientLimits,
     anonymous: Allowance,
     limiter: Option<DefaultKeyedRateLimiter<ClientId>>,
@@ -247,7 +250,7 @@ pub struct Clients {
 
 /// A request let in: its client and what it may spend.
 #[derive(Clone, Debug)]
-pub struct Admission {
+pub(crate) struct Admission {
     pub client: ClientId,
     pub allowance: Allowance,
     /// Heavy requests of a keyed client may run this many at once.
@@ -255,7 +258,7 @@ pub struct Admission {
 }
 
 /// A heavy request's slot; the client's next waiting request takes it when this is dropped.
-pub struct Slot {
+pub(crate) struct Slot {
     permit: Option<OwnedSemaphorePermit>,
     clients: Arc<Clients>,
     client: ClientId,
@@ -443,11 +446,6 @@ impl Clients {
             limiter.retain_recent();
         }
     }
-
-    /// Clients with requests running or waiting now.
-    pub fn active(&self) -> usize {
-        self.slots().len()
-    }
 }
 
 /// The API key a request sends: `Authorization: Bearer <key>` or `X-API-Key: <key>`.
@@ -471,7 +469,7 @@ fn api_key(headers: &HeaderMap) -> Option<&str> {
 
 /// The peer address of a request's connection (a request extension the server sets).
 #[derive(Clone, Copy, Debug)]
-pub struct Peer(pub SocketAddr);
+pub(crate) struct Peer(pub SocketAddr);
 
 #[cfg(test)]
 mod tests {

@@ -1,43 +1,47 @@
-//! The HTTP service: a thin door over [`crate::ops`].
+//! The HTTP service: a thin door over [`crate::ops`]. Public here is what an embedding
+//! application or the binary needs: [`app`], [`serve`], [`serve_on`], [`openapi`],
+//! [`AppState`], [`ServerConfig`] and the types its fields name ([`clients`], [`puzzle_pool`]),
+//! [`memory::on_park`], the worker [`pool`] and the [`wasm`] package's routes. The rest is the
+//! crate's own:
 //!
-//! - [`state`]: the configuration, the state every request shares, and [`AppState::run`],
-//!   the one way a handler runs an operation (on the worker [`pool`], under the request's
-//!   budget and the deadline);
-//! - [`extract`]: the extractors that read a request into an operation's request type;
-//! - one router per resource: [`generate`] (generate, daily, batch: cache headers and the
-//!   stream), [`puzzles`] (the operations on a puzzle), [`service`] (genres, health,
-//!   readiness, metrics), [`docs`] (the OpenAPI document and Swagger UI), [`play`] (the play
+//! - `state.rs`: the configuration, the state every request shares, and `AppState::run`, the
+//!   one way a handler runs an operation (on the worker [`pool`], under the request's budget
+//!   and the deadline);
+//! - `extract.rs`: the extractors that read a request into an operation's request type;
+//! - one router per resource: `generate.rs` (generate, daily, batch: cache headers and the
+//!   stream), `puzzles.rs` (the operations on a puzzle), `service.rs` (genres, health,
+//!   readiness, metrics), `docs.rs` (the OpenAPI document and Swagger UI), `play.rs` (the play
 //!   page, outside the document);
 //! - [`puzzle_pool`]: pregenerated puzzles per configured genre, shape and level, filled by
 //!   idle workers, serving unseeded `/generate` requests;
-//! - [`problem`]: every failure as problem details; [`responses`]: the statuses each endpoint
-//!   documents;
+//! - `problem.rs`: every failure as problem details; `responses.rs`: the statuses each
+//!   endpoint documents;
 //! - [`clients`]: who a request is from (the peer, a trusted proxy's forwarded address, an
 //!   API key) and the per-client limits (rate, requests on the pool at once);
-//! - [`conn`]: the connections (bounds from accept, idle bounds, a cap with a reserve for
+//! - `conn.rs`: the connections (bounds from accept, idle bounds, a cap with a reserve for
 //!   health probes, half-close, hyper's own errors as problem details, lingering close);
-//! - [`server`]: [`app`] (the routes with their layers) and [`serve`] (the accept loop, an
+//! - `server.rs`: [`app`] (the routes with their layers) and [`serve`] (the accept loop, an
 //!   admin listener for `/metrics`, and a graceful shutdown that first turns `/readyz` to
 //!   503, then stops accepting and lets requests under way finish).
 //!
 //! What an anonymous client meets, and the figures behind it, are in docs/edge.md.
 
 pub mod clients;
-pub mod conn;
-pub mod docs;
-pub mod extract;
-pub mod generate;
+pub(crate) mod conn;
+pub(crate) mod docs;
+pub(crate) mod extract;
+pub(crate) mod generate;
 pub mod memory;
-pub mod metrics;
-pub mod play;
+pub(crate) mod metrics;
+pub(crate) mod play;
 pub mod pool;
-pub mod problem;
+pub(crate) mod problem;
 pub mod puzzle_pool;
-pub mod puzzles;
-pub mod responses;
-pub mod server;
-pub mod service;
-pub mod state;
+pub(crate) mod puzzles;
+pub(crate) mod responses;
+pub(crate) mod server;
+pub(crate) mod service;
+pub(crate) mod state;
 pub mod wasm;
 
 pub use docs::openapi;

@@ -158,6 +158,7 @@ impl Shared {
     }
 }
 
+/// The worker threads that run the CPU-heavy jobs, and the bounded queue in front of them.
 pub struct Pool {
     shared: Arc<Shared>,
     queue_limit: usize,
@@ -225,6 +226,7 @@ impl Pool {
         }
     }
 
+    /// Worker threads.
     pub fn workers(&self) -> usize {
         self.shared.workers
     }

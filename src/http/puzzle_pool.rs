@@ -30,8 +30,11 @@ use crate::ops::{self, GenerateReport, GenerateRequest};
 /// A genre, shape and level the service keeps puzzles of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PoolKey {
+    /// The genre of the puzzles.
     pub genre: GenreId,
+    /// Their shape.
     pub shape: Shape,
+    /// Their level, as `/generate` asks for it (`any` is a key of its own).
     pub level: TargetLevel,
 }
 
@@ -220,7 +223,9 @@ impl Pooled {
 /// and the candidates its generation screened, for the metrics.
 #[derive(Debug)]
 pub struct PooledAnswer {
+    /// The report's JSON, as `/generate` sends it.
     pub json: Bytes,
+    /// Candidates the generation screened.
     pub attempts: u64,
 }
 
@@ -262,6 +267,7 @@ pub enum Taken {
 }
 
 impl PuzzlePools {
+    /// Empty pools for `config`'s keys; every fill runs under `fill_budget` steps.
     pub fn new(config: PuzzlePoolConfig, fill_budget: u64) -> Arc<PuzzlePools> {
         let shelves = if config.enabled() {
             config
@@ -289,6 +295,7 @@ impl PuzzlePools {
         pools
     }
 
+    /// What the pools were configured with.
     pub fn config(&self) -> &PuzzlePoolConfig {
         &self.config
     }

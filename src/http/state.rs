@@ -18,6 +18,7 @@ use crate::ops::{self, GenerateRequest, Operation, Progress};
 /// Everything the service can be told at start.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
+    /// Where the API (and the play page) is served.
     pub bind: SocketAddr,
     /// Where `/metrics` (with `/healthz` and `/readyz`) is served; none by default, so the
     /// metrics are never on the public port.
@@ -111,16 +112,19 @@ pub(super) struct Admitted {
 
 /// Shared by every request.
 pub struct AppState {
+    /// What the service was started with.
     pub config: ServerConfig,
-    pub pool: Pool,
+    pub(crate) pool: Pool,
     /// Pregenerated puzzles for unseeded generations.
-    pub puzzles: Arc<PuzzlePools>,
-    pub metrics: metrics_exporter_prometheus::PrometheusHandle,
-    pub clients: Arc<Clients>,
+    pub(crate) puzzles: Arc<PuzzlePools>,
+    pub(crate) metrics: metrics_exporter_prometheus::PrometheusHandle,
+    pub(crate) clients: Arc<Clients>,
     shutting_down: AtomicBool,
 }
 
 impl AppState {
+    /// The state of a service with `config`: its worker pool (and the pregenerated puzzles'
+    /// fillers, when pools are configured) starts here.
     pub fn new(config: ServerConfig) -> Arc<AppState> {
         let anonymous = Allowance {
             budget: config.budget,
@@ -148,6 +152,7 @@ impl AppState {
         })
     }
 
+    /// Whether a shutdown has begun (`/readyz` says 503).
     pub fn shutting_down(&self) -> bool {
         self.shutting_down.load(Ordering::SeqCst)
     }
@@ -182,7 +187,10 @@ impl AppState {
 
     /// A pooled answer to a generation, when a pool holds one this request could get fresh
     /// (see `puzzle_pool.rs`); None sends it to [`AppState::run`].
-    pub fn pooled(&self, request: &GenerateRequest) -> Result<Option<PooledAnswer>, ApiProblem> {
+    pub(crate) fn pooled(
+        &self,
+        request: &GenerateRequest,
+    ) -> Result<Option<PooledAnswer>, ApiProblem> {
         request.precheck()?;
         let (steps, _) = self.limits(request);
         match self.puzzles.take(request, steps) {
@@ -199,7 +207,7 @@ impl AppState {
     /// for less) and what is left of the deadline. A request that fails the operation's
     /// precheck is refused before it takes a worker; one whose budget runs out is a 422 that
     /// says how far it got.
-    pub async fn run<R: Operation>(&self, request: R) -> Result<R::Report, ApiProblem> {
+    pub(crate) async fn run<R: Operation>(&self, request: R) -> Result<R::Report, ApiProblem> {
         request.precheck()?;
         let (steps, deadline) = self.limits(&request);
         let (result, progress) = self

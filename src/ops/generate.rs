@@ -386,7 +386,7 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
 
 /// Draws a seed for a request without one. It is not puzzle content, so the clock and a
 /// counter do; it is at most [`MAX_FRESH_SEED`] (below 2^53), so that every seed the service
-/// hands out survives a JavaScript number (a seed a request names may go up to [`MAX_SEED`]).
+/// hands out survives a JavaScript number (a seed a request names may go up to `MAX_SEED`).
 pub fn fresh_seed() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);

@@ -71,9 +71,7 @@ pub use self::request::{
     RateRequest, RenderOptions, RenderRequest, SolveOptions, SolveRequest,
 };
 pub use self::source::PuzzleSource;
-pub use crate::core::Error;
-
-use crate::core::Budget;
+use crate::core::{Budget, Error};
 
 /// The step budget of an operation on a puzzle (solve, rate, hint, render): about 2 s of CPU
 /// for the slowest worst-case input measured on a 2-core machine (`cargo run --release

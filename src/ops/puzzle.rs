@@ -221,7 +221,7 @@ pub fn check(request: &CheckRequest) -> Result<CheckReport, Error> {
     on_puzzle(&request.puzzle, work)
 }
 
-/// A hint for a player's answer (see [`crate::core::hint`]).
+/// A hint for a player's answer (see `crate::core::hint`).
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HintReport {

@@ -118,7 +118,7 @@ fn run_operation<R: Operation>(
     let mut budget = CancellableBudget::new(steps, should_stop);
     request.run(&mut budget.0).map_err(|error| match error {
         // As the server says it: how far the search got, and doing what.
-        ops::Error::Stopped(Stop::Exhausted) => {
+        sumpuzzles::Error::Stopped(Stop::Exhausted) => {
             throw_problem(&Problem::exhausted(&Progress::of(&budget.0, steps)))
         }
         error => throw(&error),
@@ -131,7 +131,7 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
 
 /// The `Error` a failure throws: its message is the problem's detail, and it carries the
 /// problem object the server sends (each field as a property, and the whole as `problem`).
-fn throw(error: &ops::Error) -> JsValue {
+fn throw(error: &sumpuzzles::Error) -> JsValue {
     throw_problem(&Problem::from(error))
 }
 

@@ -8,7 +8,9 @@ use super::model::Puzzle;
 /// What a player marked in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
+    /// Shaded (`#`).
     Shaded,
+    /// Marked unshaded (`-`).
     Unshaded,
     /// Nothing marked yet (`.`); finishing turns it into [`Mark::Unshaded`].
     Unmarked,
@@ -17,12 +19,14 @@ pub enum Mark {
 /// A player's answer, cell by cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
+    /// One mark per cell.
     pub marks: Grid<Mark>,
 }
 
 /// A full solution: `true` for shaded cells.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Solution {
+    /// One entry per cell: `true` shaded.
     pub shaded: Grid<bool>,
 }
 

@@ -18,7 +18,8 @@ use crate::core::{InputError, Location, Shape};
 
 use super::model::{Puzzle, MAX_SIDE};
 
-pub const GENRE: &str = "kakurasu";
+/// The genre's name in texts and IDs.
+pub(crate) const GENRE: &str = "kakurasu";
 
 /// Reads one clue: a whole number or `-` (absent).
 fn parse_clue(token: &str) -> Result<Option<u32>, String> {

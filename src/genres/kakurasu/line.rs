@@ -126,16 +126,20 @@ pub type Narrowing = fn(&Line) -> Result<Forced, Contradiction>;
 /// Cells a deduction decides in one line, as masks of that line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Forced {
+    /// The cells to shade.
     pub shade: u32,
+    /// The cells to unshade.
     pub unshade: u32,
 }
 
 impl Forced {
+    /// Nothing decided.
     pub const NONE: Forced = Forced {
         shade: 0,
         unshade: 0,
     };
 
+    /// Whether nothing is decided.
     pub fn is_empty(self) -> bool {
         self.shade == 0 && self.unshade == 0
     }
@@ -145,9 +149,14 @@ impl Forced {
 /// and unshaded; the others are open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// Its cells, at most 32 (a cell's mask bit is its position from 0; its weight is the
+    /// position from 1).
     pub len: usize,
+    /// The clue: the weights of its shaded cells add up to it.
     pub clue: Option<u32>,
+    /// The shaded cells.
     pub shaded: u32,
+    /// The cells known to be unshaded.
     pub unshaded: u32,
 }
 
@@ -162,6 +171,7 @@ impl Line {
         }
     }
 
+    /// The open cells (neither shaded nor unshaded).
     pub fn open(&self) -> u32 {
         full_mask(self.len) & !self.shaded & !self.unshaded
     }

@@ -33,8 +33,9 @@ impl Puzzle {
         })
     }
 
-    /// The puzzle whose clues follow from a shading (`true` shaded).
-    pub fn from_shading(shading: &Grid<bool>) -> Puzzle {
+    /// The puzzle whose clues follow from a shading (`true` shaded); a Limits error unless the
+    /// shading has 1 to 32 rows and columns, as [`Puzzle::new`].
+    pub fn from_shading(shading: &Grid<bool>) -> Result<Puzzle, InputError> {
         let shape = shading.shape();
         let mut row_clues = vec![Some(0); shape.rows];
         let mut col_clues = vec![Some(0); shape.cols];
@@ -48,20 +49,20 @@ impl Puzzle {
                 }
             }
         }
-        Puzzle {
-            row_clues,
-            col_clues,
-        }
+        Puzzle::new(row_clues, col_clues)
     }
 
+    /// The rows and columns.
     pub fn shape(&self) -> Shape {
         Shape::new(self.row_clues.len(), self.col_clues.len())
     }
 
+    /// The row clues, top first (`None`: absent).
     pub fn row_clues(&self) -> &[Option<u32>] {
         &self.row_clues
     }
 
+    /// The column clues, left first (`None`: absent).
     pub fn col_clues(&self) -> &[Option<u32>] {
         &self.col_clues
     }
@@ -105,6 +106,7 @@ impl Board {
         }
     }
 
+    /// The rows and columns.
     pub fn shape(&self) -> Shape {
         self.shape
     }
@@ -114,6 +116,7 @@ impl Board {
         self.clues.len()
     }
 
+    /// Which row or column line `line` is: the rows come first, then the columns.
     pub fn line_id(&self, line: usize) -> LineId {
         if line < self.shape.rows {
             LineId::Row(line)
@@ -122,6 +125,7 @@ impl Board {
         }
     }
 
+    /// The cells of line `line`.
     pub fn line_len(&self, line: usize) -> usize {
         match self.line_id(line) {
             LineId::Row(_) => self.shape.cols,
@@ -177,6 +181,7 @@ impl Board {
         }
     }
 
+    /// Whether the cell is undecided.
     pub fn is_open(&self, row: usize, col: usize) -> bool {
         (self.shaded[row] | self.unshaded[row]) & (1 << col) == 0
     }
@@ -270,7 +275,7 @@ mod tests {
             .flat_map(|r| r.chars().map(|c| c == '#'))
             .collect();
         let shading = Grid::from_cells(Shape::new(3, 5), cells).unwrap();
-        let puzzle = Puzzle::from_shading(&shading);
+        let puzzle = Puzzle::from_shading(&shading).unwrap();
         assert_eq!(puzzle.row_clues(), &[Some(8), Some(12), Some(3)]);
         assert_eq!(
             puzzle.col_clues(),

@@ -1,5 +1,5 @@
 //! The exact solver: every line settled by its subset-sum table ([`Line::settle`]) until
-//! nothing changes, then a branch on an open cell, shaded first ([`crate::core::search`]).
+//! nothing changes, then a branch on an open cell, shaded first (`crate::core::search`).
 //!
 //! One budget step is one line settled. The solver counts solutions up to the caller's limit
 //! and stops there: to prove uniqueness it only has to find a second solution or show there

@@ -1,5 +1,5 @@
 //! The Kakuro text, ID and JSON formats (spec, section Formats): the sum-grid kit's grid
-//! syntax ([`crate::genres::sum_grid::syntax`]) and ID ([`crate::genres::sum_grid::id`]) with
+//! syntax (`crate::genres::sum_grid::syntax`) and ID (`crate::genres::sum_grid::id`) with
 //! the sums in numbers.
 //!
 //! Text: optional `genre: kakuro` and `grid:` lines, then one line per row with cells separated
@@ -38,9 +38,10 @@ fn compact_row(token: &str) -> Option<Vec<Cell>> {
     })
 }
 
-/// Parses the text format (relaxed: structure is checked separately).
+/// Reads the text format; the puzzle is checked against the relaxed structure rules, as
+/// [`Puzzle::new`] checks it.
 pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
-    parse_grid_text(text, &SYNTAX).map(Puzzle::unchecked)
+    Puzzle::new(parse_grid_text(text, &SYNTAX)?)
 }
 
 /// Parses one cell token: `.`, `#`, or sums around `/` (or `\`), down first.
@@ -97,14 +98,21 @@ pub fn to_text(puzzle: &Puzzle) -> String {
     grid_text(GENRE, puzzle.grid(), cell_token)
 }
 
+/// Reads the text format without checking the structure: for the tests of the structure rules
+/// and of what the writers refuse.
+#[cfg(test)]
+pub(crate) fn parse_text_unchecked(text: &str) -> Result<Puzzle, InputError> {
+    parse_grid_text(text, &SYNTAX).map(Puzzle::unchecked)
+}
+
 /// The JSON puzzle object: `{"grid": [row, ...]}`.
 pub fn to_json(puzzle: &Puzzle) -> serde_json::Value {
     grid_json(puzzle.grid(), cell_token)
 }
 
-/// Reads the JSON puzzle object `{"grid": [row, ...]}`.
+/// Reads the JSON puzzle object `{"grid": [row, ...]}`, checked as [`Puzzle::new`] checks it.
 pub fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
-    parse_grid_json(puzzle, &SYNTAX).map(Puzzle::unchecked)
+    Puzzle::new(parse_grid_json(puzzle, &SYNTAX)?)
 }
 
 /// The ID: `kakuro:<rows>x<cols>:<layout>/<sums>`.
@@ -123,7 +131,8 @@ pub fn to_id(puzzle: &Puzzle) -> String {
     )
 }
 
-/// Reads an ID; errors give the 1-based character position.
+/// Reads an ID, checked as [`Puzzle::new`] checks it; syntax errors give the 1-based
+/// character position.
 pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
     let parts = parse_id_parts(id.trim(), GENRE, RELAXED_MAX_SIDE)?;
     let cells = parts
@@ -159,7 +168,7 @@ pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
             }
         }
     }
-    Ok(Puzzle::unchecked(grid))
+    Puzzle::new(grid)
 }
 
 #[cfg(test)]
@@ -211,7 +220,7 @@ mod tests {
 
     #[test]
     fn one_character_per_cell_layouts() {
-        let puzzle = parse_text("###\n#..\n#..").unwrap();
+        let puzzle = parse_text_unchecked("###\n#..\n#..").unwrap();
         assert_eq!(to_id(&puzzle), "kakuro:3x3:DbAb/...");
         assert!(puzzle.cell(1, 1).is_white());
     }

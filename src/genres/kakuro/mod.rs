@@ -20,7 +20,8 @@ pub(crate) use crate::genres::sum_grid::combos;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome, Verdict,
+    Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome, Strategy,
+    Verdict,
 };
 
 use super::{BoardKind, Genre, NoExtra};
@@ -34,15 +35,8 @@ pub use wire::PuzzleObject;
 /// The Kakuro genre.
 pub struct Kakuro;
 
-/// Reads a puzzle and checks it against the relaxed rules, so any later error is about the
-/// puzzle's content, not its structure.
-fn checked(puzzle: Puzzle) -> Result<Puzzle, InputError> {
-    puzzle.relaxed_layout()?;
-    Ok(puzzle)
-}
-
 /// Solves `puzzle` (relaxed rules), returning up to `limit` solutions. The search is
-/// [`solve::Strategy::ADAPTIVE`]: any grid, also a large one with many solutions.
+/// [`Strategy::ADAPTIVE`]: any grid, also a large one with many solutions.
 pub fn solve_puzzle(
     puzzle: &Puzzle,
     limit: usize,
@@ -51,7 +45,7 @@ pub fn solve_puzzle(
     let layout = puzzle.relaxed_layout()?;
     let solver = solve::Solver::new(layout);
     let outcome = solver.solve_with(
-        solve::Strategy::ADAPTIVE,
+        Strategy::ADAPTIVE,
         solver.full_candidates(),
         limit,
         budget,
@@ -88,20 +82,22 @@ impl Genre for Kakuro {
     type Violation = Violation;
     type SolutionExtra = NoExtra;
 
+    // The readers check the structure against the relaxed rules, so any later error is about
+    // the puzzle's content, not its structure.
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
-        checked(format::parse_text(text)?)
+        format::parse_text(text)
     }
 
     fn parse_id(id: &str) -> Result<Puzzle, InputError> {
-        checked(format::parse_id(id)?)
+        format::parse_id(id)
     }
 
     fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
-        checked(format::parse_json(puzzle)?)
+        format::parse_json(puzzle)
     }
 
     fn parse_url(url: &str) -> Result<Puzzle, InputError> {
-        checked(puzzlink::parse_url(url)?)
+        puzzlink::parse_url(url)
     }
 
     fn to_text(puzzle: &Puzzle) -> String {

@@ -205,7 +205,7 @@ pub fn parse_url(url: &str) -> Result<Puzzle, InputError> {
     }
 
     drop_hidden_sums(&mut grid);
-    Ok(Puzzle::unchecked(grid))
+    Puzzle::new(grid)
 }
 
 /// Clears sums with no white cell after them: puzz.link does not show them, and older pzprjs
@@ -355,7 +355,7 @@ pub fn to_url(puzzle: &Puzzle) -> Result<String, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::genres::kakuro::format::parse_text;
+    use crate::genres::kakuro::format::{parse_text, parse_text_unchecked};
 
     #[test]
     fn every_sum_has_one_character() {
@@ -406,7 +406,7 @@ mod tests {
 
     #[test]
     fn unwritable_grids_name_each_cell() {
-        let white_edge = parse_text(". 3/\n/1 .").unwrap();
+        let white_edge = parse_text_unchecked(". 3/\n/1 .").unwrap();
         let error = to_url(&white_edge).unwrap_err();
         assert_eq!(error.kind, InputErrorKind::Limits);
         assert_eq!(error.problems[0].at, Location::Cell { row: 0, col: 0 });
@@ -415,18 +415,18 @@ mod tests {
             "{error}"
         );
 
-        let big_sum = parse_text("# 50/ 6/\n/3 . .\n/7 . .").unwrap();
+        let big_sum = parse_text_unchecked("# 50/ 6/\n/3 . .\n/7 . .").unwrap();
         let error = to_url(&big_sum).unwrap_err();
         assert!(error.to_string().contains("sum 50 is above 45"), "{error}");
 
-        let corner = parse_text("4/3 4/ 6/\n/3 . .\n/7 . .").unwrap();
+        let corner = parse_text_unchecked("4/3 4/ 6/\n/3 . .\n/7 . .").unwrap();
         let error = to_url(&corner).unwrap_err();
         assert!(
             error.to_string().contains("row 0, col 0: down sum 4"),
             "{error}"
         );
 
-        let one_row = parse_text("# # #").unwrap();
+        let one_row = parse_text_unchecked("# # #").unwrap();
         assert!(to_url(&one_row).is_err());
     }
 }

@@ -1,6 +1,6 @@
 //! The exact solver: run-level filtering to a fixpoint, then branching on a cell's digits.
 //!
-//! One budget step is one run filtered by [`fit_run`]. The solver counts solutions up to the
+//! One budget step is one run filtered by `fit_run`. The solver counts solutions up to the
 //! caller's limit and stops there: to prove uniqueness it only has to find a second solution
 //! or show there is none. How it picks the cell to branch on, and whether it starts over, is a
 //! [`Strategy`].
@@ -27,9 +27,10 @@ pub type RunQueue = IndexQueue;
 /// over. Under [`Strategy::FewestCandidates`] ties go to the cell whose runs have the fewest
 /// open cells; under [`Strategy::Adaptive`] a cell's weight is the weights of its two runs
 /// added.
-pub use crate::core::search::Strategy;
+use crate::core::search::Strategy;
 
 impl<'a> Solver<'a> {
+    /// A solver for `layout`, with each run's digit combinations.
     pub fn new(layout: &'a Layout) -> Solver<'a> {
         let run_combos = layout
             .runs
@@ -39,6 +40,7 @@ impl<'a> Solver<'a> {
         Solver { layout, run_combos }
     }
 
+    /// The layout it solves.
     pub fn layout(&self) -> &Layout {
         self.layout
     }
@@ -164,7 +166,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Counts solutions from `cands`, up to `limit`, searching with `strategy`; the adaptive
-    /// search also reasons across runs ([`Regions`], issue 19), the plain one keeps its steps
+    /// search also reasons across runs (`Regions`, issue 19), the plain one keeps its steps
     /// and its order, which the generator and the rater depend on.
     pub fn solve_with(
         &self,
@@ -232,7 +234,10 @@ impl<'a> Solver<'a> {
 /// Where propagation notes the candidates it replaces, so a search can undo them, and the run
 /// whose filtering failed, so a search can weigh it.
 pub trait Trail {
+    /// Records that `cell` had the candidates `old` before propagation narrowed them.
     fn note(&mut self, cell: u32, old: DigitSet);
+    /// Records that filtering `run` failed (the run to blame for a contradiction); by default
+    /// nothing.
     fn failed(&mut self, _run: usize) {}
 }
 

@@ -30,7 +30,8 @@ use crate::genres::sum_grid::syntax::{
 
 use super::model::{Cell, Clue, Letter, Puzzle, Structure, MAX_SIDE, MIN_SIDE};
 
-pub const GENRE: &str = "kakuro-cryptic";
+/// The genre's name in texts and IDs.
+pub(crate) const GENRE: &str = "kakuro-cryptic";
 
 /// The cryptic spelling of Kakuro-style cells.
 const SYNTAX: GridSyntax<Cell> = GridSyntax {
@@ -49,7 +50,8 @@ fn cell_at(index: usize) -> Location {
     }
 }
 
-/// Reads the genre's text: one Project Euler line, or the Kakuro-style grid text.
+/// Reads the genre's text: one Project Euler line, or the Kakuro-style grid text; either is
+/// checked as [`Puzzle::new`] checks it (a line's structure errors name the cell by its index).
 pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
     let mut lines = text
         .split('\n')
@@ -59,7 +61,7 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         return Err(InputError::syntax(Location::Input, "the text is empty"));
     };
     if !first.contains(',') {
-        return Ok(Puzzle::unchecked(parse_grid_text(text, &SYNTAX)?));
+        return Puzzle::new(parse_grid_text(text, &SYNTAX)?);
     }
     if let Some((line_no, _)) = lines.next() {
         return Err(InputError::syntax(
@@ -73,7 +75,7 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
     parse_line(first)
 }
 
-/// Reads one Project Euler 424 line (a trailing CR or LF is allowed).
+/// Reads one Project Euler 424 line (a trailing CR or LF is allowed), its structure checked.
 pub fn parse_line(line: &str) -> Result<Puzzle, InputError> {
     read_line(line).map(|(puzzle, _)| puzzle)
 }
@@ -378,9 +380,9 @@ pub fn to_json(puzzle: &Puzzle) -> serde_json::Value {
     grid_json(puzzle.grid(), token)
 }
 
-/// Reads the JSON puzzle object.
+/// Reads the JSON puzzle object, checked as [`Puzzle::new`] checks it.
 pub fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
-    Ok(Puzzle::unchecked(parse_grid_json(puzzle, &SYNTAX)?))
+    Puzzle::new(parse_grid_json(puzzle, &SYNTAX)?)
 }
 
 /// The ID: `kakuro-cryptic:<rows>x<cols>:<layout>/<sums>/<shown>`.
@@ -416,7 +418,8 @@ pub fn to_id(puzzle: &Puzzle) -> String {
     format!("{head}/{shown}")
 }
 
-/// Reads an ID; errors give the 1-based character position.
+/// Reads an ID, checked as [`Puzzle::new`] checks it; syntax errors give the 1-based
+/// character position.
 pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
     let at = |position: usize| Location::Id { position };
     let id = id.trim();
@@ -490,9 +493,7 @@ pub fn parse_id(id: &str) -> Result<Puzzle, InputError> {
             "a count must be followed by the letter it leads to",
         ));
     }
-    Ok(Puzzle::unchecked(
-        Grid::from_cells(shape, cells).expect("same shape"),
-    ))
+    Puzzle::new(Grid::from_cells(shape, cells).expect("same shape"))
 }
 
 #[cfg(test)]
@@ -544,8 +545,10 @@ mod tests {
         let text = "# A/ B/\n/C .D\n/E ..";
         assert!(parse_text(text).is_err(), "a compact row is one token");
         let puzzle = parse_text("# A/ B/\n/C . D\n/E . .").unwrap();
-        let compact = parse_text("###\n#.D\n#..");
+        // The rows are read; the grid (no sums) breaks the structure rules, checked after.
+        let compact = parse_grid_text("###\n#.D\n#..", &SYNTAX);
         assert!(compact.is_ok());
+        assert!(parse_text("###\n#.D\n#..").is_err());
         assert_eq!(puzzle.grid()[(1, 2)], Cell::White(Letter::from_char('D')));
     }
 

@@ -4,12 +4,12 @@
 //! together.
 //!
 //! The files follow the Kakuro genre's split and build on the sum-grid kit
-//! (`crate::genres::sum_grid`) as Kakuro does: the run layout is the kit's ([`model`]), so are
-//! the text and JSON readers and the ID's layout ([`format`]), the answers ([`answer`]), the
-//! combination tables the solver filters runs with ([`solve`]) and the drawing ([`render`]).
+//! (`crate::genres::sum_grid`) as Kakuro does: the run layout is the kit's (`model`), so are
+//! the text and JSON readers and the ID's layout ([`format`](mod@format)), the answers (`answer`), the
+//! combination tables the solver filters runs with ([`solve`]) and the drawing (`render`).
 //! From Kakuro itself it takes what it shares as a genre: the rating is the Kakuro rating of
 //! the decoded grid ([`rate`]), the hint the Kakuro hint, and the generator starts from a
-//! generated Kakuro ([`generate`]).
+//! generated Kakuro (`generate`).
 
 pub(crate) mod answer;
 pub mod batch;
@@ -41,12 +41,6 @@ pub use wire::{PuzzleObject, SolutionExtra};
 /// The cryptic Kakuro genre.
 pub struct KakuroCryptic;
 
-/// Checks the structure of a parsed puzzle, so any later error is about its content.
-fn checked(puzzle: Puzzle) -> Result<Puzzle, InputError> {
-    puzzle.structure()?;
-    Ok(puzzle)
-}
-
 /// Solves `puzzle`, returning up to `limit` solutions (mapping and grid).
 pub fn solve_puzzle(
     puzzle: &Puzzle,
@@ -58,7 +52,7 @@ pub fn solve_puzzle(
 
 /// Solves a puzzle's checked structure, returning up to `limit` solutions. The search is
 /// [`solve::ADAPTIVE`], which has no heavy tail of slow puzzles; the generator and the rater
-/// keep [`solve::Strategy::FewestCandidates`], whose order and step counts they depend on.
+/// keep [`Strategy::FewestCandidates`](crate::Strategy::FewestCandidates), whose order and step counts they depend on.
 pub fn solve_structure(
     structure: &Structure,
     limit: usize,
@@ -108,16 +102,17 @@ impl Genre for KakuroCryptic {
     type Violation = Violation;
     type SolutionExtra = wire::SolutionExtra;
 
+    // The readers check the structure, so any later error is about the puzzle's content.
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
-        checked(format::parse_text(text)?)
+        format::parse_text(text)
     }
 
     fn parse_id(id: &str) -> Result<Puzzle, InputError> {
-        checked(format::parse_id(id)?)
+        format::parse_id(id)
     }
 
     fn parse_json(puzzle: &Value) -> Result<Puzzle, InputError> {
-        checked(format::parse_json(puzzle)?)
+        format::parse_json(puzzle)
     }
 
     /// The Project Euler 424 line.

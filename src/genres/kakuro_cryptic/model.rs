@@ -40,6 +40,7 @@ impl Letter {
         self.0 as usize
     }
 
+    /// `A`-`J`.
     pub fn to_char(self) -> char {
         (b'A' + self.0) as char
     }
@@ -59,15 +60,19 @@ impl fmt::Display for Letter {
 /// A sum written in letters: one letter for a one-digit sum, two for tens and units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Clue {
+    /// The tens' letter of a two-digit sum.
     pub tens: Option<Letter>,
+    /// The units' letter.
     pub units: Letter,
 }
 
 impl Clue {
+    /// A one-digit sum.
     pub const fn one(units: Letter) -> Clue {
         Clue { tens: None, units }
     }
 
+    /// A two-digit sum.
     pub const fn two(tens: Letter, units: Letter) -> Clue {
         Clue {
             tens: Some(tens),
@@ -114,17 +119,21 @@ pub enum Cell {
     White(Option<Letter>),
     /// A block, with the sum of the down run below it and of the across run right of it.
     Block {
+        /// The sum of the run below.
         down: Option<Clue>,
+        /// The sum of the run to the right.
         across: Option<Clue>,
     },
 }
 
 impl Cell {
+    /// A block without sums.
     pub const BLOCK: Cell = Cell::Block {
         down: None,
         across: None,
     };
 
+    /// Whether the solver fills the cell.
     pub fn is_white(self) -> bool {
         matches!(self, Cell::White(_))
     }

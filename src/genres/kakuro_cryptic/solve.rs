@@ -6,7 +6,7 @@
 //! - **Runs.** The clue's letters allow a set of sums (one letter: its digits; two letters:
 //!   `10t + u` for a tens digit `t` of 1-4 and a different units digit `u`; a doubled letter:
 //!   `11t`). The run's cells keep the digits they get in some filling by a combination of one
-//!   of those sums ([`fit_run_sums`](sums::fit_run_sums), combination bitsets filtered by sum), and the clue's
+//!   of those sums (`fit_run_sums`, combination bitsets filtered by sum), and the clue's
 //!   letters keep the digits of the sums that some filling reaches. A cell showing a letter
 //!   has the letter's candidates, without 0, both ways.
 //! - **Letters.** The letters are all different: a fixed letter's digit leaves the others
@@ -19,7 +19,7 @@
 //! `10 * tens + units` (`equations.rs`). Bounds reasoning on it more than halves the steps on
 //! generated 7x7 puzzles, where the sums alone leave many mappings open for long. At the
 //! fixpoint it also counts each digit per connected part, across runs against down runs
-//! (issue 19; [`Regions::narrow_counts`]), which the sums of single runs cannot see.
+//! (issue 19; `Regions::narrow_counts`), which the sums of single runs cannot see.
 //!
 //! A solution is the letter mapping and every cell's digit; two solutions differ in either.
 //! One budget step is one run filtered or one pass of the letter reasoning (the equations
@@ -28,7 +28,7 @@
 //! How the search picks the variable to branch on, and whether it starts over, is a
 //! [`Strategy`]: [`Strategy::FewestCandidates`] for the generator and the rater, whose output
 //! depends on its order and step counts, [`ADAPTIVE`] for solving a given puzzle. The search
-//! itself is [`crate::core::search`]'s, over this file's model of the domains; the letters'
+//! itself is `crate::core::search`'s, over this file's model of the domains; the letters'
 //! sets and reasoning are in `letters.rs`, the propagation in `propagate.rs`, the equations in
 //! `equations.rs`.
 
@@ -64,7 +64,9 @@ pub struct Domains {
 /// A full solution: each letter's digit and each white cell's digit.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Found {
+    /// Each letter's digit, A first.
     pub mapping: [u8; LETTERS],
+    /// Each white cell's digit, in white-cell order (row-major).
     pub digits: Vec<u8>,
 }
 
@@ -72,7 +74,7 @@ pub struct Found {
 /// [`Strategy::FewestCandidates`] a letter goes before a cell on a tie, and propagation is the
 /// plain one; under [`Strategy::Adaptive`] the weights are those of the search model's
 /// [`Weighted`] implementation (below), and propagation also reasons on the equations.
-pub use crate::core::search::Strategy;
+use crate::core::search::Strategy;
 
 /// The adaptive search as [`crate::genres::kakuro_cryptic::solve_structure`] runs it. It
 /// starts over later than the Kakuro search ([`Strategy::ADAPTIVE`]): a puzzle with one
@@ -108,6 +110,7 @@ pub struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
+    /// A solver for `structure`, with the runs and cells each letter touches.
     pub fn new(structure: &'a Structure) -> Solver<'a> {
         let mut letter_runs: [Vec<u32>; LETTERS] = Default::default();
         let mut letter_cells: [Vec<u32>; LETTERS] = Default::default();

@@ -48,7 +48,7 @@ impl Cell {
 pub enum Rules {
     /// The spec's rules, which generated puzzles obey: every white cell in an across and a down
     /// run of 2-9 cells, sums 1-45, only blocks in the first row and column; at most 32x32
-    /// (the spec says 16x16; [`STRICT_MAX_SIDE`]).
+    /// (the spec says 16x16; `STRICT_MAX_SIDE`).
     Strict,
     /// For solving and checking published grids: also runs of one cell, white cells in only
     /// one run (a lone white cell without a sum is not a run), sums no digits can reach, and
@@ -86,7 +86,7 @@ pub struct Layout {
     pub white_index: Vec<u32>,
     /// The runs, in the order above.
     pub runs: Vec<Run>,
-    /// For each white cell, its across and down run, or [`NO_RUN`].
+    /// For each white cell, its across and down run, or `NO_RUN`.
     pub cell_runs: Vec<[u32; 2]>,
 }
 

@@ -246,7 +246,7 @@ impl Generator {
     /// Screens a shading's puzzle as the module documentation describes.
     fn screen(&mut self, shading: &Grid<bool>, budget: &mut Budget) -> Result<Screened, Stop> {
         self.stats.attempts += 1;
-        let puzzle = Puzzle::from_shading(shading);
+        let puzzle = Puzzle::from_shading(shading).expect("generate checked the shape");
         let graded = budget.sub_search(SCREEN_STEPS, |screening| {
             self.grade(&puzzle, shading, screening)
         })?;
@@ -325,7 +325,7 @@ impl Generator {
         shading: &Grid<bool>,
         budget: &mut Budget,
     ) -> Result<Option<(Puzzle, Solution, Rating)>, Error> {
-        let puzzle = Puzzle::from_shading(shading);
+        let puzzle = Puzzle::from_shading(shading)?;
         let outcome = solve_board(&Board::new(&puzzle), 2, budget);
         if let Some(stop) = outcome.stopped {
             return Err(stop.into());
@@ -356,7 +356,7 @@ mod tests {
             let Some(shading) = Grid::from_cells(shape, cells) else {
                 continue;
             };
-            let puzzle = Puzzle::from_shading(&shading);
+            let puzzle = Puzzle::from_shading(&shading).unwrap();
             let graded = grade(&puzzle, Level::BeyondExpert, &mut Budget::unlimited()).unwrap();
             if let Some(level) = graded.level.filter(|&l| l <= Level::Expert) {
                 hardest = hardest.max(level);

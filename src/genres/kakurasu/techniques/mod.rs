@@ -16,7 +16,7 @@
 //!
 //! Line techniques are free functions over one [`Line`], returning the cells they decide as
 //! [`Forced`] masks (empty when they find nothing); a broken line is the unit error
-//! [`Contradiction`]. The rater ([`super::rate`]) decides where and in which order they apply
+//! `Contradiction`. The rater ([`super::rate`]) decides where and in which order they apply
 //! and records each application as a deduction. What a step of a contradiction chain is, is
 //! defined in [`probe`].
 
@@ -34,14 +34,14 @@ use crate::core::Level;
 pub(crate) use super::line::Contradiction;
 pub use super::line::{Forced, Line};
 
-/// Profile and rater versions, reported with every rating.
-pub const PROFILE: &str = "kakurasu-human";
-pub const PROFILE_VERSION: u32 = 1;
-pub const RATER_VERSION: u32 = 1;
+/// The rater profile, reported with every rating.
+pub(crate) const PROFILE: &str = "kakurasu-human";
+/// The profile's version.
+pub(crate) const PROFILE_VERSION: u32 = 1;
 
 /// The techniques, easiest first: the order in which the rater tries them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
+pub(crate) enum Technique {
     NeedMet,
     TooHeavy,
     FallsShort,
@@ -52,16 +52,6 @@ pub enum Technique {
 }
 
 impl Technique {
-    pub const ALL: [Technique; 7] = [
-        Technique::NeedMet,
-        Technique::TooHeavy,
-        Technique::FallsShort,
-        Technique::FewWays,
-        Technique::SumTable,
-        Technique::ShortContradiction,
-        Technique::Contradiction,
-    ];
-
     /// The techniques that read one line, in the order the rater tries them.
     pub const LINE: [Technique; 5] = [
         Technique::NeedMet,

@@ -1,5 +1,5 @@
 //! Hypotheses: what would follow if a cell were shaded, or unshaded. Shared by the two
-//! contradiction techniques; the algorithm is [`crate::core::probe`]'s, over lines.
+//! contradiction techniques; the algorithm is `crate::core::probe`'s, over lines.
 //!
 //! # Steps
 //! A hypothesis decides the cell and then makes deductions, and a step is one deduction, as
@@ -64,12 +64,15 @@ pub const LONG: Limits = Limits {
 /// A cell one of whose states was refuted, and the shortest chain that refuted it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Refutation {
+    /// The cell's row, from 0.
     pub row: usize,
+    /// Its column, from 0.
     pub col: usize,
     /// The state the cell takes: `true` shaded (being unshaded was refuted).
     pub shaded: bool,
     /// True when both states were refuted: the position has no solution.
     pub broken: bool,
+    /// The steps of the chain that broke a rule.
     pub steps: u32,
 }
 

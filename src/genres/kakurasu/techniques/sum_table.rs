@@ -1,6 +1,6 @@
 //! `sum_table` (Hard): the same as `few_ways` when the open cells make up the need in more
 //! than 4 ways, read off a subset-sum table: which sums the cells before a cell can make and
-//! which the cells after it can complete (see [`crate::genres::kakurasu::line`]).
+//! which the cells after it can complete (see `crate::genres::kakurasu::line`).
 
 use super::{Contradiction, Forced, Line};
 

@@ -9,6 +9,10 @@ use crate::genres::kakuro::model::{Cell, Puzzle, Rules};
 
 /// An NxN block of white cells with the given down sums (left to right) and across sums (top to
 /// bottom), in an (N+1)x(N+1) grid; `down` and `across` have N sums each.
+///
+/// Unchecked: given lists of different lengths (a run without a sum) or longer than 9 (a run
+/// longer than 9 cells), the grid breaks the relaxed structure rules; the solver then finds
+/// no solution. A grid to test and measure with, not a way to read a puzzle.
 pub fn dense_block(down: &[u16], across: &[u16]) -> Puzzle {
     let side = down.len().max(across.len());
     let shape = Shape::new(side + 1, side + 1);
@@ -105,6 +109,7 @@ pub enum SumChange {
 }
 
 impl SumChange {
+    /// Every change, in the order the benchmarks list them.
     pub const ALL: [SumChange; 4] = [
         SumChange::None,
         SumChange::One,
@@ -112,6 +117,7 @@ impl SumChange {
         SumChange::Shifted,
     ];
 
+    /// The name the benchmarks and tests give the change (`fill`, `changed`, `raised`, `shifted`).
     pub fn name(self) -> &'static str {
         match self {
             SumChange::None => "fill",

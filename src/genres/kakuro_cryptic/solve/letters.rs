@@ -10,6 +10,7 @@ use crate::genres::kakuro_cryptic::model::{Clue, LETTERS};
 pub struct LetterSet(u16);
 
 impl LetterSet {
+    /// No digit.
     pub const EMPTY: LetterSet = LetterSet(0);
     /// The digits 0 to 9.
     pub const ALL: LetterSet = LetterSet(0x3ff);
@@ -19,6 +20,7 @@ impl LetterSet {
         LetterSet(bits & 0x3ff)
     }
 
+    /// The bit pattern (bit `d` for digit `d`).
     pub const fn bits(self) -> u16 {
         self.0
     }
@@ -38,14 +40,17 @@ impl LetterSet {
         DigitSet::from_bits(self.0 >> 1)
     }
 
+    /// Whether no digit is in the set.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many digits are in the set.
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether `digit` is in the set (false from 10 on).
     pub const fn contains(self, digit: u8) -> bool {
         digit < 10 && self.0 & (1 << digit) != 0
     }
