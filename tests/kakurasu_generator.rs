@@ -51,7 +51,7 @@ proptest! {
     #[test]
     fn generated_puzzles_are_unique_at_their_level_and_repeatable(params in small_request()) {
         let generated = generate::generate(&params, &mut Budget::new(2_000_000_000)).unwrap();
-        let outcome = kakurasu::solve(&generated.puzzle, 2, &mut Budget::unlimited());
+        let outcome = kakurasu::solve_puzzle(&generated.puzzle, 2, &mut Budget::unlimited());
         prop_assert!(outcome.unique());
         prop_assert_eq!(&outcome.solutions[0], &generated.solution);
         let rating = rate::rate(&generated.puzzle, &mut Budget::unlimited());

@@ -45,7 +45,7 @@ fn deductions_replay_to_the_solution() {
         }
     }
     let replayed: Vec<String> = grid.iter().map(|row| row.iter().collect()).collect();
-    let solved = sumpuzzles::genres::kakurasu::solve(&puzzle, 2, &mut Budget::unlimited());
+    let solved = sumpuzzles::genres::kakurasu::solve_puzzle(&puzzle, 2, &mut Budget::unlimited());
     assert_eq!(replayed, solved.solutions[0].rows());
     let counted: u32 = rating.techniques.values().sum();
     assert_eq!(counted as usize, rating.deductions.len());
@@ -113,7 +113,7 @@ proptest! {
         prop_assert_eq!(graded.level.is_some_and(|l| l <= Level::Expert), recorded.solved);
         // A board the techniques decide is the only solution (`SOLVED_PROVES_UNIQUE`).
         if recorded.solved {
-            let solved = sumpuzzles::genres::kakurasu::solve(&puzzle, 2, &mut Budget::unlimited());
+            let solved = sumpuzzles::genres::kakurasu::solve_puzzle(&puzzle, 2, &mut Budget::unlimited());
             prop_assert!(solved.unique());
         }
         // The score lies in the level's band; only a finished solve has one.

@@ -16,7 +16,7 @@ const SPEC_ID: &str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
 const SPEC_SOLUTION: [&str; 3] = ["--#-#", "--###", "--#--"];
 
 fn solve(puzzle: &Puzzle, limit: usize) -> sumpuzzles::SolveOutcome<kakurasu::Solution> {
-    kakurasu::solve(puzzle, limit, &mut Budget::unlimited())
+    kakurasu::solve_puzzle(puzzle, limit, &mut Budget::unlimited())
 }
 
 #[test]
@@ -57,7 +57,7 @@ fn a_tiny_budget_reports_an_incomplete_search() {
         "kakurasu:12x12:40.39.38.37.36.35.34.33.32.31.30.29/40.39.38.37.36.35.34.33.32.31.30.29",
     )
     .unwrap();
-    let outcome = kakurasu::solve(&puzzle, 2, &mut Budget::new(10));
+    let outcome = kakurasu::solve_puzzle(&puzzle, 2, &mut Budget::new(10));
     assert!(!outcome.complete);
     assert_eq!(outcome.stopped, Some(Stop::Exhausted));
 }
@@ -67,7 +67,7 @@ fn a_cancelled_search_stops() {
     let flag = CancelFlag::new();
     flag.cancel();
     let puzzle = Puzzle::new(vec![None; 32], vec![None; 32]).unwrap();
-    let outcome = kakurasu::solve(
+    let outcome = kakurasu::solve_puzzle(
         &puzzle,
         1_000_000,
         &mut Budget::with_flag(u64::MAX / 2, flag),

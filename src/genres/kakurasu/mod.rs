@@ -33,7 +33,7 @@ pub use wire::PuzzleObject;
 pub struct Kakurasu;
 
 /// Solves `puzzle`, returning up to `limit` solutions.
-pub fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
+pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
     solve::solve_board(&Board::new(puzzle), limit, budget).map(|shaded| Solution { shaded })
 }
 
@@ -96,7 +96,7 @@ impl Genre for Kakurasu {
     }
 
     fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
-        solve(puzzle, limit, budget)
+        solve_puzzle(puzzle, limit, budget)
     }
 
     fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
