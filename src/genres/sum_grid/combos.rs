@@ -8,9 +8,13 @@
 //! Cryptic Kakuro builds its fit for a run whose sum is one of a set on the same screen and
 //! exact fit ([`Screen`]).
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use crate::core::DigitSet;
+
+mod memo;
+pub(crate) use memo::{Key, Memo};
 
 use super::layout::{MAX_RUN, MAX_SUM};
 
@@ -42,12 +46,37 @@ pub fn combos(len: usize, sum: u16) -> &'static [DigitSet] {
     slot(len, sum).map_or(&[], |i| &table().combos[i])
 }
 
+/// The sum whose combinations of `len` cells `combos` is, when it is the table's slice
+/// (every run of a Kakuro grid): the key of a run's state in a [`Memo`].
+pub(crate) fn table_key(cands: &[DigitSet], combos: &[DigitSet]) -> Option<Key> {
+    let sum = combos.first()?.sum() as u16;
+    std::ptr::eq(combos, self::combos(cands.len(), sum))
+        .then(|| Key::of(cands, sum))
+        .flatten()
+}
+
+thread_local! {
+    /// This thread's answers of [`fit_run`] (see [`memo`]).
+    static FITS: RefCell<Memo> = const { RefCell::new(Memo::new()) };
+}
+
 /// Narrows a run's cells to the digits they get in some filling by one of `combos`.
 ///
 /// `cands` are the cells' candidates; `out` (same length) receives the narrowed candidates.
 /// Returns false when no filling exists (the run breaks R1, or a cell has no digit left).
+/// Runs with the table's combinations are answered from a memo when seen before ([`memo`]).
 pub fn fit_run(cands: &[DigitSet], combos: &[DigitSet], out: &mut [DigitSet]) -> bool {
     debug_assert_eq!(out.len(), cands.len());
+    match table_key(cands, combos) {
+        Some(key) => memo::answer(&FITS, key, out, |out| {
+            fit_run_worked_out(cands, combos, out)
+        }),
+        None => fit_run_worked_out(cands, combos, out),
+    }
+}
+
+/// [`fit_run`] without the memo.
+fn fit_run_worked_out(cands: &[DigitSet], combos: &[DigitSet], out: &mut [DigitSet]) -> bool {
     out.fill(DigitSet::EMPTY);
     let Some(screen) = Screen::of(cands) else {
         return false;
