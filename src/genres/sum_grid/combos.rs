@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 
 use crate::core::DigitSet;
 
-mod memo;
-pub(crate) use memo::{Key, Memo};
+pub(crate) mod memo;
+use memo::{Key, Memo};
 
 use super::layout::{MAX_RUN, MAX_SUM};
 
