@@ -42,17 +42,33 @@ fn slot(len: usize, sum: u16) -> Option<usize> {
 }
 
 /// Every combination for a run of `len` cells adding up to `sum` (empty when none exists).
+#[inline]
 pub fn combos(len: usize, sum: u16) -> &'static [DigitSet] {
     slot(len, sum).map_or(&[], |i| &table().combos[i])
 }
 
-/// The sum whose combinations of `len` cells `combos` is, when it is the table's slice
-/// (every run of a Kakuro grid): the key of a run's state in a [`Memo`].
+/// The sum of each digit set, by its bits.
+const DIGIT_SUMS: [u8; 512] = {
+    let mut sums = [0u8; 512];
+    let mut bits = 1;
+    while bits < 512 {
+        // The set without its lowest digit, plus that digit.
+        let low = (bits as u16).trailing_zeros() as u8;
+        sums[bits] = sums[bits & (bits - 1)] + low + 1;
+        bits += 1;
+    }
+    sums
+};
+
+/// The key of a run's state in a [`Memo`] when `combos` is the table's slice for the run's
+/// length and some sum (every run of a Kakuro grid), None otherwise.
+#[inline]
 pub(crate) fn table_key(cands: &[DigitSet], combos: &[DigitSet]) -> Option<Key> {
-    let sum = combos.first()?.sum() as u16;
-    std::ptr::eq(combos, self::combos(cands.len(), sum))
-        .then(|| Key::of(cands, sum))
-        .flatten()
+    let sum = u16::from(DIGIT_SUMS[usize::from(combos.first()?.bits())]);
+    if !std::ptr::eq(combos, self::combos(cands.len(), sum)) {
+        return None;
+    }
+    Key::of(cands, sum)
 }
 
 thread_local! {
@@ -359,6 +375,14 @@ mod tests {
         let mut out = [DigitSet::EMPTY; 3];
         // Three cells that only allow 1 and 2 between them cannot hold three digits.
         assert!(!fit_run(&[set(&[1, 2]); 3], combos(3, 6), &mut out));
+    }
+
+    #[test]
+    fn digit_sums_are_the_sums_of_the_sets() {
+        for bits in 0..512u16 {
+            let set = DigitSet::from_bits(bits);
+            assert_eq!(u32::from(DIGIT_SUMS[usize::from(bits)]), set.sum(), "{set:?}");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! spent by the callers) can tell it is there.
 //!
 //! Each memo is direct-mapped on a hash of its key, a slot holding the last key that hashed
-//! there: [`SLOTS`] slots of 32 bytes (2 MiB), allocated on a thread's first narrowing and
+//! there: [`SLOTS`] slots of 32 bytes (1 MiB), allocated on a thread's first narrowing and
 //! kept for the thread's life, so that one generation's work serves the next. Only runs
 //! whose combinations are the table's ([`super::combos`] of their length and sum) are kept:
 //! their key is the length, the sum and the candidates.
@@ -25,7 +25,7 @@ use crate::core::DigitSet;
 use super::MAX_RUN;
 
 /// Slots of one memo (a power of two).
-const SLOTS: usize = 1 << 16;
+const SLOTS: usize = 1 << 15;
 
 /// A run state as one number: the candidates' bits, nine per cell, then the length and the
 /// sum. Never 0 (the length is at least 1), which marks an empty slot.
@@ -42,6 +42,7 @@ const FITS_BIT: u128 = 1 << LEN_SHIFT;
 impl Key {
     /// The key of a run of `cands` with the table's combinations for `sum`; None for a run
     /// longer than any combination.
+    #[inline]
     pub(crate) fn of(cands: &[DigitSet], sum: u16) -> Option<Key> {
         if cands.is_empty() || cands.len() > MAX_RUN {
             return None;
@@ -51,6 +52,7 @@ impl Key {
         Some(Key(packed))
     }
 
+    #[inline]
     fn slot(self) -> usize {
         let low = self.0 as u64;
         let high = (self.0 >> 64) as u64;
@@ -60,12 +62,14 @@ impl Key {
     }
 }
 
+#[inline]
 fn pack(sets: &[DigitSet]) -> u128 {
     sets.iter().rev().fold(0u128, |packed, set| {
         packed << CELL_BITS | u128::from(set.bits())
     })
 }
 
+#[inline]
 fn unpack(mut packed: u128, out: &mut [DigitSet]) {
     for set in out {
         *set = DigitSet::from_bits((packed & 0x1ff) as u16);
@@ -86,6 +90,7 @@ impl Memo {
 
     /// The answer for `key` into `out`, from the memo or from `narrow` (which writes `out`
     /// and says whether the run fits), stored for next time.
+    #[inline]
     fn answer(
         &mut self,
         key: Key,
@@ -109,6 +114,7 @@ impl Memo {
 
 /// The answer for `key` from this thread's `memo`, or from `narrow`; `narrow` alone when
 /// the memo is unavailable (in use further up this thread's stack, or the thread is ending).
+#[inline]
 pub(crate) fn answer(
     memo: &'static LocalKey<RefCell<Memo>>,
     key: Key,
