@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use crate::core::DigitSet;
 
 pub(crate) mod memo;
+mod subsets;
 use memo::{Key, Memo};
 
 use super::layout::{MAX_RUN, MAX_SUM};
@@ -80,18 +81,17 @@ thread_local! {
 ///
 /// `cands` are the cells' candidates; `out` (same length) receives the narrowed candidates.
 /// Returns false when no filling exists (the run breaks R1, or a cell has no digit left).
-/// Runs with the table's combinations are answered from a memo when seen before ([`memo`]).
+/// Runs with the table's combinations are answered from a memo when seen before ([`memo`]),
+/// and otherwise worked out for all their combinations at once ([`subsets`]).
 pub fn fit_run(cands: &[DigitSet], combos: &[DigitSet], out: &mut [DigitSet]) -> bool {
     debug_assert_eq!(out.len(), cands.len());
     match table_key(cands, combos) {
-        Some(key) => memo::answer(&FITS, key, out, |out| {
-            fit_run_worked_out(cands, combos, out)
-        }),
+        Some(key) => memo::answer(&FITS, key, out, |out| subsets::fit(cands, combos, out)),
         None => fit_run_worked_out(cands, combos, out),
     }
 }
 
-/// [`fit_run`] without the memo.
+/// [`fit_run`] one combination at a time, for any list of combinations.
 fn fit_run_worked_out(cands: &[DigitSet], combos: &[DigitSet], out: &mut [DigitSet]) -> bool {
     out.fill(DigitSet::EMPTY);
     let Some(screen) = Screen::of(cands) else {
@@ -381,7 +381,11 @@ mod tests {
     fn digit_sums_are_the_sums_of_the_sets() {
         for bits in 0..512u16 {
             let set = DigitSet::from_bits(bits);
-            assert_eq!(u32::from(DIGIT_SUMS[usize::from(bits)]), set.sum(), "{set:?}");
+            assert_eq!(
+                u32::from(DIGIT_SUMS[usize::from(bits)]),
+                set.sum(),
+                "{set:?}"
+            );
         }
     }
 
