@@ -20,7 +20,7 @@
 //! time exactly as the recording rater takes them. A test keeps the two in agreement.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap, VecDeque};
+use std::collections::{BinaryHeap, VecDeque};
 
 use crate::core::rating::RatingRecord;
 use crate::core::{
@@ -499,10 +499,12 @@ fn easy_fixpoint(
     budget: &mut Budget,
 ) -> Result<Result<(), Contradiction>, Stop> {
     let layout = solver.layout();
-    let mut queue: BTreeSet<usize> = (0..layout.runs.len()).collect();
+    // Smallest run first, each queued once at a time.
+    let mut queue = RunSet::full(layout.runs.len());
     let mut before = [DigitSet::EMPTY; MAX_RUN];
     let mut after = [DigitSet::EMPTY; MAX_RUN];
-    while let Some(run) = queue.pop_first() {
+    while let Some(run) = queue.first() {
+        queue.remove(run);
         budget.step()?;
         let cells = &layout.runs[run].cells;
         let len = cells.len();
@@ -520,7 +522,9 @@ fn easy_fixpoint(
         for (i, &cell) in cells.iter().enumerate() {
             if after[i] != before[i] {
                 cands[cell as usize] = after[i];
-                queue.extend(layout.runs_of(cell as usize).filter(|&r| r != run));
+                for other in layout.runs_of(cell as usize).filter(|&r| r != run) {
+                    queue.insert(other);
+                }
             }
         }
     }

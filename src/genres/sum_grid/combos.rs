@@ -8,9 +8,14 @@
 //! Cryptic Kakuro builds its fit for a run whose sum is one of a set on the same screen and
 //! exact fit ([`Screen`]).
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use crate::core::DigitSet;
+
+pub(crate) mod memo;
+mod subsets;
+use memo::{Key, Memo};
 
 use super::layout::{MAX_RUN, MAX_SUM};
 
@@ -38,16 +43,56 @@ fn slot(len: usize, sum: u16) -> Option<usize> {
 }
 
 /// Every combination for a run of `len` cells adding up to `sum` (empty when none exists).
+#[inline]
 pub fn combos(len: usize, sum: u16) -> &'static [DigitSet] {
     slot(len, sum).map_or(&[], |i| &table().combos[i])
+}
+
+/// The sum of each digit set, by its bits.
+const DIGIT_SUMS: [u8; 512] = {
+    let mut sums = [0u8; 512];
+    let mut bits = 1;
+    while bits < 512 {
+        // The set without its lowest digit, plus that digit.
+        let low = (bits as u16).trailing_zeros() as u8;
+        sums[bits] = sums[bits & (bits - 1)] + low + 1;
+        bits += 1;
+    }
+    sums
+};
+
+/// The key of a run's state in a [`Memo`] when `combos` is the table's slice for the run's
+/// length and some sum (every run of a Kakuro grid), None otherwise.
+#[inline]
+pub(crate) fn table_key(cands: &[DigitSet], combos: &[DigitSet]) -> Option<Key> {
+    let sum = u16::from(DIGIT_SUMS[usize::from(combos.first()?.bits())]);
+    if !std::ptr::eq(combos, self::combos(cands.len(), sum)) {
+        return None;
+    }
+    Key::of(cands, sum)
+}
+
+thread_local! {
+    /// This thread's answers of [`fit_run`] (see [`memo`]).
+    static FITS: RefCell<Memo> = const { RefCell::new(Memo::new()) };
 }
 
 /// Narrows a run's cells to the digits they get in some filling by one of `combos`.
 ///
 /// `cands` are the cells' candidates; `out` (same length) receives the narrowed candidates.
 /// Returns false when no filling exists (the run breaks R1, or a cell has no digit left).
+/// Runs with the table's combinations are answered from a memo when seen before ([`memo`]),
+/// and otherwise worked out for all their combinations at once ([`subsets`]).
 pub fn fit_run(cands: &[DigitSet], combos: &[DigitSet], out: &mut [DigitSet]) -> bool {
     debug_assert_eq!(out.len(), cands.len());
+    match table_key(cands, combos) {
+        Some(key) => memo::answer(&FITS, key, out, |out| subsets::fit(cands, combos, out)),
+        None => fit_run_worked_out(cands, combos, out),
+    }
+}
+
+/// [`fit_run`] one combination at a time, for any list of combinations.
+fn fit_run_worked_out(cands: &[DigitSet], combos: &[DigitSet], out: &mut [DigitSet]) -> bool {
     out.fill(DigitSet::EMPTY);
     let Some(screen) = Screen::of(cands) else {
         return false;
@@ -330,6 +375,18 @@ mod tests {
         let mut out = [DigitSet::EMPTY; 3];
         // Three cells that only allow 1 and 2 between them cannot hold three digits.
         assert!(!fit_run(&[set(&[1, 2]); 3], combos(3, 6), &mut out));
+    }
+
+    #[test]
+    fn digit_sums_are_the_sums_of_the_sets() {
+        for bits in 0..512u16 {
+            let set = DigitSet::from_bits(bits);
+            assert_eq!(
+                u32::from(DIGIT_SUMS[usize::from(bits)]),
+                set.sum(),
+                "{set:?}"
+            );
+        }
     }
 
     #[test]

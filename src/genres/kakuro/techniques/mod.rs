@@ -23,7 +23,11 @@ pub mod short_contradiction;
 pub mod single;
 pub mod sum_combinations;
 
+use std::cell::RefCell;
+
 use crate::core::{DigitSet, Level};
+use crate::genres::sum_grid::combos::memo::{self, Memo};
+use crate::genres::sum_grid::combos::table_key;
 
 pub(crate) use crate::core::Contradiction;
 
@@ -97,8 +101,35 @@ pub fn combos_with(combos: &[DigitSet], fixed: DigitSet) -> impl Iterator<Item =
 
 /// Applies the Easy run techniques (digit_used, sum_combinations, only_cell; single is
 /// implied, since a fixed cell counts as written) to one run until none changes it.
-/// Used where only the fixpoint matters, not the individual deductions.
+/// Used where only the fixpoint matters, not the individual deductions. Runs with the
+/// table's combinations are answered from a memo when seen before (as [`fit_run`]'s are).
+///
+/// [`fit_run`]: crate::genres::sum_grid::combos::fit_run
 pub fn easy_fit(
+    cands: &[DigitSet],
+    combos: &[DigitSet],
+    out: &mut [DigitSet],
+) -> Result<(), Contradiction> {
+    let fits = match table_key(cands, combos) {
+        Some(key) => memo::answer(&EASY_FITS, key, out, |out| {
+            easy_fit_worked_out(cands, combos, out).is_ok()
+        }),
+        None => easy_fit_worked_out(cands, combos, out).is_ok(),
+    };
+    if fits {
+        Ok(())
+    } else {
+        Err(Contradiction)
+    }
+}
+
+thread_local! {
+    /// This thread's answers of [`easy_fit`].
+    static EASY_FITS: RefCell<Memo> = const { RefCell::new(Memo::new()) };
+}
+
+/// [`easy_fit`] without the memo.
+fn easy_fit_worked_out(
     cands: &[DigitSet],
     combos: &[DigitSet],
     out: &mut [DigitSet],
