@@ -13,8 +13,9 @@
 //! Background work (filling the puzzle pools, see `puzzle_pool.rs`) runs on the same workers
 //! but never ahead of a request: a worker asks its [`Background`] for work only when no job is
 //! queued, at most `background_limit` workers do such work at once, and a worker doing it
-//! counts as free. A job queued when no worker is asleep to take it raises the cancel flag of
-//! a background task, which stops at its next budget check, and that worker takes the job.
+//! counts as free. A job queued when no worker is asleep or on its way back to the queue to
+//! take it raises the cancel flag of a background task, which stops at its next budget check,
+//! and that worker takes the job.
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
@@ -294,12 +295,19 @@ impl Pool {
                 });
             }
             queue.jobs.push_back(job);
+            // Workers neither asleep, nor on a job, nor on a background task: one whose job
+            // has just finished (or that is starting) and is on its way back to the queue,
+            // where it takes the oldest job before any background task.
+            let returning = self
+                .shared
+                .workers
+                .saturating_sub(self.running() + queue.idle + queue.background.len());
             if queue.jobs.len() <= queue.idle {
                 self.shared.job_queued.notify_one();
-            } else {
-                // No worker asleep to take it: background tasks give their workers up, as
-                // many as the jobs beyond the sleeping workers.
-                let short = queue.jobs.len() - queue.idle;
+            } else if queue.jobs.len() > queue.idle + returning {
+                // No worker asleep or coming back to take it: background tasks give their
+                // workers up, as many as the jobs beyond those workers.
+                let short = queue.jobs.len() - queue.idle - returning;
                 for task in queue
                     .background
                     .iter_mut()

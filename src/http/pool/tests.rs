@@ -224,8 +224,8 @@ async fn background_work_keeps_to_its_limit_and_a_sleeping_worker_takes_the_requ
             i
         );
     }
-    // The other worker was asleep for each request: the task was never cancelled, and
-    // no second one started.
+    // The other worker was asleep, or on its way back to the queue, for each request: the
+    // task was never cancelled, and no second one started.
     assert_eq!(endless.started.load(Ordering::SeqCst), 1);
     assert_eq!(endless.most_at_once.load(Ordering::SeqCst), 1);
     assert!(endless.log.lock().unwrap().is_empty());
