@@ -83,6 +83,20 @@ impl SeededRng {
     }
 }
 
+/// Pseudo-random numbers for unit tests that draw many random inputs (runs, candidates): a
+/// 64-bit linear congruential generator (Knuth's MMIX constants), its high bits. Not for
+/// puzzle content, which is [`SeededRng`]'s.
+#[cfg(test)]
+pub(crate) fn test_numbers(seed: u64) -> impl FnMut() -> u32 {
+    let mut state = seed;
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -402,13 +402,7 @@ mod tests {
     /// fit_run against a brute force over every filling of the run.
     #[test]
     fn matches_brute_force_on_many_runs() {
-        let mut state = 12345u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u32
-        };
+        let mut next = crate::core::rng::test_numbers(12345);
         for _ in 0..3000 {
             let len = 1 + (next() % 5) as usize;
             let sum = (next() % 46) as u16;

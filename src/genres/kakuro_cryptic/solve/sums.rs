@@ -71,13 +71,7 @@ mod tests {
     /// fit_run_sums is the union of fit_run over the sums it is given.
     #[test]
     fn fit_run_sums_is_the_union_over_its_sums() {
-        let mut state = 777u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u32
-        };
+        let mut next = crate::core::rng::test_numbers(777);
         for _ in 0..2000 {
             let len = 1 + (next() % 6) as usize;
             let cands: Vec<DigitSet> = (0..len)

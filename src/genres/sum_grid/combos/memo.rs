@@ -169,13 +169,7 @@ mod tests {
     /// was taken by another state since.
     #[test]
     fn answers_from_the_memo_are_the_answers_worked_out() {
-        let mut state = 99u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u32
-        };
+        let mut next = crate::core::rng::test_numbers(99);
         let runs: Vec<(Vec<DigitSet>, u16)> = (0..2000)
             .map(|_| {
                 let len = 1 + (next() % 9) as usize;

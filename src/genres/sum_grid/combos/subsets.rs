@@ -226,13 +226,7 @@ mod tests {
     /// The same answers as walking each combination, on runs of every length.
     #[test]
     fn fits_as_the_walk_over_combinations_does() {
-        let mut state = 2024u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as u32
-        };
+        let mut next = crate::core::rng::test_numbers(2024);
         for round in 0..40_000 {
             let len = 1 + (next() % 9) as usize;
             let table = combos(len, (next() % 46) as u16);
