@@ -396,8 +396,6 @@ impl PuzzlePools {
                 if room {
                     stock.bytes += pooled.bytes();
                     shelf.puzzles.push_back(pooled);
-                    shelf.record_depth();
-                    ::metrics::gauge!(metrics::PUZZLE_POOL_BYTES).set(stock.bytes as f64);
                     "made"
                 } else {
                     "dropped"
@@ -416,6 +414,12 @@ impl PuzzlePools {
         let mut labels = key.labels().to_vec();
         labels.push(("outcome", result.to_string()));
         ::metrics::counter!(metrics::PUZZLE_POOL_FILLS, &labels).increment(1);
+        // The depth after the fill's count, so that whoever sees the puzzle on the shelf in
+        // /metrics also sees it counted as made.
+        if result == "made" {
+            shelf.record_depth();
+            ::metrics::gauge!(metrics::PUZZLE_POOL_BYTES).set(stock.bytes as f64);
+        }
     }
 }
 
