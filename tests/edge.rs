@@ -624,14 +624,12 @@ async fn puzzle_objects_and_parameters_are_read_strictly() {
 
 #[tokio::test]
 async fn request_ids_are_checked_metrics_are_off_the_public_port_and_docs_are_fenced() {
-    let admin = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let admin_address = admin.local_addr().unwrap();
-    drop(admin);
     let server = start(ServerConfig {
-        admin_bind: Some(admin_address),
+        admin_bind: Some(SocketAddr::from(([127, 0, 0, 1], 0))),
         ..ServerConfig::default()
     })
     .await;
+    let admin_address = server.admin.unwrap();
     let kept = raw(&server, &get("/healthz", "X-Request-Id: abc-123\r\n")).await;
     assert_eq!(kept.header("x-request-id").as_deref(), Some("abc-123"));
     let replaced = raw(

@@ -20,19 +20,13 @@ struct Server {
     _running: common::RunningServer,
 }
 
-/// A loopback address no one listens on now, for the admin listener.
-fn free_address() -> SocketAddr {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap()
-}
-
 /// A server with `workers` workers, no queue, and one pooled key.
 async fn start(workers: usize, key: &str, depth: usize) -> Server {
-    let admin = free_address();
     let config = ServerConfig {
         workers,
         queue: 0,
-        admin_bind: Some(admin),
+        // Any address: the test server binds a free one.
+        admin_bind: Some(SocketAddr::from(([127, 0, 0, 1], 0))),
         puzzle_pools: PuzzlePoolConfig {
             keys: vec![PoolKey::parse(key).unwrap()],
             depth,
@@ -44,7 +38,7 @@ async fn start(workers: usize, key: &str, depth: usize) -> Server {
     let running = common::start_server(config).await;
     Server {
         base: format!("http://{}", running.address),
-        admin: format!("http://{admin}"),
+        admin: format!("http://{}", running.admin.unwrap()),
         client: reqwest::Client::new(),
         _running: running,
     }
@@ -64,16 +58,12 @@ impl Server {
         (status, cache, response.text().await.unwrap())
     }
 
-    /// The sum of a metric's lines that carry every one of `labels` (comma-separated; the
-    /// admin listener may take a moment to bind: it is asked again until it answers).
+    /// The sum of a metric's lines that carry every one of `labels` (comma-separated).
     async fn metric(&self, name: &str, labels: &str) -> f64 {
         let url = format!("{}/metrics", self.admin);
-        let text = loop {
-            match self.client.get(&url).send().await {
-                Ok(response) => break response.text().await.unwrap(),
-                Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
-            }
-        };
+        let response = self.client.get(&url).send().await.unwrap();
+        assert_eq!(response.status(), 200, "the admin listener serves /metrics");
+        let text = response.text().await.unwrap();
         text.lines()
             .filter(|line| !line.starts_with('#') && line.starts_with(name))
             .filter(|line| line[name.len()..].starts_with([' ', '{']))

@@ -360,7 +360,11 @@ async fn shutdown_signal() {
 /// Binds and serves until a shutdown signal, then drains and finishes requests under way.
 pub async fn serve(config: ServerConfig) -> std::io::Result<()> {
     let listener = TcpListener::bind(config.bind).await?;
-    serve_on(listener, config, shutdown_signal()).await
+    let admin = match config.admin_bind {
+        Some(address) => Some(TcpListener::bind(address).await?),
+        None => None,
+    };
+    serve_on(listener, admin, config, shutdown_signal()).await
 }
 
 /// Descriptors kept free beyond the connections: listeners, the log, the runtime's own.
@@ -468,9 +472,13 @@ fn pool_keys(state: &AppState) -> String {
     keys.join(",")
 }
 
-/// Serves on a bound listener until `shutdown` completes (tests pass their own signal).
+/// Serves on bound listeners (the API's, and the admin listener's if any, in place of
+/// `config.bind` and `config.admin_bind`) until `shutdown` completes. Tests bind both to free
+/// ports first and pass their own signal: an address found free and bound later may be taken
+/// in between by another server of the same test run.
 pub async fn serve_on(
     listener: TcpListener,
+    admin: Option<TcpListener>,
     config: ServerConfig,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
@@ -478,10 +486,6 @@ pub async fn serve_on(
     let app = app(state.clone());
     super::memory::start_reclaimer();
     let registry = Arc::new(connections(config.max_connections));
-    let admin = match config.admin_bind {
-        Some(address) => Some(TcpListener::bind(address).await?),
-        None => None,
-    };
     let admin_address: Option<SocketAddr> = admin.as_ref().and_then(|l| l.local_addr().ok());
     tracing::info!(
         address = %listener.local_addr()?,

@@ -196,6 +196,8 @@ pub fn kakuro_brute_force(
 #[cfg(feature = "server")]
 pub struct RunningServer {
     pub address: std::net::SocketAddr,
+    /// The admin listener's address, when the config asked for one.
+    pub admin: Option<std::net::SocketAddr>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
@@ -208,22 +210,34 @@ impl Drop for RunningServer {
     }
 }
 
-/// Starts the service with `config` (its address and drain replaced) on a free port.
+/// Starts the service with `config` (its address and drain replaced) on a free port, and its
+/// admin listener, when `config.admin_bind` asks for one, on a free loopback port too.
 #[cfg(feature = "server")]
 pub async fn start_server(config: sumpuzzles::http::ServerConfig) -> RunningServer {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
+    let admin_listener = match config.admin_bind {
+        Some(_) => Some(tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap()),
+        None => None,
+    };
+    let admin = admin_listener.as_ref().map(|l| l.local_addr().unwrap());
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let config = sumpuzzles::http::ServerConfig {
         bind: address,
         drain: std::time::Duration::ZERO,
         ..config
     };
-    tokio::spawn(sumpuzzles::http::serve_on(listener, config, async {
-        let _ = stopped.await;
-    }));
+    tokio::spawn(sumpuzzles::http::serve_on(
+        listener,
+        admin_listener,
+        config,
+        async {
+            let _ = stopped.await;
+        },
+    ));
     RunningServer {
         address,
+        admin,
         stop: Some(stop),
     }
 }
