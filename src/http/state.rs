@@ -130,6 +130,10 @@ impl AppState {
             budget: config.budget,
             generate_budget: config.generate_budget,
         };
+        // The recorder first: the pools record their depth at once, and a fill can be made
+        // within a millisecond of the workers' start; what is recorded before the recorder is
+        // installed is lost (the first service of a process counted one fill too few).
+        let metrics = metrics::handle();
         let puzzles = PuzzlePools::new(config.puzzle_pools.clone(), config.generate_budget);
         let filler: Arc<dyn Background> = Arc::new(Filler(puzzles.clone()));
         Arc::new(AppState {
@@ -141,7 +145,7 @@ impl AppState {
                 puzzles.fill_workers(),
             ),
             puzzles,
-            metrics: metrics::handle(),
+            metrics,
             clients: Arc::new(Clients::new(
                 config.clients.clone(),
                 anonymous,
