@@ -414,8 +414,9 @@ impl PuzzlePools {
         let mut labels = key.labels().to_vec();
         labels.push(("outcome", result.to_string()));
         ::metrics::counter!(metrics::PUZZLE_POOL_FILLS, &labels).increment(1);
-        // The depth after the fill's count, so that whoever sees the puzzle on the shelf in
-        // /metrics also sees it counted as made.
+        // The depth after the fill's count: a later scrape that sees the puzzle on the shelf
+        // also sees it counted as made (one scrape reads each metric on its own, so within a
+        // single scrape the two may still disagree for a moment).
         if result == "made" {
             shelf.record_depth();
             ::metrics::gauge!(metrics::PUZZLE_POOL_BYTES).set(stock.bytes as f64);
