@@ -853,6 +853,48 @@ async fn the_documents_unions_have_every_genre() {
     }
 }
 
+/// No schema in the document says `multipleOf` with a fraction: validators test it in binary
+/// floats (Python's jsonschema finds 2.3 no multiple of 0.1), so a generated client or a
+/// fuzzer would refuse, or call forbidden, values the service takes. The service itself still
+/// refuses a score with two decimals.
+#[tokio::test]
+async fn no_schema_asks_for_a_fractional_multiple() {
+    fn fractional_multiples(value: &Value, path: &str, found: &mut Vec<String>) {
+        match value {
+            Value::Object(fields) => {
+                if let Some(step) = fields.get("multipleOf").and_then(Value::as_f64) {
+                    if step.fract() != 0.0 {
+                        found.push(format!("{path}: multipleOf {step}"));
+                    }
+                }
+                for (name, field) in fields {
+                    fractional_multiples(field, &format!("{path}/{name}"), found);
+                }
+            }
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    fractional_multiples(item, &format!("{path}/{index}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    let document = serde_json::to_value(sumpuzzles::http::openapi()).unwrap();
+    let mut found = Vec::new();
+    fractional_multiples(&document, "", &mut found);
+    assert!(found.is_empty(), "{found:#?}");
+
+    let server = default_server().await;
+    for (query, status) in [("score_max=2.3", 200), ("score_max=2.25", 400)] {
+        let (answered, _, report) = server
+            .get(&format!(
+                "/generate?genre=kakuro&shape=6x6&level=easy&{query}&seed=1"
+            ))
+            .await;
+        assert_eq!(answered, status, "{query}: {report}");
+    }
+}
+
 /// `/rate` never reports a level it did not establish: the budget running out in the rating
 /// leaves no level and no score, and in the uniqueness check keeps the level and says
 /// `unknown`.

@@ -87,15 +87,15 @@ pub struct BatchRequest {
     /// The lowest score of each puzzle, 1.0 to 10.0; see `/generate`.
     #[cfg_attr(
         feature = "server",
-        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, multiple_of = 0.1, example = 5.5),
-        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, multiple_of = 0.1)
+        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, example = 5.5),
+        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0)
     )]
     pub score_min: Option<Score>,
     /// The highest score of each puzzle, 1.0 to 10.0; see `/generate`.
     #[cfg_attr(
         feature = "server",
-        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, multiple_of = 0.1, example = 6.9),
-        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, multiple_of = 0.1)
+        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, example = 6.9),
+        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0)
     )]
     pub score_max: Option<Score>,
 }
