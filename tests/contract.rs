@@ -488,6 +488,14 @@ async fn a_batch_answers_in_seed_order_and_goes_on_past_a_failing_seed() {
             assert_eq!(line["seed"], seeds[index]);
             assert_eq!(line["status"], 422, "{line}");
             assert_eq!(line["type"], "/problems/budget-exhausted");
+            // A generation's cost depends on its seed: the problem says to try another.
+            assert!(
+                line["detail"]
+                    .as_str()
+                    .unwrap()
+                    .contains("try another seed"),
+                "{line}"
+            );
         }
     }
 

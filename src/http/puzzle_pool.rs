@@ -52,9 +52,12 @@ pub const DEFAULT_DEPTH: usize = 16;
 /// with its solution and 3 KB without).
 pub const DEFAULT_MAX_BYTES: usize = 32 << 20;
 
-/// A fill that fails this many times in a row (a level the shape cannot hold, a budget too
-/// small) stops its key's filling, so that a wrong key does not keep a worker busy.
-const FAILURES_TO_GIVE_UP: u32 = 3;
+/// A key whose first fills fail this many times in a row (a level the shape cannot hold, a
+/// budget too small for the key) stops filling, so that a wrong key does not keep a worker
+/// busy. Once a key has made a puzzle its failures are its seeds' (Kakuro 32x32 expert runs
+/// past the default budget on 7 seeds in 20) and never stop it: when any three failures in a
+/// row stopped a key, such a key would have stopped after about 34 fills on average.
+const FAILURES_TO_GIVE_UP: u32 = 5;
 
 impl PoolKey {
     /// Reads `genre:shape:level`, such as `kakuro:16x16:expert`, within the genre's limits.
@@ -235,8 +238,10 @@ struct Shelf {
     puzzles: VecDeque<Pooled>,
     /// Fills of this key under way.
     filling: usize,
-    /// Fills that failed in a row.
+    /// Fills that failed in a row before the key's first puzzle.
     failures: u32,
+    /// Whether a fill of this key has made a puzzle: the key can be filled.
+    made_one: bool,
     /// The size of the last puzzle made, which the next is expected to be near: a fill starts
     /// only when the memory cap has that much room.
     last_bytes: usize,
@@ -278,6 +283,7 @@ impl PuzzlePools {
                     puzzles: VecDeque::new(),
                     filling: 0,
                     failures: 0,
+                    made_one: false,
                     last_bytes: 0,
                 })
                 .collect()
@@ -390,6 +396,7 @@ impl PuzzlePools {
         let result = match outcome {
             Ok(pooled) => {
                 shelf.failures = 0;
+                shelf.made_one = true;
                 shelf.last_bytes = pooled.bytes();
                 let room = shelf.puzzles.len() < self.config.depth
                     && stock.bytes.saturating_add(pooled.bytes()) <= self.config.max_bytes;
@@ -403,6 +410,10 @@ impl PuzzlePools {
             }
             // Gave its worker up to a request (or the pool is closing).
             Err(Error::Stopped(Stop::Cancelled | Stop::DeadlineExceeded)) => "cancelled",
+            Err(error) if shelf.made_one => {
+                tracing::debug!(key = %key, %error, "a fill failed; the key made puzzles before and goes on");
+                "failed"
+            }
             Err(error) => {
                 shelf.failures += 1;
                 if shelf.failures == FAILURES_TO_GIVE_UP {

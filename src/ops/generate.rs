@@ -16,6 +16,10 @@ use crate::genres::{
     dispatch, AnyPuzzleObject, AnySolutionExtra, GenreId, GenreVisitor, Registered,
 };
 
+/// The budget's stage while a puzzle is generated: a budget problem at this stage advises
+/// another seed, since a generation's cost depends on its seed far more than on its shape.
+pub(crate) const GENERATING: &str = "generating";
+
 /// What to generate (query string or JSON body; the body's fields win).
 #[cfg_attr(
     feature = "server",
@@ -329,7 +333,7 @@ pub fn generate(request: &GenerateRequest, budget: &mut Budget) -> Result<Genera
                 seed: self.seed,
             };
             let start = crate::core::Stopwatch::start();
-            self.budget.set_stage("generating");
+            self.budget.set_stage(GENERATING);
             let mut generated = match self.range {
                 None => G::generate(&params, self.budget)?,
                 Some(range) => {

@@ -84,9 +84,16 @@ impl Problem {
                 format!(
                     "the step budget of {} steps ran out after {} steps, while {}; a request \
                      may ask for a smaller budget, not a larger one (larger budgets are the \
-                     server's setting or an API key's allowance): try a smaller puzzle or \
-                     shape, or an easier level",
-                    progress.budget, progress.steps, progress.stage
+                     server's setting or an API key's allowance): {}",
+                    progress.budget,
+                    progress.steps,
+                    progress.stage,
+                    if progress.stage == super::generate::GENERATING {
+                        "try another seed (a request without one draws a new one; the cost of \
+                         a generation varies with its seed), a smaller shape or an easier level"
+                    } else {
+                        "try a smaller puzzle or shape, or an easier level"
+                    }
                 ),
             )
         }

@@ -216,6 +216,22 @@ fn a_key_whose_fills_keep_failing_is_given_up() {
 }
 
 #[test]
+fn a_key_that_made_a_puzzle_goes_on_through_failed_fills() {
+    let pools = pools(2, usize::MAX);
+    let key = PoolKey::parse(SMALL).unwrap();
+    let filler = Filler(pools.clone());
+    filler.next_task().unwrap()(CancelFlag::new());
+    assert_eq!(pools.depth(&key), 1);
+    // Seeds whose generation runs past the budget, more in a row than a new key may fail.
+    for _ in 0..2 * FAILURES_TO_GIVE_UP {
+        assert_eq!(pools.reserve(), Some(key));
+        pools.shelve(key, Err(Error::Stopped(Stop::Exhausted)));
+    }
+    assert_eq!(fill_up(&pools), 1, "the key is still filled");
+    assert_eq!(pools.depth(&key), 2);
+}
+
+#[test]
 fn pools_are_off_without_keys_depth_or_fill_workers() {
     assert!(!PuzzlePoolConfig::off().enabled());
     assert!(PuzzlePoolConfig::defaults(2).enabled());
