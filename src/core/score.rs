@@ -177,8 +177,9 @@ impl FromStr for Score {
     type Err = String;
 
     /// Reads `5`, `5.3` or `10.0`: at most one decimal, read exactly (no float rounding).
+    /// Spaces around it are refused, as in the service's other numbers (` 5.5` is not the
+    /// document's number).
     fn from_str(text: &str) -> Result<Score, String> {
-        let text = text.trim();
         let wrong = || wrong_score(text);
         let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
         let (whole, tenth) = match text.split_once('.') {
@@ -340,6 +341,8 @@ mod tests {
             "abc",
             "100",
             "2.9974656694458295",
+            " 5.5",
+            "5.5 ",
         ] {
             assert!(wrong.parse::<Score>().is_err(), "{wrong}");
         }
