@@ -395,7 +395,6 @@ impl PuzzlePools {
         shelf.filling -= 1;
         let result = match outcome {
             Ok(pooled) => {
-                shelf.failures = 0;
                 shelf.made_one = true;
                 shelf.last_bytes = pooled.bytes();
                 let room = shelf.puzzles.len() < self.config.depth
