@@ -161,11 +161,12 @@ impl<'de> serde::Deserialize<'de> for Score {
 }
 
 /// The whole number of tenths `value` is, within float rounding (5.3, or 2.3000000000000003
-/// that a client computed as 23 * 0.1); None for more decimals or a value out of a byte.
+/// that a client computed as 23 * 0.1); None for more decimals or a value outside 1.0-10.0,
+/// even by a rounding error (10.000000000000002 is above the document's maximum, and a
+/// validator of the document refuses it).
 fn nearest_tenth(value: f64) -> Option<u8> {
     let tenths = (value * 10.0).round();
-    ((value * 10.0 - tenths).abs() <= 1e-6 && (0.0..=255.0).contains(&tenths))
-        .then_some(tenths as u8)
+    ((value * 10.0 - tenths).abs() <= 1e-6 && (1.0..=10.0).contains(&value)).then_some(tenths as u8)
 }
 
 /// What a text that is no score is told.
@@ -343,6 +344,8 @@ mod tests {
             "2.9974656694458295",
             " 5.5",
             "5.5 ",
+            "10.000000000000002",
+            "0.9999999999999999",
         ] {
             assert!(wrong.parse::<Score>().is_err(), "{wrong}");
         }
@@ -357,7 +360,17 @@ mod tests {
             let score: Score = serde_json::from_str(json).unwrap();
             assert_eq!(score.tenths(), tenths, "{json}");
         }
-        for wrong in ["5.25", "0.9", "10.1", "-1", "\"abc\"", "true", "1e3"] {
+        for wrong in [
+            "5.25",
+            "0.9",
+            "10.1",
+            "-1",
+            "\"abc\"",
+            "true",
+            "1e3",
+            "10.000000000000002",
+            "0.9999999999999999",
+        ] {
             let error = serde_json::from_str::<Score>(wrong).unwrap_err();
             assert!(error.to_string().contains("score"), "{wrong}: {error}");
         }
