@@ -2,12 +2,15 @@
 //!
 //! Each genre is a folder with the same files (model, formats, solve, check, techniques,
 //! rate, describe (the descriptors), generate, and `wire.rs` for what the doors send beyond
-//! the formats) behind the [`Genre`] trait. The `registry!` line of a genre is all the rest
-//! of the crate needs: it declares the genre's module and gives it a [`GenreId`] variant, an
+//! the formats) behind the [`Genre`] trait. Its `mod` item and its `registry!` line are all
+//! the rest of the crate needs: the line gives it a [`GenreId`] variant, an
 //! arm in [`dispatch`], its [`Registered`] conversions, and a variant in each union the
 //! reports carry ([`AnyPuzzleObject`], [`AnyViolation`], [`AnySolutionExtra`]), whose schemas
 //! are built from the genres' own (module `schema`, with the `server` feature).
 
+pub mod kakurasu;
+pub mod kakuro;
+pub mod kakuro_cryptic;
 #[cfg(feature = "server")]
 mod schema;
 pub(crate) mod sum_grid;
@@ -215,11 +218,10 @@ pub trait GenreVisitor {
 }
 
 /// Declares the registered genres, one line each: `Variant => module::GenreType`. Everything
-/// the crate knows of the genre list is generated here.
+/// the crate knows of the genre list is generated here; the genres' modules are declared
+/// above as ordinary items, so that rustfmt and every reader sees them.
 macro_rules! registry {
     ($($variant:ident => $module:ident :: $genre:ident),+ $(,)?) => {
-        $(pub mod $module;)+
-
         /// The registered genres, in the registry's order.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum GenreId {

@@ -27,10 +27,10 @@
 use crate::core::rating::RatingRecord;
 use crate::core::{Budget, Deduction, Level, Placement, Rating, Stop};
 
+use super::describe;
 use super::line::{Contradiction, Forced, Line, Narrowing};
 use super::model::{Board, LineId, Puzzle};
 use super::solve::{propagate, Halt, LineQueue};
-use super::describe;
 use super::techniques::probe::{Prober, Refutation};
 use super::techniques::{
     contradiction, easy_fit, hard_fit, medium_fit, short_contradiction, Technique,

@@ -8,8 +8,8 @@
 use crate::core::{DigitSet, InputError};
 
 use super::answer::{Answer, Mark};
-use crate::genres::sum_grid::combos::combos;
 use super::model::Puzzle;
+use crate::genres::sum_grid::combos::combos;
 
 /// A broken rule instance of a Kakuro answer, tagged by its `rule`: R1, runs of different
 /// digits adding up to their sums; R2, every white cell filled. Rows and columns count from 0.

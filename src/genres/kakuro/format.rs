@@ -12,7 +12,9 @@
 
 use crate::core::{Grid, InputError, Location};
 use crate::genres::sum_grid::id::{grid_id, parse_id_parts};
-use crate::genres::sum_grid::syntax::{grid_json, grid_text, parse_grid_json, parse_grid_text, GridSyntax};
+use crate::genres::sum_grid::syntax::{
+    grid_json, grid_text, parse_grid_json, parse_grid_text, GridSyntax,
+};
 
 use super::model::{Cell, Puzzle, MAX_WRITTEN_SUM, RELAXED_MAX_SIDE};
 

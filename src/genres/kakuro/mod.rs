@@ -44,12 +44,7 @@ pub fn solve_puzzle(
 ) -> Result<SolveOutcome<Solution>, InputError> {
     let layout = puzzle.relaxed_layout()?;
     let solver = solve::Solver::new(layout);
-    let outcome = solver.solve_with(
-        Strategy::ADAPTIVE,
-        solver.full_candidates(),
-        limit,
-        budget,
-    );
+    let outcome = solver.solve_with(Strategy::ADAPTIVE, solver.full_candidates(), limit, budget);
     Ok(outcome.map(|digits| solution_grid(layout, &digits)))
 }
 

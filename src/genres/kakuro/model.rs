@@ -7,10 +7,8 @@ use std::sync::OnceLock;
 use crate::core::{Grid, InputError, Problem, Shape};
 
 pub use crate::genres::sum_grid::layout::{
-    Cell, Layout, Rules, Run, MAX_RUN, MAX_SUM, MAX_WRITTEN_SUM, RELAXED_MAX_SIDE,
-    STRICT_MAX_SIDE,
+    Cell, Layout, Rules, Run, MAX_RUN, MAX_SUM, MAX_WRITTEN_SUM, RELAXED_MAX_SIDE, STRICT_MAX_SIDE,
 };
-
 
 /// A Kakuro puzzle: blocks with sums, and white cells.
 #[derive(Clone)]

@@ -27,9 +27,9 @@ use crate::core::{
     Budget, Deduction, DigitSet, InputError, Level, Placement, Rating, Removal, Stop,
 };
 
+use super::describe;
 use super::model::{Layout, Puzzle, MAX_RUN};
 use super::solve::{Halt, Solver};
-use super::describe;
 use super::techniques::probe::Prober;
 use super::techniques::{
     combination_fit, contradiction, digit_used, easy_fit, only_cell, short_contradiction, single,

@@ -31,4 +31,3 @@ pub fn render_svg(puzzle: &Puzzle, fill: Option<&Answer>, violations: &[Violatio
         }),
     )
 }
-

@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use super::format::cell_token;
-use crate::genres::sum_grid::syntax::grid_rows;
 use super::model::Puzzle;
+use crate::genres::sum_grid::syntax::grid_rows;
 
 /// A Kakuro puzzle as a JSON object: one string per row, cells separated by spaces: `.` a
 /// white cell, `#` a block, `D/A`, `D/` or `/A` a block holding sums (the down sum before the

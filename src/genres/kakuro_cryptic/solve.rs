@@ -38,10 +38,10 @@ mod propagate;
 mod sums;
 
 use crate::core::search::{search, search_with, Model, Weigh, Weighted};
+use crate::core::IndexQueue as RunQueue;
 use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
 use crate::genres::sum_grid::combos::{reachable_sums, SumSet};
 use crate::genres::sum_grid::regions::Regions;
-use crate::core::IndexQueue as RunQueue;
 
 use super::model::{Structure, LETTERS};
 use equations::{equations, Equation};

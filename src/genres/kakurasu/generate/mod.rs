@@ -47,8 +47,8 @@
 //! swap tries).
 
 use crate::core::{
-    Budget, Error, GenerateParams, Generated, GenerationStats, Grid, InputError, Level,
-    Rating, SeededRng, Shape, Stop, TargetLevel,
+    Budget, Error, GenerateParams, Generated, GenerationStats, Grid, InputError, Level, Rating,
+    SeededRng, Shape, Stop, TargetLevel,
 };
 
 use super::line::weight;

@@ -91,7 +91,8 @@ mod tests {
             assert!(check::check(&puzzle, &answer, true).unwrap().is_empty());
             if side <= 12 {
                 // Larger random grids can take the solver long (see docs/benchmarks-scaling.md).
-                let outcome = kakuro::solve_puzzle(&puzzle, 1, &mut Budget::new(1_000_000)).unwrap();
+                let outcome =
+                    kakuro::solve_puzzle(&puzzle, 1, &mut Budget::new(1_000_000)).unwrap();
                 assert_eq!(outcome.count(), 1, "{side}: the solver finds a solution");
             }
         }

@@ -3,8 +3,8 @@
 //! them.
 
 use crate::core::{Contradiction, DigitSet};
-use crate::genres::sum_grid::regions::parts;
 use crate::genres::kakuro_cryptic::model::{Structure, LETTERS};
+use crate::genres::sum_grid::regions::parts;
 
 use super::letters::{bits, LetterSet};
 use super::DomainModel;

@@ -2,8 +2,8 @@
 //! clue's letters allow, and the letters being all different.
 
 use crate::core::{Contradiction, DigitSet};
-use crate::genres::sum_grid::combos::SumSet;
 use crate::genres::kakuro_cryptic::model::{Clue, LETTERS};
+use crate::genres::sum_grid::combos::SumSet;
 
 /// The digits 0-9 a letter may stand for: bit `d` for digit `d`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
