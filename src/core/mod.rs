@@ -11,6 +11,7 @@ pub(crate) mod hint;
 pub(crate) mod outcome;
 pub(crate) mod probe;
 pub(crate) mod puzzlink;
+pub(crate) mod rater;
 pub(crate) mod rating;
 pub(crate) mod rng;
 pub(crate) mod score;

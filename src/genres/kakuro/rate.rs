@@ -22,7 +22,8 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
-use crate::core::rating::RatingRecord;
+use crate::core::descriptors::Hundredths;
+use crate::core::rater::{self, Applied, Ladder};
 use crate::core::{
     Budget, Deduction, DigitSet, InputError, Level, Placement, Rating, Removal, Stop,
 };
@@ -44,18 +45,7 @@ pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Result<Rating, InputError> 
 /// Rates a checked layout.
 pub fn rate_layout(layout: &Layout, budget: &mut Budget) -> Rating {
     let solver = Solver::new(layout);
-    let start = budget.used();
-    let mut rater = Rater::new(&solver);
-    let finished = rater.run(budget);
-    let solved = !rater.broken && rater.written.iter().all(|&w| w);
-    let cands = &rater.cands;
-    rater.record.into_rating(
-        finished,
-        solved,
-        budget.used() - start,
-        describe::describe(layout),
-        || describe::mean_candidates(cands),
-    )
+    rater::rate(Rater::new(&solver), describe::describe(layout), budget)
 }
 
 /// The score's points for a technique (see [`crate::core::score`]): within the Easy level, a
@@ -86,18 +76,7 @@ pub fn replay_to_placement(
         rater.written[cell] = true;
         rater.announce.push_back(cell);
     }
-    loop {
-        budget.step()?;
-        let change = match rater.next_change(budget)? {
-            Ok(Some(change)) => change,
-            Ok(None) | Err(Contradiction) => return Ok(None),
-        };
-        let writes = change.write.is_some();
-        rater.apply(change);
-        if writes {
-            return Ok(Some(rater.record.deductions));
-        }
-    }
+    rater::replay_to_placement(rater, budget)
 }
 
 /// Run techniques in the order the rater tries them.
@@ -107,6 +86,8 @@ const RUN_TECHNIQUES: [Technique; 3] = [
     Technique::CombinationFit,
 ];
 
+/// The kakuro-human ladder: the candidates, what is written, and where each technique may find
+/// something.
 struct Rater<'s, 'l> {
     solver: &'s Solver<'l>,
     prober: Prober<'s, 'l>,
@@ -118,9 +99,6 @@ struct Rater<'s, 'l> {
     fixed: BinaryHeap<Reverse<usize>>,
     /// For each run technique, the runs changed since it last found nothing there.
     dirty: [RunSet; 3],
-    record: RatingRecord,
-    /// True when a rule broke: the puzzle has no solution.
-    broken: bool,
 }
 
 /// A set of runs as bits, with the smallest member found by scanning words.
@@ -179,79 +157,7 @@ impl<'s, 'l> Rater<'s, 'l> {
             announce: VecDeque::new(),
             fixed: BinaryHeap::new(),
             dirty: [runs.clone(), runs.clone(), runs],
-            record: RatingRecord::default(),
-            broken: false,
         }
-    }
-
-    /// Applies deductions until none applies. Stops with the budget; a broken rule (only
-    /// possible in a puzzle without solution) ends the rating unsolved, even when every cell
-    /// is written by then (the last cell can be written before its other run is checked).
-    fn run(&mut self, budget: &mut Budget) -> Result<(), Stop> {
-        loop {
-            budget.step()?;
-            let change = match self.next_change(budget)? {
-                Ok(Some(change)) => change,
-                Ok(None) => return Ok(()),
-                Err(Contradiction) => {
-                    self.broken = true;
-                    return Ok(());
-                }
-            };
-            self.apply(change);
-        }
-    }
-
-    fn next_change(
-        &mut self,
-        budget: &mut Budget,
-    ) -> Result<Result<Option<Change>, Contradiction>, Stop> {
-        if let Some(change) = self.digit_used() {
-            return Ok(Ok(Some(change)));
-        }
-        if let Some(change) = self.single() {
-            return Ok(Ok(Some(change)));
-        }
-        for (slot, technique) in RUN_TECHNIQUES.into_iter().enumerate() {
-            while let Some(run) = self.dirty[slot].first() {
-                budget.step()?;
-                match self.run_technique(technique, run) {
-                    Err(contradiction) => return Ok(Err(contradiction)),
-                    Ok(Some(change)) => return Ok(Ok(Some(change))),
-                    Ok(None) => {
-                        self.dirty[slot].remove(run);
-                    }
-                }
-            }
-        }
-        if self.written.iter().all(|&w| w) {
-            return Ok(Ok(None));
-        }
-        let prober = &self.prober;
-        for (technique, find) in [
-            (
-                Technique::ShortContradiction,
-                short_contradiction::find as fn(&Prober, &mut [DigitSet], &mut Budget) -> _,
-            ),
-            (Technique::Contradiction, contradiction::find),
-        ] {
-            if let Some(refutation) = find(prober, &mut self.cands, budget)? {
-                let cell = refutation.cell;
-                let left = self.cands[cell] - refutation.digits;
-                if left.is_empty() {
-                    return Ok(Err(Contradiction));
-                }
-                return Ok(Ok(Some(Change {
-                    technique,
-                    cells: vec![cell],
-                    clue: None,
-                    narrowed: vec![(cell, left)],
-                    write: None,
-                    hypothesis: (refutation.steps, self.cands[cell].len()),
-                })));
-            }
-        }
-        Ok(Ok(None))
     }
 
     fn digit_used(&mut self) -> Option<Change> {
@@ -346,13 +252,65 @@ impl<'s, 'l> Rater<'s, 'l> {
             _ => unreachable!("not a run technique"),
         })
     }
+}
 
-    /// Applies a change and records it as a deduction.
-    fn apply(&mut self, change: Change) {
-        let level = change.technique.level();
-        let cands = &self.cands;
-        self.record
-            .before(level, || describe::mean_candidates(cands));
+impl Ladder for Rater<'_, '_> {
+    type Change = Change;
+
+    fn next_change(
+        &mut self,
+        budget: &mut Budget,
+    ) -> Result<Result<Option<Change>, Contradiction>, Stop> {
+        if let Some(change) = self.digit_used() {
+            return Ok(Ok(Some(change)));
+        }
+        if let Some(change) = self.single() {
+            return Ok(Ok(Some(change)));
+        }
+        for (slot, technique) in RUN_TECHNIQUES.into_iter().enumerate() {
+            while let Some(run) = self.dirty[slot].first() {
+                budget.step()?;
+                match self.run_technique(technique, run) {
+                    Err(contradiction) => return Ok(Err(contradiction)),
+                    Ok(Some(change)) => return Ok(Ok(Some(change))),
+                    Ok(None) => {
+                        self.dirty[slot].remove(run);
+                    }
+                }
+            }
+        }
+        if self.written.iter().all(|&w| w) {
+            return Ok(Ok(None));
+        }
+        let prober = &self.prober;
+        for (technique, find) in [
+            (
+                Technique::ShortContradiction,
+                short_contradiction::find as fn(&Prober, &mut [DigitSet], &mut Budget) -> _,
+            ),
+            (Technique::Contradiction, contradiction::find),
+        ] {
+            if let Some(refutation) = find(prober, &mut self.cands, budget)? {
+                let cell = refutation.cell;
+                let left = self.cands[cell] - refutation.digits;
+                if left.is_empty() {
+                    return Ok(Err(Contradiction));
+                }
+                return Ok(Ok(Some(Change {
+                    technique,
+                    cells: vec![cell],
+                    clue: None,
+                    narrowed: vec![(cell, left)],
+                    write: None,
+                    hypothesis: (refutation.steps, self.cands[cell].len()),
+                })));
+            }
+        }
+        Ok(Ok(None))
+    }
+
+    /// Applies a change: the deduction it is.
+    fn apply(&mut self, change: Change) -> Applied {
         let layout = self.solver.layout();
         let position = |cell: usize| {
             let (row, col) = layout.whites[cell];
@@ -394,19 +352,36 @@ impl<'s, 'l> Rater<'s, 'l> {
             });
         }
         let (chain, candidates) = change.hypothesis;
-        self.record.push(
-            Deduction {
+        Applied {
+            deduction: Deduction {
                 technique: change.technique.name(),
-                level,
+                level: change.technique.level(),
                 cells: change.cells.into_iter().map(position).collect(),
                 clue: change.clue.map(|(row, col)| [row, col]),
                 placed,
                 removed,
             },
-            points(change.technique),
+            points: points(change.technique),
             chain,
             candidates,
-        );
+        }
+    }
+
+    fn level(change: &Change) -> Option<Level> {
+        change.technique.level()
+    }
+
+    fn places(change: &Change) -> bool {
+        change.write.is_some()
+    }
+
+    /// Every cell written in (a broken rule, which the loop reports, leaves it unsolved).
+    fn solved(&self) -> bool {
+        self.written.iter().all(|&w| w)
+    }
+
+    fn mean_candidates(&self) -> Hundredths {
+        describe::mean_candidates(&self.cands)
     }
 }
 
