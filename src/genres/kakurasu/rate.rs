@@ -1,6 +1,7 @@
 //! The kakurasu-human rater (rater version 1): solve as a person would, always with the
 //! easiest technique that makes progress, and rate the puzzle by the hardest technique it
-//! needed.
+//! needed. The loop and the record are `crate::core::rater`'s; this file is the ladder it
+//! runs (where each technique is tried, and what a deduction changes).
 //!
 //! Each application of a technique is one deduction, recorded in order with the cells it read
 //! and the cells it decided (`placed`, `#` shaded or `-` unshaded; nothing is `removed`, a cell

@@ -1,18 +1,21 @@
 //! Kakuro (cross sums): fill the white cells with 1-9 so each run adds up to its sum without
 //! repeating a digit. Spec: `kakuro.txt`.
+//!
+//! Kakuro is the plain sum grid: its layout, solver, techniques, rater, hint and descriptors
+//! are the sum-grid kit's (`crate::genres::sum_grid`), with the sums in numbers. Its own
+//! files are the puzzle ([`Puzzle`]), its formats ([`format`](mod@format), [`puzzlink`]), the checker, the
+//! drawing and the generator ([`generate`]); [`solve`] and [`rate`] name the kit's solver and
+//! rater as Kakuro's.
 
 pub(crate) mod answer;
 pub(crate) mod check;
-pub(crate) mod describe;
 pub mod format;
 pub mod generate;
-pub(crate) mod hint;
 pub(crate) mod model;
 pub mod puzzlink;
 pub mod rate;
 pub(crate) mod render;
 pub mod solve;
-pub(crate) mod techniques;
 pub(crate) mod wire;
 
 /// The combination tables are the sum-grid kit's; Kakuro's modules name them as their own.
@@ -23,6 +26,7 @@ use crate::core::{
     Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome, Strategy,
     Verdict,
 };
+use crate::genres::sum_grid::{hint, techniques};
 
 use super::{BoardKind, Genre, NoExtra};
 

@@ -5,6 +5,7 @@
 use crate::core::{Budget, Grid, SeededRng, Shape, Stop};
 use crate::genres::kakuro::model::{Cell, Layout, Puzzle, Rules};
 use crate::genres::kakuro::{solution_grid, Solution};
+use crate::genres::sum_grid::layout::blank_grid;
 
 use super::fill::{self, FillStyle};
 use super::layout::{self, LayoutRules};
@@ -66,7 +67,7 @@ pub(super) fn lay_out_and_fill(
         budget.step()?;
         return Ok(None);
     };
-    let layout = match blank_puzzle(&white).layout(Rules::Relaxed) {
+    let layout = match Layout::build(&blank_grid(&white), Rules::Relaxed) {
         Ok(layout) if !layout.runs.is_empty() => layout,
         _ => return Ok(None),
     };
@@ -75,27 +76,4 @@ pub(super) fn lay_out_and_fill(
         Ok(digits) => Ok(Some(Candidate { layout, digits })),
         Err(_) => Ok(None),
     }
-}
-
-/// A puzzle with the layout's white cells and placeholder sums on every block that starts a
-/// run (the generator sets the real sums from the digits).
-fn blank_puzzle(white: &Grid<bool>) -> Puzzle {
-    let shape: Shape = white.shape();
-    let mut grid = Grid::filled(shape, Cell::BLOCK);
-    for (row, col, &w) in white.iter() {
-        if w {
-            grid[(row, col)] = Cell::White;
-        }
-    }
-    for row in 0..shape.rows {
-        for col in 0..shape.cols {
-            if white[(row, col)] {
-                continue;
-            }
-            let down = (row + 1 < shape.rows && white[(row + 1, col)]).then_some(0);
-            let across = (col + 1 < shape.cols && white[(row, col + 1)]).then_some(0);
-            grid[(row, col)] = Cell::Block { down, across };
-        }
-    }
-    Puzzle::unchecked(grid)
 }

@@ -2,7 +2,8 @@
 //! then hiding again every one it does not need (steps 2, 4 and 5 of the generator).
 
 use crate::core::{Budget, GenerationStats, Grid, SeededRng, Stop};
-use crate::genres::kakuro::{self, Cell as KakuroCell};
+use crate::genres::kakuro;
+use crate::genres::sum_grid::layout::Cell as KakuroCell;
 
 use super::super::answer::Solution;
 use super::super::model::{Cell, Clue, Letter, Puzzle, Structure, LETTERS};
