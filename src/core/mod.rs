@@ -3,6 +3,7 @@
 
 pub(crate) mod assess;
 pub(crate) mod budget;
+pub(crate) mod checked;
 pub(crate) mod clock;
 pub(crate) mod descriptors;
 pub(crate) mod digits;

@@ -24,7 +24,6 @@ pub(crate) use crate::genres::sum_grid::combos;
 use crate::core::hint::Hint;
 use crate::core::{
     Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome, Strategy,
-    Verdict,
 };
 use crate::genres::sum_grid::{hint, techniques};
 
@@ -41,15 +40,11 @@ pub struct Kakuro;
 
 /// Solves `puzzle` (relaxed rules), returning up to `limit` solutions. The search is
 /// [`Strategy::ADAPTIVE`]: any grid, also a large one with many solutions.
-pub fn solve_puzzle(
-    puzzle: &Puzzle,
-    limit: usize,
-    budget: &mut Budget,
-) -> Result<SolveOutcome<Solution>, InputError> {
-    let layout = puzzle.relaxed_layout()?;
+pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
+    let layout = puzzle.relaxed_layout();
     let solver = solve::Solver::new(layout);
     let outcome = solver.solve_with(Strategy::ADAPTIVE, solver.full_candidates(), limit, budget);
-    Ok(outcome.map(|digits| solution_grid(layout, &digits)))
+    outcome.map(|digits| solution_grid(layout, &digits))
 }
 
 impl Genre for Kakuro {
@@ -81,8 +76,8 @@ impl Genre for Kakuro {
     type Violation = Violation;
     type SolutionExtra = NoExtra;
 
-    // The readers check the structure against the relaxed rules, so any later error is about
-    // the puzzle's content, not its structure.
+    // The readers check the structure against the relaxed rules and the puzzle keeps the
+    // layout that built, so solving, rating, checking and hints cannot meet a structure error.
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         format::parse_text(text)
     }
@@ -124,11 +119,7 @@ impl Genre for Kakuro {
     }
 
     fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
-        match solve_puzzle(puzzle, limit, budget) {
-            Ok(outcome) => outcome,
-            // Puzzles reach here parsed, hence structurally checked; keep a defined answer.
-            Err(_) => SolveOutcome::no_solution(),
-        }
+        solve_puzzle(puzzle, limit, budget)
     }
 
     fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
@@ -140,11 +131,7 @@ impl Genre for Kakuro {
     }
 
     fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
-        match puzzle.relaxed_layout() {
-            Ok(layout) => rate::rate_layout(layout, budget),
-            // Parsed puzzles are structurally checked; a defined answer all the same.
-            Err(_) => Rating::without_deductions(Verdict::BeyondExpert, 0, Default::default()),
-        }
+        rate::rate(puzzle, budget)
     }
 
     fn hint(
@@ -153,8 +140,12 @@ impl Genre for Kakuro {
         solution: &Solution,
         budget: &mut Budget,
     ) -> Result<Hint, Error> {
-        let layout = puzzle.relaxed_layout()?;
-        Ok(hint::hint(layout, answer, solution, budget)?)
+        Ok(hint::hint(
+            puzzle.relaxed_layout(),
+            answer,
+            solution,
+            budget,
+        )?)
     }
 
     fn generate(

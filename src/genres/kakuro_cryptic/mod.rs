@@ -41,13 +41,10 @@ pub use wire::{PuzzleObject, SolutionExtra};
 /// The cryptic Kakuro genre.
 pub struct KakuroCryptic;
 
-/// Solves `puzzle`, returning up to `limit` solutions (mapping and grid).
-pub fn solve_puzzle(
-    puzzle: &Puzzle,
-    limit: usize,
-    budget: &mut Budget,
-) -> Result<SolveOutcome<Solution>, InputError> {
-    Ok(solve_structure(&puzzle.structure()?, limit, budget))
+/// Solves `puzzle`, returning up to `limit` solutions (mapping and grid), on the structure
+/// its check built.
+pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
+    solve_structure(puzzle.structure(), limit, budget)
 }
 
 /// Solves a puzzle's checked structure, returning up to `limit` solutions. The search is
@@ -100,7 +97,8 @@ impl Genre for KakuroCryptic {
     type Violation = Violation;
     type SolutionExtra = wire::SolutionExtra;
 
-    // The readers check the structure, so any later error is about the puzzle's content.
+    // The readers check the structure and the puzzle keeps what that built, so solving,
+    // rating, checking and hints cannot meet a structure error (nor report one as no solution).
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         format::parse_text(text)
     }
@@ -140,11 +138,7 @@ impl Genre for KakuroCryptic {
     }
 
     fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
-        match solve_puzzle(puzzle, limit, budget) {
-            Ok(outcome) => outcome,
-            // Puzzles reach here parsed, hence structurally checked; keep a defined answer.
-            Err(_) => SolveOutcome::no_solution(),
-        }
+        solve_puzzle(puzzle, limit, budget)
     }
 
     fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
@@ -167,7 +161,7 @@ impl Genre for KakuroCryptic {
         solution: &Solution,
         budget: &mut Budget,
     ) -> Result<Hint, Error> {
-        let layout = puzzle.structure()?.decoded(&solution.mapping);
+        let layout = puzzle.structure().decoded(&solution.mapping);
         Ok(hint::hint(&layout, answer, &solution.grid, budget)?)
     }
 

@@ -18,11 +18,8 @@ use super::solve::{Solver, ADAPTIVE};
 /// Rates a puzzle under the budget (the solve that reads the sums included).
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let start = budget.used();
-    let Ok(structure) = puzzle.structure() else {
-        // Parsed puzzles are structurally checked; a defined answer all the same.
-        return Rating::without_deductions(Verdict::BeyondExpert, 0, Default::default());
-    };
-    let solver = Solver::new(&structure);
+    let structure = puzzle.structure();
+    let solver = Solver::new(structure);
     // The adaptive search, as for solving: the plain one can spend any budget refuting a
     // grid without a mapping that the adaptive one refutes at once (see tests/edge.rs).
     let outcome = solver.solve_with(ADAPTIVE, solver.full_domains(), 1, budget);

@@ -2,8 +2,8 @@
 //! generator's candidates, [`super::filled_grid`] and [`super::random_grid`] all come from
 //! [`lay_out_and_fill`].
 
-use crate::core::{Budget, Grid, SeededRng, Shape, Stop};
-use crate::genres::kakuro::model::{Cell, Layout, Puzzle, Rules};
+use crate::core::{Budget, SeededRng, Shape, Stop};
+use crate::genres::kakuro::model::{Layout, Puzzle, Rules};
 use crate::genres::kakuro::{solution_grid, Solution};
 use crate::genres::sum_grid::layout::blank_grid;
 
@@ -27,29 +27,16 @@ impl Candidate {
         }
     }
 
+    /// The puzzle with the candidate's sums, keeping its layout.
     pub(super) fn puzzle(&self) -> Puzzle {
-        let shape = self.layout.shape;
-        let mut grid = Grid::filled(shape, Cell::BLOCK);
-        for &(row, col) in &self.layout.whites {
-            grid[(row, col)] = Cell::White;
-        }
-        for run in &self.layout.runs {
-            if let Cell::Block { down, across } = &mut grid[run.clue] {
-                if run.down {
-                    *down = Some(run.sum);
-                } else {
-                    *across = Some(run.sum);
-                }
-            }
-        }
-        Puzzle::unchecked(grid)
+        Puzzle::from_layout(self.layout.clone())
     }
 
     /// The puzzle with the sums its digits give, and those digits as its solution.
     pub(super) fn into_grid(mut self) -> (Puzzle, Solution) {
         self.update_sums();
         let solution = solution_grid(&self.layout, &self.digits);
-        (self.puzzle(), solution)
+        (Puzzle::from_layout(self.layout), solution)
     }
 }
 

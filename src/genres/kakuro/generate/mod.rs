@@ -207,7 +207,7 @@ impl Generator {
     ) -> Result<(Puzzle, Solution, crate::core::Rating), Error> {
         let shape = self.params.shape;
         if shape.rows < 3 || shape.cols < 3 {
-            let puzzle = Puzzle::unchecked(Grid::filled(shape, Cell::BLOCK));
+            let puzzle = Puzzle::new(Grid::filled(shape, Cell::BLOCK))?;
             let layout = puzzle.layout(Rules::Strict)?;
             let rating = rate_layout(&layout, budget);
             let solution = solution_grid(&layout, &[]);
