@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sumpuzzles::genres::kakuro_cryptic::format::read_line;
+use sumpuzzles::genres::kakuro_cryptic::format::parse_line;
 use sumpuzzles::genres::kakuro_cryptic::solve::{self, Solver};
 use sumpuzzles::Budget;
 use sumpuzzles::Strategy;
@@ -55,10 +55,11 @@ fn main() {
             continue;
         }
         let text = record["text"].as_str().expect("a text");
-        let (_, structure) = read_line(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let puzzle = parse_line(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let structure = puzzle.structure();
         let solve = || {
             let start = Instant::now();
-            let solver = Solver::new(&structure);
+            let solver = Solver::new(structure);
             let outcome = solver.solve_with(
                 strategy,
                 solver.full_domains(),

@@ -19,8 +19,8 @@ use sumpuzzles::{SolveOutcome, Stop};
 const ADAPTIVE: [Strategy; 2] = [solve::ADAPTIVE, Strategy::Adaptive { first_restart: 1 }];
 
 fn solve_with(puzzle: &Puzzle, strategy: Strategy, limit: usize) -> SolveOutcome<Found> {
-    let structure = puzzle.structure().unwrap();
-    let solver = Solver::new(&structure);
+    let structure = puzzle.structure();
+    let solver = Solver::new(structure);
     solver.solve_with(
         strategy,
         solver.full_domains(),
@@ -199,8 +199,8 @@ fn letters_for_a_fill(side: usize, seed: u64) -> Puzzle {
 #[test]
 fn the_adaptive_search_stops_when_the_budget_runs_out() {
     let puzzle = letters_for_a_fill(12, 1);
-    let structure = puzzle.structure().unwrap();
-    let solver = Solver::new(&structure);
+    let structure = puzzle.structure();
+    let solver = Solver::new(structure);
     for strategy in ADAPTIVE {
         for steps in [3, 50, 400] {
             let mut budget = Budget::new(steps);
@@ -219,8 +219,8 @@ fn the_adaptive_search_stops_when_the_budget_runs_out() {
 #[test]
 fn a_cancelled_adaptive_search_stops() {
     let puzzle = letters_for_a_fill(12, 1);
-    let structure = puzzle.structure().unwrap();
-    let solver = Solver::new(&structure);
+    let structure = puzzle.structure();
+    let solver = Solver::new(structure);
     for strategy in ADAPTIVE {
         let flag = sumpuzzles::CancelFlag::new();
         flag.cancel();

@@ -36,7 +36,7 @@ fn adaptive(
     limit: usize,
     steps: u64,
 ) -> sumpuzzles::SolveOutcome<kakuro::Solution> {
-    kakuro::solve_puzzle(puzzle, limit, &mut Budget::new(steps)).unwrap()
+    kakuro::solve_puzzle(puzzle, limit, &mut Budget::new(steps))
 }
 
 /// The plain search (no reasoning across runs), within `steps`.
@@ -61,7 +61,7 @@ fn rows(outcome: &sumpuzzles::SolveOutcome<kakuro::Solution>) -> Vec<Vec<String>
 #[test]
 fn the_dense_grid_of_issue_19_is_refuted_in_a_few_steps() {
     // Filtering every run once, then the totals: 74 steps (it ran past 20 s before).
-    let outcome = adaptive(&dense_block(&ISSUE_DOWN, &ISSUE_ACROSS), 2, 1_000);
+    let outcome = adaptive(&dense_block(&ISSUE_DOWN, &ISSUE_ACROSS).unwrap(), 2, 1_000);
     assert!(outcome.complete);
     assert_eq!(outcome.count(), 0);
     assert!(outcome.steps <= 100, "{} steps", outcome.steps);
@@ -73,7 +73,7 @@ fn equal_totals_with_different_digits_are_refuted_in_a_few_steps() {
     // (37 + 1, 36 + 1 -> the down sums 44 ... 38 37 37 against the across sums 44 ... 38 38).
     let down = [44, 43, 42, 41, 40, 39, 37, 37];
     let across = [44, 43, 42, 41, 40, 39, 38, 38];
-    let outcome = adaptive(&dense_block(&down, &across), 2, 1_000);
+    let outcome = adaptive(&dense_block(&down, &across).unwrap(), 2, 1_000);
     assert!(outcome.complete);
     assert_eq!(outcome.count(), 0);
     assert!(outcome.steps <= 100, "{} steps", outcome.steps);
@@ -82,7 +82,7 @@ fn equal_totals_with_different_digits_are_refuted_in_a_few_steps() {
 #[test]
 fn the_dense_grid_in_letters_is_refuted() {
     let puzzle = kakuro_cryptic::format::parse_text(ISSUE_CRYPTIC).unwrap();
-    let outcome = kakuro_cryptic::solve_puzzle(&puzzle, 2, &mut Budget::new(100_000)).unwrap();
+    let outcome = kakuro_cryptic::solve_puzzle(&puzzle, 2, &mut Budget::new(100_000));
     assert!(outcome.complete, "{} steps", outcome.steps);
     assert_eq!(outcome.count(), 0);
     // Its letter equation says H = G, which the bounds on the sums cannot refute alone.
@@ -229,9 +229,6 @@ fn published_puzzles_with_changed_sums_match_the_plain_search() {
         let Ok(puzzle) = format::parse_text(text) else {
             continue;
         };
-        if puzzle.layout(Rules::Relaxed).is_err() {
-            continue;
-        }
         for change in SumChange::ALL {
             let changed = change_sums(&puzzle, change, &mut rng).unwrap();
             let reference = plain(&changed, 2, 5_000_000);
@@ -264,14 +261,14 @@ fn cryptic_dense_blocks_match_the_plain_search() {
                 let puzzle = block(side, change, seed);
                 let text = letters(&puzzle);
                 let cryptic = kakuro_cryptic::format::parse_text(&text).unwrap();
-                let structure = cryptic.structure().unwrap();
-                let solver = CrypticSolver::new(&structure);
+                let structure = cryptic.structure();
+                let solver = CrypticSolver::new(structure);
                 let reference = solver.solve(solver.full_domains(), 10, &mut Budget::new(300_000));
                 if !reference.complete {
                     continue;
                 }
                 let outcome =
-                    kakuro_cryptic::solve_structure(&structure, 10, &mut Budget::new(50_000_000));
+                    kakuro_cryptic::solve_structure(structure, 10, &mut Budget::new(50_000_000));
                 assert!(outcome.complete, "{text}");
                 assert_eq!(outcome.count(), reference.count(), "{text}");
                 compared += 1;

@@ -9,7 +9,7 @@ use sumpuzzles::{Budget, Grid, InputErrorKind, Shape};
 
 fn solve(text: &str, limit: usize) -> sumpuzzles::SolveOutcome<kakuro::Solution> {
     let puzzle = format::parse_text(text).unwrap();
-    kakuro::solve_puzzle(&puzzle, limit, &mut Budget::unlimited()).unwrap()
+    kakuro::solve_puzzle(&puzzle, limit, &mut Budget::unlimited())
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn article_hard_has_exactly_one_solution() {
 #[test]
 fn a_tiny_budget_reports_an_incomplete_search() {
     let puzzle = format::parse_text(ARTICLE_HARD).unwrap();
-    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(5)).unwrap();
+    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(5));
     assert!(!outcome.complete);
     assert_eq!(outcome.stopped, Some(sumpuzzles::Stop::Exhausted));
 }
@@ -64,7 +64,7 @@ fn a_cancelled_search_stops() {
     let mut budget = Budget::with_flag(u64::MAX / 2, flag);
     // The flag is read every CHECK_INTERVAL steps; a cancelled search ends incomplete or
     // finished before its first check, never hangs.
-    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut budget).unwrap();
+    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut budget);
     assert!(outcome.steps <= sumpuzzles::CHECK_INTERVAL + 100);
 }
 
@@ -99,8 +99,7 @@ fn published_puzzles_match_their_known_counts() {
                 continue;
             }
         };
-        let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(50_000_000))
-            .unwrap_or_else(|e| panic!("{name}: a checked puzzle has its layout: {e}"));
+        let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(50_000_000));
         assert!(outcome.complete, "{name}: search did not finish");
         if runs_without_sums {
             // The independent count treats lone white cells without a sum as unsolvable; our
@@ -171,7 +170,7 @@ proptest! {
         prop_assume!(puzzle.layout(Rules::Relaxed).is_ok());
         let limit = 20;
         let expected = kakuro_brute_force(&puzzle, limit);
-        let outcome = kakuro::solve_puzzle(&puzzle, limit, &mut Budget::unlimited()).unwrap();
+        let outcome = kakuro::solve_puzzle(&puzzle, limit, &mut Budget::unlimited());
         prop_assert!(outcome.complete);
         let mut found: Vec<Vec<String>> = outcome.solutions.iter().map(|s| s.rows()).collect();
         prop_assert_eq!(found.len(), expected.len());
@@ -209,7 +208,7 @@ fn a_deep_search_fits_in_a_small_stack() {
         .stack_size(512 * 1024)
         .spawn(move || {
             let puzzle = format::parse_text(&text).unwrap();
-            kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(50_000_000)).unwrap()
+            kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(50_000_000))
         })
         .unwrap()
         .join()
@@ -287,7 +286,7 @@ fn a_large_grid_with_many_solutions_does_not_thrash() {
         seed: 8,
     };
     let (puzzle, _) = filled_grid(&params, &mut Budget::new(100_000_000)).unwrap();
-    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(200_000)).unwrap();
+    let outcome = kakuro::solve_puzzle(&puzzle, 2, &mut Budget::new(200_000));
     assert!(outcome.complete, "{} steps", outcome.steps);
     assert_eq!(outcome.count(), 2);
 }

@@ -78,7 +78,7 @@ pub fn inputs(testdata: Option<&Path>) -> Result<Vec<Input>, String> {
     ] {
         let class = format!("adversarial dense {}", change.name());
         if change == SumChange::One {
-            let issue = dense_block(&ISSUE_DOWN, &ISSUE_ACROSS);
+            let issue = dense_block(&ISSUE_DOWN, &ISSUE_ACROSS).map_err(|e| e.to_string())?;
             inputs.push(kakuro_input(&class, "issue 19 8x8".into(), &issue));
         }
         let sides: &[usize] = if change == SumChange::None {
@@ -157,7 +157,10 @@ pub fn inputs(testdata: Option<&Path>) -> Result<Vec<Input>, String> {
         class,
         GenreId::KakuroCryptic,
         "issue 19 8x8",
-        in_letters(&dense_block(&ISSUE_DOWN, &ISSUE_ACROSS), &identity),
+        in_letters(
+            &dense_block(&ISSUE_DOWN, &ISSUE_ACROSS).map_err(|e| e.to_string())?,
+            &identity,
+        ),
     ));
     for change in [SumChange::None, SumChange::Raised] {
         for side in CHANGED_SIDES {

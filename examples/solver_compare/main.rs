@@ -264,7 +264,7 @@ fn model(genre: GenreId, text: &str) -> Result<Value, String> {
         GenreId::KakuroCryptic => {
             let puzzle =
                 kakuro_cryptic::KakuroCryptic::parse_text(text).map_err(|e| e.to_string())?;
-            let structure = puzzle.structure().map_err(|e| e.to_string())?;
+            let structure = puzzle.structure();
             // A clue as its letters' indices (A = 0), tens first.
             let clues: Vec<Vec<usize>> = structure
                 .clues

@@ -3,6 +3,7 @@
 
 pub(crate) mod assess;
 pub(crate) mod budget;
+pub(crate) mod checked;
 pub(crate) mod clock;
 pub(crate) mod descriptors;
 pub(crate) mod digits;
@@ -11,6 +12,7 @@ pub(crate) mod hint;
 pub(crate) mod outcome;
 pub(crate) mod probe;
 pub(crate) mod puzzlink;
+pub(crate) mod rater;
 pub(crate) mod rating;
 pub(crate) mod rng;
 pub(crate) mod score;

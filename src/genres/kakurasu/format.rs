@@ -16,10 +16,7 @@ use crate::core::error::text_location;
 use crate::core::text::tokens;
 use crate::core::{InputError, Location, Shape};
 
-use super::model::{Puzzle, MAX_SIDE};
-
-/// The genre's name in texts and IDs.
-pub(crate) const GENRE: &str = "kakurasu";
+use super::model::{Puzzle, GENRE, MAX_SIDE};
 
 /// Reads one clue: a whole number or `-` (absent).
 fn parse_clue(token: &str) -> Result<Option<u32>, String> {

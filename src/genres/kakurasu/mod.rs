@@ -38,7 +38,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> Solve
 }
 
 impl Genre for Kakurasu {
-    const NAME: &'static str = format::GENRE;
+    const NAME: &'static str = model::GENRE;
     const TITLE: &'static str = "Kakurasu";
     const RULES: &'static str = "Shade cells so that each row's shaded cells, counted by their \
         column numbers, add up to the clue on the right, and each column's, counted by their row \

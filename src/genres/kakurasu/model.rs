@@ -5,6 +5,8 @@ use crate::core::{Grid, InputError, Shape};
 
 use super::line::{full_mask, Forced, Line, MAX_LINE};
 
+/// The genre's name in texts, IDs and errors.
+pub(crate) const GENRE: &str = "kakurasu";
 /// Largest side of a grid (spec: Parameters).
 pub const MAX_SIDE: usize = MAX_LINE;
 /// The default shape of a generated puzzle.
@@ -26,7 +28,7 @@ impl Puzzle {
         col_clues: Vec<Option<u32>>,
     ) -> Result<Puzzle, InputError> {
         let shape = Shape::new(row_clues.len(), col_clues.len());
-        shape.check_within(1, MAX_SIDE, super::format::GENRE)?;
+        shape.check_within(1, MAX_SIDE, GENRE)?;
         Ok(Puzzle {
             row_clues,
             col_clues,

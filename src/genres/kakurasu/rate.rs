@@ -1,6 +1,7 @@
 //! The kakurasu-human rater (rater version 1): solve as a person would, always with the
 //! easiest technique that makes progress, and rate the puzzle by the hardest technique it
-//! needed.
+//! needed. The loop and the record are `crate::core::rater`'s; this file is the ladder it
+//! runs (where each technique is tried, and what a deduction changes).
 //!
 //! Each application of a technique is one deduction, recorded in order with the cells it read
 //! and the cells it decided (`placed`, `#` shaded or `-` unshaded; nothing is `removed`, a cell
@@ -24,11 +25,12 @@
 //! as the recording rater takes them, each from the same board. A test keeps the two in
 //! agreement.
 
-use crate::core::rating::RatingRecord;
-use crate::core::{Budget, Deduction, Level, Placement, Rating, Stop};
+use crate::core::descriptors::Hundredths;
+use crate::core::rater::{self, Applied, Ladder};
+use crate::core::{Budget, Contradiction, Deduction, Level, Placement, Rating, Stop};
 
 use super::describe;
-use super::line::{Contradiction, Forced, Line, Narrowing};
+use super::line::{Forced, Line, Narrowing};
 use super::model::{Board, LineId, Puzzle};
 use super::solve::{propagate, Halt, LineQueue};
 use super::techniques::probe::{Prober, Refutation};
@@ -38,18 +40,7 @@ use super::techniques::{
 
 /// Rates a puzzle.
 pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
-    let start = budget.used();
-    let mut rater = Rater::new(puzzle);
-    let finished = rater.run(budget);
-    let solved = rater.board.is_solved();
-    let board = &rater.board;
-    rater.record.into_rating(
-        finished,
-        solved,
-        budget.used() - start,
-        describe::describe(puzzle),
-        || describe::mean_candidates(board),
-    )
+    rater::rate(Rater::new(puzzle), describe::describe(puzzle), budget)
 }
 
 /// The score's points for a technique (see [`crate::core::score`]): within the Easy level, a
@@ -79,17 +70,10 @@ pub fn replay_to_placement(
     for &(row, col, shaded) in givens {
         board.set(row, col, shaded);
     }
-    let mut rater = Rater::from_board(board);
-    budget.step()?;
-    match rater.next_change(budget)? {
-        Ok(Some(change)) => {
-            rater.apply(change);
-            Ok(Some(rater.record.deductions))
-        }
-        Ok(None) | Err(Contradiction) => Ok(None),
-    }
+    rater::replay_to_placement(Rater::from_board(board), budget)
 }
 
+/// The kakurasu-human ladder: the board, and where each technique may find something.
 struct Rater {
     board: Board,
     /// Hypothesis results and line narrowings kept from one scan for the next.
@@ -97,7 +81,6 @@ struct Rater {
     /// For each line technique, the lines changed since it last found nothing there (bit per
     /// line; a grid has at most 64 lines).
     dirty: [u64; Technique::LINE.len()],
-    record: RatingRecord,
 }
 
 /// What one deduction changes.
@@ -130,21 +113,49 @@ impl Rater {
             prober: Prober::new(&board),
             board,
             dirty: [lines; Technique::LINE.len()],
-            record: RatingRecord::default(),
         }
     }
 
-    /// Applies deductions until none applies. Stops with the budget; a broken rule (only
-    /// possible in a puzzle without solution) ends the rating unsolved.
-    fn run(&mut self, budget: &mut Budget) -> Result<(), Stop> {
-        loop {
-            budget.step()?;
-            match self.next_change(budget)? {
-                Ok(Some(change)) => self.apply(change),
-                Ok(None) | Err(Contradiction) => return Ok(()),
-            }
+    fn line_change(
+        &self,
+        technique: Technique,
+        line: usize,
+        state: &Line,
+        forced: Forced,
+    ) -> Change {
+        let shape = self.board.shape();
+        let decided = (0..state.len)
+            .filter(|&index| state.open() & (1 << index) != 0)
+            .filter_map(|index| {
+                let (row, col) = self.board.cell_of(line, index);
+                if forced.shade & (1 << index) != 0 {
+                    Some((row, col, true))
+                } else if forced.unshade & (1 << index) != 0 {
+                    Some((row, col, false))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        Change {
+            technique,
+            cells: self
+                .board
+                .cells_of(line)
+                .map(|(row, col)| [row, col])
+                .collect(),
+            clue: Some(match self.board.line_id(line) {
+                LineId::Row(row) => [row, shape.cols],
+                LineId::Col(col) => [shape.rows, col],
+            }),
+            decided,
+            chain: 0,
         }
     }
+}
+
+impl Ladder for Rater {
+    type Change = Change;
 
     fn next_change(
         &mut self,
@@ -195,49 +206,8 @@ impl Rater {
         Ok(Ok(None))
     }
 
-    fn line_change(
-        &self,
-        technique: Technique,
-        line: usize,
-        state: &Line,
-        forced: Forced,
-    ) -> Change {
-        let shape = self.board.shape();
-        let decided = (0..state.len)
-            .filter(|&index| state.open() & (1 << index) != 0)
-            .filter_map(|index| {
-                let (row, col) = self.board.cell_of(line, index);
-                if forced.shade & (1 << index) != 0 {
-                    Some((row, col, true))
-                } else if forced.unshade & (1 << index) != 0 {
-                    Some((row, col, false))
-                } else {
-                    None
-                }
-            })
-            .collect();
-        Change {
-            technique,
-            cells: self
-                .board
-                .cells_of(line)
-                .map(|(row, col)| [row, col])
-                .collect(),
-            clue: Some(match self.board.line_id(line) {
-                LineId::Row(row) => [row, shape.cols],
-                LineId::Col(col) => [shape.rows, col],
-            }),
-            decided,
-            chain: 0,
-        }
-    }
-
-    /// Applies a change and records it as a deduction.
-    fn apply(&mut self, change: Change) {
-        let level = change.technique.level();
-        let board = &self.board;
-        self.record
-            .before(level, || describe::mean_candidates(board));
+    /// Applies a change: the deduction it is.
+    fn apply(&mut self, change: Change) -> Applied {
         let mut placed = Vec::with_capacity(change.decided.len());
         for &(row, col, shaded) in &change.decided {
             self.board.set(row, col, shaded);
@@ -252,20 +222,37 @@ impl Rater {
                 value: if shaded { '#' } else { '-' },
             });
         }
-        self.record.push(
-            Deduction {
+        Applied {
+            deduction: Deduction {
                 technique: change.technique.name(),
-                level,
+                level: change.technique.level(),
                 cells: change.cells,
                 clue: change.clue,
                 placed,
                 removed: Vec::new(),
             },
-            points(change.technique),
-            change.chain,
+            points: points(change.technique),
+            chain: change.chain,
             // A hypothesis cell has two states, shaded and unshaded.
-            if change.chain > 0 { 2 } else { 0 },
-        );
+            candidates: if change.chain > 0 { 2 } else { 0 },
+        }
+    }
+
+    /// Every deduction decides cells the player left open.
+    fn places(_: &Change) -> bool {
+        true
+    }
+
+    fn level(change: &Change) -> Option<Level> {
+        change.technique.level()
+    }
+
+    fn solved(&self) -> bool {
+        self.board.is_solved()
+    }
+
+    fn mean_candidates(&self) -> Hundredths {
+        describe::mean_candidates(&self.board)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The Kakuro text, ID and JSON formats (spec, section Formats): the sum-grid kit's grid
 //! syntax (`crate::genres::sum_grid::syntax`) and ID (`crate::genres::sum_grid::id`) with
-//! the sums in numbers.
+//! the sums in numbers (`crate::genres::sum_grid::numbers`).
 //!
 //! Text: optional `genre: kakuro` and `grid:` lines, then one line per row with cells separated
 //! by spaces: `.` white, `#` block, `D/A`, `D/` or `/A` for sums (down first). The backslash
@@ -12,11 +12,14 @@
 
 use crate::core::{Grid, InputError, Location};
 use crate::genres::sum_grid::id::{grid_id, parse_id_parts};
+use crate::genres::sum_grid::numbers::compact_row;
 use crate::genres::sum_grid::syntax::{
     grid_json, grid_text, parse_grid_json, parse_grid_text, GridSyntax,
 };
 
 use super::model::{Cell, Puzzle, MAX_WRITTEN_SUM, RELAXED_MAX_SIDE};
+
+pub use crate::genres::sum_grid::numbers::{cell_token, parse_cell};
 
 /// The genre's name in formats and IDs.
 pub const GENRE: &str = "kakuro";
@@ -30,69 +33,10 @@ pub const SYNTAX: GridSyntax<Cell> = GridSyntax {
     max_side: RELAXED_MAX_SIDE,
 };
 
-/// A grid without sums written one character per cell (`#..#`).
-fn compact_row(token: &str) -> Option<Vec<Cell>> {
-    (token.len() > 1 && token.chars().all(|c| c == '.' || c == '#')).then(|| {
-        token
-            .chars()
-            .map(|c| if c == '.' { Cell::White } else { Cell::BLOCK })
-            .collect()
-    })
-}
-
 /// Reads the text format; the puzzle is checked against the relaxed structure rules, as
 /// [`Puzzle::new`] checks it.
 pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
     Puzzle::new(parse_grid_text(text, &SYNTAX)?)
-}
-
-/// Parses one cell token: `.`, `#`, or sums around `/` (or `\`), down first.
-pub fn parse_cell(token: &str) -> Result<Cell, String> {
-    match token {
-        "." => return Ok(Cell::White),
-        "#" => return Ok(Cell::BLOCK),
-        _ => {}
-    }
-    let Some((down, across)) = token.split_once(['/', '\\']) else {
-        return Err(format!(
-            "expected '.', '#' or sums such as 4/6, 4/ or /6, found '{token}'"
-        ));
-    };
-    let sum = |part: &str, which: &str| -> Result<Option<u16>, String> {
-        if part.is_empty() {
-            return Ok(None);
-        }
-        if !part.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!(
-                "the {which} sum in '{token}' should be a number, found '{part}'"
-            ));
-        }
-        match part.parse::<u16>() {
-            Ok(value) if value <= MAX_WRITTEN_SUM => Ok(Some(value)),
-            _ => Err(format!(
-                "the {which} sum '{part}' in '{token}' is too large"
-            )),
-        }
-    };
-    Ok(Cell::Block {
-        down: sum(down, "down")?,
-        across: sum(across, "across")?,
-    })
-}
-
-/// Writes one cell token.
-pub fn cell_token(cell: &Cell) -> String {
-    match *cell {
-        Cell::White => ".".into(),
-        Cell::Block {
-            down: None,
-            across: None,
-        } => "#".into(),
-        Cell::Block { down, across } => {
-            let part = |sum: Option<u16>| sum.map_or(String::new(), |s| s.to_string());
-            format!("{}/{}", part(down), part(across))
-        }
-    }
 }
 
 /// The text format, with its `genre:` and `grid:` lines.
@@ -100,11 +44,11 @@ pub fn to_text(puzzle: &Puzzle) -> String {
     grid_text(GENRE, puzzle.grid(), cell_token)
 }
 
-/// Reads the text format without checking the structure: for the tests of the structure rules
-/// and of what the writers refuse.
+/// Reads the text format's grid without checking its structure: for the tests of the
+/// structure rules and of what the writers refuse (no puzzle has such a grid).
 #[cfg(test)]
-pub(crate) fn parse_text_unchecked(text: &str) -> Result<Puzzle, InputError> {
-    parse_grid_text(text, &SYNTAX).map(Puzzle::unchecked)
+pub(crate) fn parse_grid_unchecked(text: &str) -> Grid<Cell> {
+    parse_grid_text(text, &SYNTAX).expect("a grid text")
 }
 
 /// The JSON puzzle object: `{"grid": [row, ...]}`.
@@ -119,9 +63,14 @@ pub fn parse_json(puzzle: &serde_json::Value) -> Result<Puzzle, InputError> {
 
 /// The ID: `kakuro:<rows>x<cols>:<layout>/<sums>`.
 pub fn to_id(puzzle: &Puzzle) -> String {
+    grid_to_id(puzzle.grid())
+}
+
+/// The ID of a grid.
+fn grid_to_id(grid: &Grid<Cell>) -> String {
     grid_id(
         GENRE,
-        puzzle.grid(),
+        grid,
         |cell| cell.is_white(),
         |cell, down| match *cell {
             Cell::Block { down: d, across: a } => {
@@ -222,15 +171,15 @@ mod tests {
 
     #[test]
     fn one_character_per_cell_layouts() {
-        let puzzle = parse_text_unchecked("###\n#..\n#..").unwrap();
-        assert_eq!(to_id(&puzzle), "kakuro:3x3:DbAb/...");
-        assert!(puzzle.cell(1, 1).is_white());
+        let grid = parse_grid_unchecked("###\n#..\n#..");
+        assert_eq!(grid_to_id(&grid), "kakuro:3x3:DbAb/...");
+        assert!(grid[(1, 1)].is_white());
     }
 
     #[test]
     fn long_runs_take_several_letters() {
         let grid = Grid::filled(Shape::new(3, 10), Cell::BLOCK);
-        let id = to_id(&Puzzle::unchecked(grid));
+        let id = to_id(&Puzzle::new(grid).unwrap());
         assert_eq!(id, "kakuro:3x10:ZD/");
         assert_eq!(to_id(&parse_id(&id).unwrap()), id);
     }

@@ -1,18 +1,21 @@
 //! Kakuro (cross sums): fill the white cells with 1-9 so each run adds up to its sum without
 //! repeating a digit. Spec: `kakuro.txt`.
+//!
+//! Kakuro is the plain sum grid: its layout, solver, techniques, rater, hint and descriptors
+//! are the sum-grid kit's (`crate::genres::sum_grid`), with the sums in numbers. Its own
+//! files are the puzzle ([`Puzzle`]), its formats ([`format`](mod@format), [`puzzlink`]), the checker, the
+//! drawing and the generator ([`generate`]); [`solve`] and [`rate`] name the kit's solver and
+//! rater as Kakuro's.
 
 pub(crate) mod answer;
 pub(crate) mod check;
-pub(crate) mod describe;
 pub mod format;
 pub mod generate;
-pub(crate) mod hint;
 pub(crate) mod model;
 pub mod puzzlink;
 pub mod rate;
 pub(crate) mod render;
 pub mod solve;
-pub(crate) mod techniques;
 pub(crate) mod wire;
 
 /// The combination tables are the sum-grid kit's; Kakuro's modules name them as their own.
@@ -21,8 +24,8 @@ pub(crate) use crate::genres::sum_grid::combos;
 use crate::core::hint::Hint;
 use crate::core::{
     Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome, Strategy,
-    Verdict,
 };
+use crate::genres::sum_grid::{hint, techniques};
 
 use super::{BoardKind, Genre, NoExtra};
 
@@ -37,15 +40,11 @@ pub struct Kakuro;
 
 /// Solves `puzzle` (relaxed rules), returning up to `limit` solutions. The search is
 /// [`Strategy::ADAPTIVE`]: any grid, also a large one with many solutions.
-pub fn solve_puzzle(
-    puzzle: &Puzzle,
-    limit: usize,
-    budget: &mut Budget,
-) -> Result<SolveOutcome<Solution>, InputError> {
-    let layout = puzzle.relaxed_layout()?;
+pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
+    let layout = puzzle.relaxed_layout();
     let solver = solve::Solver::new(layout);
     let outcome = solver.solve_with(Strategy::ADAPTIVE, solver.full_candidates(), limit, budget);
-    Ok(outcome.map(|digits| solution_grid(layout, &digits)))
+    outcome.map(|digits| solution_grid(layout, &digits))
 }
 
 impl Genre for Kakuro {
@@ -77,8 +76,8 @@ impl Genre for Kakuro {
     type Violation = Violation;
     type SolutionExtra = NoExtra;
 
-    // The readers check the structure against the relaxed rules, so any later error is about
-    // the puzzle's content, not its structure.
+    // The readers check the structure against the relaxed rules and the puzzle keeps the
+    // layout that built, so solving, rating, checking and hints cannot meet a structure error.
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         format::parse_text(text)
     }
@@ -120,11 +119,7 @@ impl Genre for Kakuro {
     }
 
     fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
-        match solve_puzzle(puzzle, limit, budget) {
-            Ok(outcome) => outcome,
-            // Puzzles reach here parsed, hence structurally checked; keep a defined answer.
-            Err(_) => SolveOutcome::no_solution(),
-        }
+        solve_puzzle(puzzle, limit, budget)
     }
 
     fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
@@ -136,11 +131,7 @@ impl Genre for Kakuro {
     }
 
     fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
-        match puzzle.relaxed_layout() {
-            Ok(layout) => rate::rate_layout(layout, budget),
-            // Parsed puzzles are structurally checked; a defined answer all the same.
-            Err(_) => Rating::without_deductions(Verdict::BeyondExpert, 0, Default::default()),
-        }
+        rate::rate(puzzle, budget)
     }
 
     fn hint(
@@ -149,8 +140,12 @@ impl Genre for Kakuro {
         solution: &Solution,
         budget: &mut Budget,
     ) -> Result<Hint, Error> {
-        let layout = puzzle.relaxed_layout()?;
-        Ok(hint::hint(layout, answer, solution, budget)?)
+        Ok(hint::hint(
+            puzzle.relaxed_layout(),
+            answer,
+            solution,
+            budget,
+        )?)
     }
 
     fn generate(

@@ -1,9 +1,7 @@
 //! The Kakuro puzzle. Its cells, structure rules and run layout are the sum-grid kit's
 //! ([`crate::genres::sum_grid::layout`]), named from here by Kakuro's own modules.
 
-use std::hash::{Hash, Hasher};
-use std::sync::OnceLock;
-
+use crate::core::checked::Checked;
 use crate::core::{Grid, InputError, Problem, Shape};
 
 pub use crate::genres::sum_grid::layout::{
@@ -11,90 +9,78 @@ pub use crate::genres::sum_grid::layout::{
 };
 
 /// A Kakuro puzzle: blocks with sums, and white cells.
-#[derive(Clone)]
+///
+/// It keeps the layout its check built under the relaxed rules: every puzzle is checked, and
+/// the operation that follows (solve, rate, check, hint) needs the same layout. A puzzle's
+/// grid never changes, so the layout never goes stale; puzzles are equal when their grids are.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
-    grid: Grid<Cell>,
-    /// The layout under the relaxed rules, built on first use: reading a puzzle checks its
-    /// structure, and the operation that follows (solve, rate, check) needs the same layout.
-    /// A puzzle's grid never changes, so the layout never goes stale.
-    relaxed: OnceLock<Layout>,
-}
-
-/// Puzzles are their grids; whether the layout is built yet makes no difference.
-impl PartialEq for Puzzle {
-    fn eq(&self, other: &Puzzle) -> bool {
-        self.grid == other.grid
-    }
-}
-
-impl Eq for Puzzle {}
-
-impl Hash for Puzzle {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.grid.hash(state);
-    }
-}
-
-impl std::fmt::Debug for Puzzle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Puzzle").field("grid", &self.grid).finish()
-    }
+    grid: Checked<Grid<Cell>, Layout>,
 }
 
 impl Puzzle {
     /// A puzzle from its cells, checked against the relaxed structure rules (every error
     /// with its cell); [`Puzzle::layout`] checks the strict rules.
     pub fn new(grid: Grid<Cell>) -> Result<Puzzle, InputError> {
-        let puzzle = Puzzle::unchecked(grid);
-        puzzle.relaxed_layout()?;
-        Ok(puzzle)
+        let grid = Checked::new(grid, |grid| Layout::build(grid, Rules::Relaxed))?;
+        Ok(Puzzle { grid })
     }
 
-    /// A puzzle from its cells, its structure unchecked: for the readers, whose genre-level
-    /// entry points check it next, and the generators, whose grids are sound by construction.
-    pub(crate) fn unchecked(grid: Grid<Cell>) -> Puzzle {
+    /// The puzzle a layout (built from a grid by [`Layout::build`]) was built from, with the
+    /// layout's sums: for the generators, which build the layout first and set its sums.
+    pub(crate) fn from_layout(layout: Layout) -> Puzzle {
+        let mut grid = Grid::filled(layout.shape, Cell::BLOCK);
+        for &(row, col) in &layout.whites {
+            grid[(row, col)] = Cell::White;
+        }
+        for run in &layout.runs {
+            if let Cell::Block { down, across } = &mut grid[run.clue] {
+                if run.down {
+                    *down = Some(run.sum);
+                } else {
+                    *across = Some(run.sum);
+                }
+            }
+        }
+        debug_assert_eq!(Layout::build(&grid, Rules::Relaxed).as_ref(), Ok(&layout));
         Puzzle {
-            grid,
-            relaxed: OnceLock::new(),
+            grid: Checked::from_parts(grid, layout),
         }
     }
 
     /// The cells.
     pub fn grid(&self) -> &Grid<Cell> {
-        &self.grid
+        self.grid.value()
     }
 
     /// The rows and columns.
     pub fn shape(&self) -> Shape {
-        self.grid.shape()
+        self.grid().shape()
     }
 
     /// The cell at `row`, `col`.
     pub fn cell(&self, row: usize, col: usize) -> Cell {
-        self.grid[(row, col)]
+        self.grid()[(row, col)]
     }
 
-    /// The runs and white cells, after checking the structure under `rules`.
+    /// The runs and white cells, after checking the structure under `rules` (under the
+    /// relaxed rules, a copy of [`Puzzle::relaxed_layout`]).
     pub fn layout(&self, rules: Rules) -> Result<Layout, InputError> {
-        match (rules, self.relaxed.get()) {
-            (Rules::Relaxed, Some(layout)) => Ok(layout.clone()),
-            _ => Layout::build(&self.grid, rules),
+        match rules {
+            Rules::Relaxed => Ok(self.relaxed_layout().clone()),
+            Rules::Strict => Layout::build(self.grid(), rules),
         }
     }
 
-    /// The layout under the relaxed rules, built once and kept (a structure error is not
-    /// kept: it is found again on each call).
-    pub fn relaxed_layout(&self) -> Result<&Layout, InputError> {
-        if let Some(layout) = self.relaxed.get() {
-            return Ok(layout);
-        }
-        let layout = Layout::build(&self.grid, Rules::Relaxed)?;
-        Ok(self.relaxed.get_or_init(|| layout))
+    /// The layout under the relaxed rules, which the puzzle's check built.
+    pub fn relaxed_layout(&self) -> &Layout {
+        self.grid.built()
     }
 
-    /// Every problem with the structure under `rules` (empty when the grid is fine).
+    /// Every problem with the structure under `rules` (empty when the grid is fine; always
+    /// under the relaxed rules, which every puzzle passed).
     pub fn structure_problems(&self, rules: Rules) -> Vec<Problem> {
-        match Layout::build(&self.grid, rules) {
+        match self.layout(rules) {
             Ok(_) => Vec::new(),
             Err(error) => error.problems,
         }
@@ -105,23 +91,19 @@ impl Puzzle {
 mod tests {
     use super::*;
     use crate::core::InputErrorKind;
-    use crate::genres::kakuro::format::{parse_text, parse_text_unchecked};
+    use crate::genres::kakuro::format::{parse_grid_unchecked, parse_text};
 
     #[test]
-    fn the_relaxed_layout_is_built_once_and_equality_ignores_it() {
-        let puzzle = parse_text("# 4/ 6/\n/3 . .\n/7 . .").unwrap();
-        let fresh = puzzle.clone();
-        let first: *const Layout = puzzle.relaxed_layout().unwrap();
-        let again: *const Layout = puzzle.relaxed_layout().unwrap();
-        assert_eq!(first, again);
-        assert_eq!(puzzle, fresh);
-        assert_eq!(
-            puzzle.relaxed_layout().unwrap(),
-            &fresh.layout(Rules::Relaxed).unwrap()
-        );
-        let broken = parse_text_unchecked("# #\n. .").unwrap();
-        assert!(broken.relaxed_layout().is_err());
-        assert!(broken.relaxed_layout().is_err());
+    fn a_puzzle_keeps_the_layout_its_check_built() {
+        let text = "# 4/ 6/\n/3 . .\n/7 . .";
+        let puzzle = parse_text(text).unwrap();
+        let built = Layout::build(&parse_grid_unchecked(text), Rules::Relaxed).unwrap();
+        assert_eq!(puzzle.relaxed_layout(), &built);
+        assert_eq!(puzzle.layout(Rules::Relaxed).unwrap(), built);
+        // The puzzle a generator makes from the layout is the same puzzle.
+        assert_eq!(Puzzle::from_layout(built), puzzle);
+        // A grid the relaxed rules refuse makes no puzzle.
+        assert!(Puzzle::new(parse_grid_unchecked("# #\n. .")).is_err());
     }
 
     #[test]
@@ -161,8 +143,8 @@ mod tests {
         );
         assert!(out_of_range.layout(Rules::Relaxed).is_ok());
 
-        let no_run = parse_text_unchecked("# 4/ 6/\n/3 . .\n/7 . 5/").unwrap();
-        let error = no_run.layout(Rules::Relaxed).unwrap_err();
+        let no_run = parse_grid_unchecked("# 4/ 6/\n/3 . .\n/7 . 5/");
+        let error = Puzzle::new(no_run).unwrap_err();
         assert!(
             error
                 .to_string()
@@ -176,8 +158,8 @@ mod tests {
         let lone = parse_text("# 2/ 4/ #\n/13 . . .\n# # . #").unwrap();
         assert!(lone.layout(Rules::Relaxed).is_ok());
         assert!(lone.layout(Rules::Strict).is_err());
-        let unsummed = parse_text_unchecked("# 3/ 4/\n# . .\n/7 . .").unwrap();
-        let error = unsummed.layout(Rules::Relaxed).unwrap_err();
+        let unsummed = parse_grid_unchecked("# 3/ 4/\n# . .\n/7 . .");
+        let error = Puzzle::new(unsummed).unwrap_err();
         assert_eq!(error.kind, InputErrorKind::Structure);
         assert!(
             error
@@ -189,8 +171,8 @@ mod tests {
 
     #[test]
     fn white_cells_in_the_first_row_are_reported() {
-        let puzzle = parse_text_unchecked(". 3/\n/1 .").unwrap();
-        let error = puzzle.layout(Rules::Strict).unwrap_err();
+        let grid = parse_grid_unchecked(". 3/\n/1 .");
+        let error = Layout::build(&grid, Rules::Strict).unwrap_err();
         assert!(
             error
                 .to_string()
@@ -201,7 +183,7 @@ mod tests {
 
     #[test]
     fn size_limits_depend_on_the_rules() {
-        let big = Puzzle::unchecked(Grid::filled(Shape::new(40, 40), Cell::BLOCK));
+        let big = Puzzle::new(Grid::filled(Shape::new(40, 40), Cell::BLOCK)).unwrap();
         assert_eq!(
             big.layout(Rules::Strict).unwrap_err().kind,
             InputErrorKind::Limits

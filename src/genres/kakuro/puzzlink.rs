@@ -285,7 +285,11 @@ fn unwritable(grid: &Grid<Cell>) -> Vec<Problem> {
 /// The puzz.link URL of a puzzle, or why it has none: the first row and column must hold
 /// blocks alone (they are puzz.link's clue row and column), and sums must be 45 at most.
 pub fn to_url(puzzle: &Puzzle) -> Result<String, InputError> {
-    let grid = puzzle.grid();
+    grid_to_url(puzzle.grid())
+}
+
+/// The URL of a grid (see [`to_url`]).
+fn grid_to_url(grid: &Grid<Cell>) -> Result<String, InputError> {
     let shape = grid.shape();
     if shape.rows < 2 || shape.cols < 2 {
         return Err(InputError::limits(format!(
@@ -355,7 +359,7 @@ pub fn to_url(puzzle: &Puzzle) -> Result<String, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::genres::kakuro::format::{parse_text, parse_text_unchecked};
+    use crate::genres::kakuro::format::{parse_grid_unchecked, parse_text};
 
     #[test]
     fn every_sum_has_one_character() {
@@ -406,8 +410,8 @@ mod tests {
 
     #[test]
     fn unwritable_grids_name_each_cell() {
-        let white_edge = parse_text_unchecked(". 3/\n/1 .").unwrap();
-        let error = to_url(&white_edge).unwrap_err();
+        let white_edge = parse_grid_unchecked(". 3/\n/1 .");
+        let error = grid_to_url(&white_edge).unwrap_err();
         assert_eq!(error.kind, InputErrorKind::Limits);
         assert_eq!(error.problems[0].at, Location::Cell { row: 0, col: 0 });
         assert!(
@@ -415,18 +419,18 @@ mod tests {
             "{error}"
         );
 
-        let big_sum = parse_text_unchecked("# 50/ 6/\n/3 . .\n/7 . .").unwrap();
+        let big_sum = parse_text("# 50/ 6/\n/3 . .\n/7 . .").unwrap();
         let error = to_url(&big_sum).unwrap_err();
         assert!(error.to_string().contains("sum 50 is above 45"), "{error}");
 
-        let corner = parse_text_unchecked("4/3 4/ 6/\n/3 . .\n/7 . .").unwrap();
-        let error = to_url(&corner).unwrap_err();
+        let corner = parse_grid_unchecked("4/3 4/ 6/\n/3 . .\n/7 . .");
+        let error = grid_to_url(&corner).unwrap_err();
         assert!(
             error.to_string().contains("row 0, col 0: down sum 4"),
             "{error}"
         );
 
-        let one_row = parse_text_unchecked("# # #").unwrap();
+        let one_row = parse_text("# # #").unwrap();
         assert!(to_url(&one_row).is_err());
     }
 }

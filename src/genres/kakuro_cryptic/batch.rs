@@ -4,7 +4,7 @@
 use crate::core::{Budget, InputError, SolveOutcome};
 
 use super::answer::Solution;
-use super::format::read_line;
+use super::format::parse_line;
 use super::solve_structure;
 
 /// What one line of a file gave.
@@ -64,8 +64,8 @@ pub fn solve_lines(text: &str, steps_per_line: u64) -> Vec<LineResult> {
         .map(|(index, line)| LineResult {
             line: index + 1,
             // The structure the reader checked is the one solved: built once per line.
-            outcome: read_line(line).map(|(_, structure)| {
-                solve_structure(&structure, 2, &mut Budget::new(steps_per_line))
+            outcome: parse_line(line).map(|puzzle| {
+                solve_structure(puzzle.structure(), 2, &mut Budget::new(steps_per_line))
             }),
         })
         .collect()

@@ -139,7 +139,7 @@ fn read_clue(clue: Clue, total: u16) -> Option<Vec<(Letter, u8)>> {
 
 /// Every violation of `answer`; `finish` first turns unmarked cells into empty ones.
 pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
-    let structure = puzzle.structure()?;
+    let structure = puzzle.structure();
     let layout = &structure.layout;
     let mark_of = |cell: usize| match answer.marks[layout.whites[cell]] {
         Mark::Unmarked if finish => Mark::Empty,

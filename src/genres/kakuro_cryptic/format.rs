@@ -28,7 +28,7 @@ use crate::genres::sum_grid::syntax::{
     grid_json, grid_text, parse_grid_json, parse_grid_text, GridSyntax,
 };
 
-use super::model::{Cell, Clue, Letter, Puzzle, Structure, MAX_SIDE, MIN_SIDE};
+use super::model::{Cell, Clue, Letter, Puzzle, MAX_SIDE, MIN_SIDE};
 
 /// The genre's name in texts and IDs.
 pub(crate) const GENRE: &str = "kakuro-cryptic";
@@ -77,11 +77,6 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
 
 /// Reads one Project Euler 424 line (a trailing CR or LF is allowed), its structure checked.
 pub fn parse_line(line: &str) -> Result<Puzzle, InputError> {
-    read_line(line).map(|(puzzle, _)| puzzle)
-}
-
-/// Reads one line with the structure it was checked against.
-pub fn read_line(line: &str) -> Result<(Puzzle, Structure), InputError> {
     let line = line.trim_end_matches(['\r', '\n']).trim();
     let (size, mut rest) = line.split_once(',').ok_or_else(|| {
         InputError::syntax(
@@ -129,17 +124,16 @@ pub fn read_line(line: &str) -> Result<(Puzzle, Structure), InputError> {
             ),
         ));
     }
-    let puzzle = Puzzle::unchecked(Grid::from_cells(shape, cells).expect("cell count checked"));
+    let grid = Grid::from_cells(shape, cells).expect("cell count checked");
     // Structure problems name the cell by its index, as every other error of a line does.
-    let structure = puzzle.structure().map_err(|mut error| {
+    Puzzle::new(grid).map_err(|mut error| {
         for problem in &mut error.problems {
             if let Location::Cell { row, col } = problem.at {
                 problem.at = cell_at(row * shape.cols + col);
             }
         }
         error
-    })?;
-    Ok((puzzle, structure))
+    })
 }
 
 /// The size field: `N` for an NxN grid, or `<rows>x<cols>`.

@@ -7,9 +7,9 @@
 //! (`crate::genres::sum_grid`) as Kakuro does: the run layout is the kit's (`model`), so are
 //! the text and JSON readers and the ID's layout ([`format`](mod@format)), the answers (`answer`), the
 //! combination tables the solver filters runs with ([`solve`]) and the drawing (`render`).
-//! From Kakuro itself it takes what it shares as a genre: the rating is the Kakuro rating of
-//! the decoded grid ([`rate`]), the hint the Kakuro hint, and the generator starts from a
-//! generated Kakuro (`generate`).
+//! Once the letters are read, the grid is a sum grid like any other: the rating is the kit's
+//! rater on the decoded layout ([`rate`]), and so is the hint. From Kakuro itself it takes
+//! only a generated Kakuro to encrypt (`generate`).
 
 pub(crate) mod answer;
 pub mod batch;
@@ -28,8 +28,8 @@ use crate::core::hint::Hint;
 use crate::core::{
     Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
 };
-use crate::genres::kakuro;
 use crate::genres::sum_grid::answer::{solution_grid, Answer};
+use crate::genres::sum_grid::{hint, techniques};
 
 use super::{BoardKind, Genre};
 
@@ -41,13 +41,10 @@ pub use wire::{PuzzleObject, SolutionExtra};
 /// The cryptic Kakuro genre.
 pub struct KakuroCryptic;
 
-/// Solves `puzzle`, returning up to `limit` solutions (mapping and grid).
-pub fn solve_puzzle(
-    puzzle: &Puzzle,
-    limit: usize,
-    budget: &mut Budget,
-) -> Result<SolveOutcome<Solution>, InputError> {
-    Ok(solve_structure(&puzzle.structure()?, limit, budget))
+/// Solves `puzzle`, returning up to `limit` solutions (mapping and grid), on the structure
+/// its check built.
+pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
+    solve_structure(puzzle.structure(), limit, budget)
 }
 
 /// Solves a puzzle's checked structure, returning up to `limit` solutions. The search is
@@ -87,10 +84,8 @@ impl Genre for KakuroCryptic {
     const DEFAULT_SHAPE: Shape = Shape::new(7, 7);
     const SHAPE_LIMITS: (usize, usize) = (generate::MIN_SIDE, model::MAX_SIDE);
     const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
-    const RATER_PROFILE: (&'static str, u32) = (
-        kakuro::techniques::PROFILE,
-        kakuro::techniques::PROFILE_VERSION,
-    );
+    /// The sum-grid kit's kakuro-human profile, as Kakuro's.
+    const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
     /// The rating is of the grid one letter mapping gives; another mapping may give a second
     /// solution.
     const SOLVED_PROVES_UNIQUE: bool = false;
@@ -102,7 +97,8 @@ impl Genre for KakuroCryptic {
     type Violation = Violation;
     type SolutionExtra = wire::SolutionExtra;
 
-    // The readers check the structure, so any later error is about the puzzle's content.
+    // The readers check the structure and the puzzle keeps what that built, so solving,
+    // rating, checking and hints cannot meet a structure error (nor report one as no solution).
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         format::parse_text(text)
     }
@@ -142,11 +138,7 @@ impl Genre for KakuroCryptic {
     }
 
     fn solve(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
-        match solve_puzzle(puzzle, limit, budget) {
-            Ok(outcome) => outcome,
-            // Puzzles reach here parsed, hence structurally checked; keep a defined answer.
-            Err(_) => SolveOutcome::no_solution(),
-        }
+        solve_puzzle(puzzle, limit, budget)
     }
 
     fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Violation>, InputError> {
@@ -161,7 +153,7 @@ impl Genre for KakuroCryptic {
         rate::rate(puzzle, budget)
     }
 
-    /// The Kakuro hint on the decoded grid, as the rating is the decoded grid's: its
+    /// The sum-grid hint on the decoded grid, as the rating is the decoded grid's: its
     /// explanations name the sums in digits, which gives letters away as a hint should.
     fn hint(
         puzzle: &Puzzle,
@@ -169,8 +161,8 @@ impl Genre for KakuroCryptic {
         solution: &Solution,
         budget: &mut Budget,
     ) -> Result<Hint, Error> {
-        let layout = puzzle.structure()?.decoded(&solution.mapping);
-        Ok(kakuro::hint::hint(&layout, answer, &solution.grid, budget)?)
+        let layout = puzzle.structure().decoded(&solution.mapping);
+        Ok(hint::hint(&layout, answer, &solution.grid, budget)?)
     }
 
     fn generate(

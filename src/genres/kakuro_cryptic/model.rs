@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use crate::core::checked::Checked;
 use crate::core::{Grid, InputError, InputErrorKind, Location, Problem, Shape};
 use crate::genres::sum_grid::layout::{self, Layout, Rules};
 
@@ -139,117 +140,125 @@ impl Cell {
     }
 }
 
-/// A cryptic Kakuro puzzle.
+/// A cryptic Kakuro puzzle. It keeps the structure its check built (the runs, their clues and
+/// the letters shown), which solving, rating, checking and hints read; puzzles are equal when
+/// their grids are.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
-    grid: Grid<Cell>,
+    grid: Checked<Grid<Cell>, Structure>,
 }
 
 impl Puzzle {
-    /// A puzzle from its cells, its structure checked (see [`Puzzle::structure`]).
+    /// A puzzle from its cells, its structure checked: the kit's relaxed rules, plus every
+    /// sum before a white cell and 3 to 16 cells on each side.
     pub fn new(grid: Grid<Cell>) -> Result<Puzzle, InputError> {
-        let puzzle = Puzzle::unchecked(grid);
-        puzzle.structure()?;
-        Ok(puzzle)
+        let grid = Checked::new(grid, structure)?;
+        Ok(Puzzle { grid })
     }
 
-    /// A puzzle from its cells, its structure unchecked: for the readers, whose genre-level
-    /// entry points check it next, and the generator, whose grids are sound by construction.
-    pub(crate) fn unchecked(grid: Grid<Cell>) -> Puzzle {
-        Puzzle { grid }
+    /// The puzzle of `grid` with `structure`, which must be what [`Puzzle::new`] builds from
+    /// it: for the generator, which changes the letters shown in a structure it checked.
+    pub(crate) fn from_parts(grid: Grid<Cell>, structure: Structure) -> Puzzle {
+        debug_assert_eq!(self::structure(&grid).as_ref(), Ok(&structure));
+        Puzzle {
+            grid: Checked::from_parts(grid, structure),
+        }
     }
 
     /// The cells.
     pub fn grid(&self) -> &Grid<Cell> {
-        &self.grid
+        self.grid.value()
     }
 
     /// The rows and columns.
     pub fn shape(&self) -> Shape {
-        self.grid.shape()
+        self.grid().shape()
     }
 
-    /// The grid with the same blocks and white cells in numbers, every sum 0: what the
-    /// kit's layout reads.
-    fn skeleton(&self) -> Grid<layout::Cell> {
-        let cells = self
-            .grid
-            .cells()
-            .iter()
-            .map(|cell| match *cell {
-                Cell::White(_) => layout::Cell::White,
-                Cell::Block { down, across } => layout::Cell::Block {
-                    down: down.map(|_| 0),
-                    across: across.map(|_| 0),
-                },
-            })
-            .collect();
-        Grid::from_cells(self.shape(), cells).expect("same shape")
+    /// The runs, their clues and the letters shown, which the puzzle's check built.
+    pub fn structure(&self) -> &Structure {
+        self.grid.built()
     }
+}
 
-    /// The runs, their clues and the letters shown, after checking the structure.
-    pub fn structure(&self) -> Result<Structure, InputError> {
-        let shape = self.shape();
-        if !(MIN_SIDE..=MAX_SIDE).contains(&shape.rows)
-            || !(MIN_SIDE..=MAX_SIDE).contains(&shape.cols)
-        {
-            return Err(InputError::limits(format!(
+/// The grid with the same blocks and white cells in numbers, every sum 0: what the kit's
+/// layout reads.
+fn skeleton(grid: &Grid<Cell>) -> Grid<layout::Cell> {
+    let cells = grid
+        .cells()
+        .iter()
+        .map(|cell| match *cell {
+            Cell::White(_) => layout::Cell::White,
+            Cell::Block { down, across } => layout::Cell::Block {
+                down: down.map(|_| 0),
+                across: across.map(|_| 0),
+            },
+        })
+        .collect();
+    Grid::from_cells(grid.shape(), cells).expect("same shape")
+}
+
+/// The runs, their clues and the letters shown of `grid`, after checking its structure.
+fn structure(grid: &Grid<Cell>) -> Result<Structure, InputError> {
+    let shape = grid.shape();
+    if !(MIN_SIDE..=MAX_SIDE).contains(&shape.rows) || !(MIN_SIDE..=MAX_SIDE).contains(&shape.cols)
+    {
+        return Err(InputError::limits(format!(
                 "a {shape} grid is outside the limits for cryptic Kakuro: rows and columns must be {MIN_SIDE} to {MAX_SIDE}"
             )));
-        }
-        let mut problems = Vec::new();
-        for (row, col, cell) in self.grid.iter() {
-            let Cell::Block { down, across } = *cell else {
-                continue;
-            };
-            let white = |r: usize, c: usize| self.grid.get(r, c).is_some_and(|c| c.is_white());
-            if let Some(clue) = down.filter(|_| !white(row + 1, col)) {
-                problems.push(Problem {
-                    at: Location::Cell { row, col },
-                    message: format!("the vertical sum {clue} has no white cell below it"),
-                });
-            }
-            if let Some(clue) = across.filter(|_| !white(row, col + 1)) {
-                problems.push(Problem {
-                    at: Location::Cell { row, col },
-                    message: format!("the horizontal sum {clue} has no white cell right of it"),
-                });
-            }
-        }
-        if !problems.is_empty() {
-            return Err(InputError {
-                kind: InputErrorKind::Structure,
-                problems,
+    }
+    let mut problems = Vec::new();
+    for (row, col, cell) in grid.iter() {
+        let Cell::Block { down, across } = *cell else {
+            continue;
+        };
+        let white = |r: usize, c: usize| grid.get(r, c).is_some_and(|c| c.is_white());
+        if let Some(clue) = down.filter(|_| !white(row + 1, col)) {
+            problems.push(Problem {
+                at: Location::Cell { row, col },
+                message: format!("the vertical sum {clue} has no white cell below it"),
             });
         }
-        let layout = Layout::build(&self.skeleton(), Rules::Relaxed)?;
-        let clues = layout
-            .runs
-            .iter()
-            .map(|run| match self.grid[run.clue] {
-                Cell::Block {
-                    down: Some(clue), ..
-                } if run.down => clue,
-                Cell::Block {
-                    across: Some(clue), ..
-                } if !run.down => clue,
-                _ => unreachable!("the layout has a run only where a sum is"),
-            })
-            .collect();
-        let shown = layout
-            .whites
-            .iter()
-            .map(|&pos| match self.grid[pos] {
-                Cell::White(letter) => letter,
-                Cell::Block { .. } => unreachable!("whites are white"),
-            })
-            .collect();
-        Ok(Structure {
-            layout,
-            clues,
-            shown,
-        })
+        if let Some(clue) = across.filter(|_| !white(row, col + 1)) {
+            problems.push(Problem {
+                at: Location::Cell { row, col },
+                message: format!("the horizontal sum {clue} has no white cell right of it"),
+            });
+        }
     }
+    if !problems.is_empty() {
+        return Err(InputError {
+            kind: InputErrorKind::Structure,
+            problems,
+        });
+    }
+    let layout = Layout::build(&skeleton(grid), Rules::Relaxed)?;
+    let clues = layout
+        .runs
+        .iter()
+        .map(|run| match grid[run.clue] {
+            Cell::Block {
+                down: Some(clue), ..
+            } if run.down => clue,
+            Cell::Block {
+                across: Some(clue), ..
+            } if !run.down => clue,
+            _ => unreachable!("the layout has a run only where a sum is"),
+        })
+        .collect();
+    let shown = layout
+        .whites
+        .iter()
+        .map(|&pos| match grid[pos] {
+            Cell::White(letter) => letter,
+            Cell::Block { .. } => unreachable!("whites are white"),
+        })
+        .collect();
+    Ok(Structure {
+        layout,
+        clues,
+        shown,
+    })
 }
 
 /// The runs of a puzzle with their clues, and the letter each white cell shows.
@@ -280,6 +289,22 @@ mod tests {
 
     fn letter(c: char) -> Letter {
         Letter::from_char(c).unwrap()
+    }
+
+    #[test]
+    fn a_puzzle_keeps_the_structure_its_check_built() {
+        let line = "3,X,(vA),X,(hB),O,O,X,O,X";
+        let puzzle = crate::genres::kakuro_cryptic::format::parse_line(line).unwrap();
+        assert_eq!(Ok(puzzle.structure()), structure(puzzle.grid()).as_ref());
+        assert_eq!(puzzle.structure().clues.len(), 2);
+        // A sum before no white cell makes no puzzle.
+        let mut grid = puzzle.grid().clone();
+        grid[(2, 0)] = Cell::Block {
+            down: None,
+            across: Some(Clue::one(letter('C'))),
+        };
+        grid[(2, 1)] = Cell::BLOCK;
+        assert!(Puzzle::new(grid).is_err());
     }
 
     #[test]

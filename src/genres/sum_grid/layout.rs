@@ -43,6 +43,25 @@ impl Cell {
     }
 }
 
+/// The grid of `white`'s white cells with a placeholder sum 0 on every block before one (a
+/// generator sets the real sums from its digits): every white cell after a block is in a run
+/// with a sum.
+pub fn blank_grid(white: &Grid<bool>) -> Grid<Cell> {
+    let shape: Shape = white.shape();
+    let mut grid = Grid::filled(shape, Cell::BLOCK);
+    for (row, col, &w) in white.iter() {
+        grid[(row, col)] = if w {
+            Cell::White
+        } else {
+            Cell::Block {
+                down: (row + 1 < shape.rows && white[(row + 1, col)]).then_some(0),
+                across: (col + 1 < shape.cols && white[(row, col + 1)]).then_some(0),
+            }
+        };
+    }
+    grid
+}
+
 /// How strictly a grid's structure is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rules {

@@ -125,7 +125,7 @@ pub fn generate(
 ) -> Result<Generated<Puzzle, Solution>, Error> {
     params
         .shape
-        .check_within(1, MAX_SIDE, super::format::GENRE)?;
+        .check_within(1, MAX_SIDE, super::model::GENRE)?;
     match params.level {
         TargetLevel::Exactly(Level::BeyondExpert) => {
             return Err(InputError::limits(

@@ -5,15 +5,16 @@
 //! The same arguments and random stream give the same grid (the project's [`SeededRng`]).
 
 use crate::core::{Grid, InputError, SeededRng, Shape};
-use crate::genres::kakuro::model::{Cell, Puzzle, Rules};
+use crate::genres::kakuro::model::{Cell, Puzzle};
 
 /// An NxN block of white cells with the given down sums (left to right) and across sums (top to
 /// bottom), in an (N+1)x(N+1) grid; `down` and `across` have N sums each.
 ///
-/// Unchecked: given lists of different lengths (a run without a sum) or longer than 9 (a run
-/// longer than 9 cells), the grid breaks the relaxed structure rules; the solver then finds
-/// no solution. A grid to test and measure with, not a way to read a puzzle.
-pub fn dense_block(down: &[u16], across: &[u16]) -> Puzzle {
+/// Checked as [`Puzzle::new`] checks it: lists of different lengths leave a run without a
+/// sum, which the relaxed structure rules refuse (lists longer than 9 make runs the relaxed
+/// rules allow and no digits can fill). A grid to test and measure with, not a way to read a
+/// puzzle.
+pub fn dense_block(down: &[u16], across: &[u16]) -> Result<Puzzle, InputError> {
     let side = down.len().max(across.len());
     let shape = Shape::new(side + 1, side + 1);
     let mut grid = Grid::filled(shape, Cell::White);
@@ -28,7 +29,7 @@ pub fn dense_block(down: &[u16], across: &[u16]) -> Puzzle {
             across: across.get(i).copied(),
         };
     }
-    Puzzle::unchecked(grid)
+    Puzzle::new(grid)
 }
 
 /// A dense block of `side` (1 to 9) with the sums of a random filling, and the filling (row
@@ -43,7 +44,8 @@ pub fn filled_block(side: usize, rng: &mut SeededRng) -> (Puzzle, Vec<Vec<u8>>) 
         .iter()
         .map(|row| row.iter().map(|&d| u16::from(d)).sum())
         .collect();
-    (dense_block(&down, &across), digits)
+    let block = dense_block(&down, &across).expect("as many sums down as across");
+    (block, digits)
 }
 
 /// A `side`x`side` array of digits 1-9, different in every row and column: depth first in
@@ -143,7 +145,7 @@ pub fn change_sums(
     change: SumChange,
     rng: &mut SeededRng,
 ) -> Result<Puzzle, InputError> {
-    let layout = puzzle.layout(Rules::Relaxed)?;
+    let layout = puzzle.relaxed_layout();
     // (run, by how much) for every change of `by` that keeps a run's sum reachable.
     let can = |down: bool, by: i32| -> Vec<(usize, i32)> {
         layout
@@ -191,7 +193,7 @@ pub fn change_sums(
             *if run.down { down } else { across } = Some(sum);
         }
     }
-    Ok(Puzzle::unchecked(grid))
+    Puzzle::new(grid)
 }
 
 #[cfg(test)]
@@ -223,9 +225,9 @@ mod tests {
     #[test]
     fn changes_move_the_sums_they_say() {
         let (puzzle, _) = filled_block(6, &mut SeededRng::new(3, 0));
-        let layout = puzzle.layout(Rules::Relaxed).unwrap();
+        let layout = puzzle.relaxed_layout();
         let totals = |p: &Puzzle| {
-            let layout = p.layout(Rules::Relaxed).unwrap();
+            let layout = p.relaxed_layout();
             let side = |down: bool| -> i32 {
                 layout
                     .runs
@@ -242,7 +244,7 @@ mod tests {
             let moved = layout
                 .runs
                 .iter()
-                .zip(&changed.layout(Rules::Relaxed).unwrap().runs)
+                .zip(&changed.relaxed_layout().runs)
                 .filter(|(a, b)| a.sum != b.sum)
                 .count();
             let (new_across, new_down) = totals(&changed);

@@ -2,9 +2,10 @@
 //! generator's candidates, [`super::filled_grid`] and [`super::random_grid`] all come from
 //! [`lay_out_and_fill`].
 
-use crate::core::{Budget, Grid, SeededRng, Shape, Stop};
-use crate::genres::kakuro::model::{Cell, Layout, Puzzle, Rules};
+use crate::core::{Budget, SeededRng, Shape, Stop};
+use crate::genres::kakuro::model::{Layout, Puzzle, Rules};
 use crate::genres::kakuro::{solution_grid, Solution};
+use crate::genres::sum_grid::layout::blank_grid;
 
 use super::fill::{self, FillStyle};
 use super::layout::{self, LayoutRules};
@@ -26,29 +27,16 @@ impl Candidate {
         }
     }
 
+    /// The puzzle with the candidate's sums, keeping its layout.
     pub(super) fn puzzle(&self) -> Puzzle {
-        let shape = self.layout.shape;
-        let mut grid = Grid::filled(shape, Cell::BLOCK);
-        for &(row, col) in &self.layout.whites {
-            grid[(row, col)] = Cell::White;
-        }
-        for run in &self.layout.runs {
-            if let Cell::Block { down, across } = &mut grid[run.clue] {
-                if run.down {
-                    *down = Some(run.sum);
-                } else {
-                    *across = Some(run.sum);
-                }
-            }
-        }
-        Puzzle::unchecked(grid)
+        Puzzle::from_layout(self.layout.clone())
     }
 
     /// The puzzle with the sums its digits give, and those digits as its solution.
     pub(super) fn into_grid(mut self) -> (Puzzle, Solution) {
         self.update_sums();
         let solution = solution_grid(&self.layout, &self.digits);
-        (self.puzzle(), solution)
+        (Puzzle::from_layout(self.layout), solution)
     }
 }
 
@@ -66,7 +54,7 @@ pub(super) fn lay_out_and_fill(
         budget.step()?;
         return Ok(None);
     };
-    let layout = match blank_puzzle(&white).layout(Rules::Relaxed) {
+    let layout = match Layout::build(&blank_grid(&white), Rules::Relaxed) {
         Ok(layout) if !layout.runs.is_empty() => layout,
         _ => return Ok(None),
     };
@@ -75,27 +63,4 @@ pub(super) fn lay_out_and_fill(
         Ok(digits) => Ok(Some(Candidate { layout, digits })),
         Err(_) => Ok(None),
     }
-}
-
-/// A puzzle with the layout's white cells and placeholder sums on every block that starts a
-/// run (the generator sets the real sums from the digits).
-fn blank_puzzle(white: &Grid<bool>) -> Puzzle {
-    let shape: Shape = white.shape();
-    let mut grid = Grid::filled(shape, Cell::BLOCK);
-    for (row, col, &w) in white.iter() {
-        if w {
-            grid[(row, col)] = Cell::White;
-        }
-    }
-    for row in 0..shape.rows {
-        for col in 0..shape.cols {
-            if white[(row, col)] {
-                continue;
-            }
-            let down = (row + 1 < shape.rows && white[(row + 1, col)]).then_some(0);
-            let across = (col + 1 < shape.cols && white[(row, col + 1)]).then_some(0);
-            grid[(row, col)] = Cell::Block { down, across };
-        }
-    }
-    Puzzle::unchecked(grid)
 }

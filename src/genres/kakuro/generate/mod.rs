@@ -69,8 +69,8 @@ use self::fill::FillStyle;
 use self::layout::LayoutRules;
 use self::screen::Verdict;
 use super::model::{Cell, Puzzle, Rules, MAX_RUN, RELAXED_MAX_SIDE, STRICT_MAX_SIDE};
-use super::rate::rate_layout;
 use super::{solution_grid, Solution};
+use crate::genres::sum_grid::rate::rate_layout;
 
 /// The generator version: part of what determines the puzzle for a seed.
 pub const GENERATOR_VERSION: u32 = 1;
@@ -207,7 +207,7 @@ impl Generator {
     ) -> Result<(Puzzle, Solution, crate::core::Rating), Error> {
         let shape = self.params.shape;
         if shape.rows < 3 || shape.cols < 3 {
-            let puzzle = Puzzle::unchecked(Grid::filled(shape, Cell::BLOCK));
+            let puzzle = Puzzle::new(Grid::filled(shape, Cell::BLOCK))?;
             let layout = puzzle.layout(Rules::Strict)?;
             let rating = rate_layout(&layout, budget);
             let solution = solution_grid(&layout, &[]);

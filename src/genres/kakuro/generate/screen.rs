@@ -3,9 +3,9 @@
 
 use crate::core::{Budget, Error, Level, Rating, Stop, TargetLevel};
 use crate::genres::kakuro::model::{Puzzle, Rules};
-use crate::genres::kakuro::rate::{grade, rate_layout};
-use crate::genres::kakuro::solve::Solver;
 use crate::genres::kakuro::{solution_grid, Solution};
+use crate::genres::sum_grid::rate::{grade, rate_layout};
+use crate::genres::sum_grid::solve::Solver;
 
 use super::candidate::Candidate;
 use super::{Generator, GRADE_STEPS, SOLVER_STEPS};

@@ -1,7 +1,7 @@
 //! The cryptic Kakuro generator, version 1. No published tool generates this genre; the
 //! procedure is ours:
 //!
-//! 1. **Grid**: the Kakuro generator ([`kakuro::generate::generate`]) makes a Kakuro of the
+//! 1. **Grid**: the Kakuro generator (Kakuro's [`Genre::generate`]) makes a Kakuro of the
 //!    requested shape and level, unique by itself. The first grid uses the caller's seed, so
 //!    the underlying grid is the Kakuro the same parameters give.
 //! 2. **Letters**: a random bijection, drawn from the seed's own stream, maps the digits to
@@ -31,7 +31,9 @@ pub mod reveal;
 use crate::core::{
     Budget, Error, GenerateParams, Generated, GenerationStats, InputError, SeededRng,
 };
-use crate::genres::kakuro::{self, Cell as KakuroCell};
+use crate::genres::kakuro::{self, Kakuro};
+use crate::genres::sum_grid::layout::Cell as KakuroCell;
+use crate::genres::Genre;
 
 use super::answer::Solution;
 use super::format::GENRE;
@@ -63,7 +65,7 @@ pub fn generate(
         } else {
             rng.next_u64()
         };
-        let base = kakuro::generate::generate(&GenerateParams { seed, ..*params }, budget)?;
+        let base = Kakuro::generate(&GenerateParams { seed, ..*params }, budget)?;
         stats.attempts += base.stats.attempts;
         stats.restarts += base.stats.restarts;
         let mut letter_of: [Letter; LETTERS] =

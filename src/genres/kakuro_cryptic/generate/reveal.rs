@@ -2,7 +2,8 @@
 //! then hiding again every one it does not need (steps 2, 4 and 5 of the generator).
 
 use crate::core::{Budget, GenerationStats, Grid, SeededRng, Stop};
-use crate::genres::kakuro::{self, Cell as KakuroCell};
+use crate::genres::kakuro;
+use crate::genres::sum_grid::layout::Cell as KakuroCell;
 
 use super::super::answer::Solution;
 use super::super::model::{Cell, Clue, Letter, Puzzle, Structure, LETTERS};
@@ -19,7 +20,7 @@ enum Verdict {
 }
 
 /// The Kakuro with its sums written through `letter_of` (the letter of each digit), no letter
-/// shown; None if a sum has more than two digits.
+/// shown; None if a sum has more than two digits (or the grid is not a cryptic one).
 fn encode(puzzle: &kakuro::Puzzle, letter_of: &[Letter; LETTERS]) -> Option<Puzzle> {
     let clue = |sum: Option<u16>| match sum {
         Some(sum) => Clue::encode(sum, letter_of).map(Some),
@@ -37,7 +38,7 @@ fn encode(puzzle: &kakuro::Puzzle, letter_of: &[Letter; LETTERS]) -> Option<Puzz
             }),
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(Puzzle::unchecked(Grid::from_cells(puzzle.shape(), cells)?))
+    Puzzle::new(Grid::from_cells(puzzle.shape(), cells)?).ok()
 }
 
 /// The puzzle for the Kakuro `puzzle` with its unique `solution` and the letter of each digit,
@@ -53,9 +54,7 @@ pub fn reveal(
     let Some(encoded) = encode(puzzle, letter_of) else {
         return Ok(None);
     };
-    let Ok(mut structure) = encoded.structure() else {
-        return Ok(None);
-    };
+    let mut structure = encoded.structure().clone();
     let mut mapping = [0u8; LETTERS];
     for (digit, letter) in letter_of.iter().enumerate() {
         mapping[letter.index()] = digit as u8;
@@ -126,7 +125,7 @@ pub fn reveal(
         grid[position] = Cell::White(structure.shown[cell]);
     }
     Ok(Some((
-        Puzzle::unchecked(grid),
+        Puzzle::from_parts(grid, structure),
         Solution {
             mapping,
             grid: solution.clone(),

@@ -177,8 +177,8 @@ mod tests {
 
     #[test]
     fn the_across_sums_balance_the_down_sums() {
-        let (_, structure) = crate::genres::kakuro_cryptic::format::read_line(EXAMPLE).unwrap();
-        let solver = Solver::new(&structure);
+        let puzzle = crate::genres::kakuro_cryptic::format::parse_line(EXAMPLE).unwrap();
+        let solver = Solver::new(puzzle.structure());
         assert_eq!(solver.equations.len(), 1);
         let equation = &solver.equations[0];
         assert!(equation.cells.is_empty());
@@ -212,9 +212,9 @@ mod tests {
     /// covers cells 0 and 1, the down sum A cells 0 and 2, so B - A - cell 1 + cell 2 = 0.
     #[test]
     fn cells_in_one_run_stay_in_the_equation() {
-        let (_, structure) =
-            crate::genres::kakuro_cryptic::format::read_line("3,X,(vA),X,(hB),O,O,X,O,X").unwrap();
-        let solver = Solver::new(&structure);
+        let puzzle =
+            crate::genres::kakuro_cryptic::format::parse_line("3,X,(vA),X,(hB),O,O,X,O,X").unwrap();
+        let solver = Solver::new(puzzle.structure());
         let [equation] = &solver.equations[..] else {
             panic!("{:?}", solver.equations)
         };

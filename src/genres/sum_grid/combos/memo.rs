@@ -15,7 +15,7 @@
 //! whose combinations are the table's ([`super::combos`] of their length and sum) are kept:
 //! their key is the length, the sum and the candidates.
 //!
-//! [`easy_fit`]: crate::genres::kakuro::techniques::easy_fit
+//! [`easy_fit`]: crate::genres::sum_grid::techniques::easy_fit
 
 use std::cell::RefCell;
 use std::thread::LocalKey;

@@ -21,7 +21,7 @@
 //!   sum each raised by one keep the totals equal but break the counts.
 //!
 //! The solvers call this at their fixpoint, in their adaptive search only (see
-//! [`crate::genres::kakuro::solve::Solver`] and [`crate::genres::kakuro_cryptic::solve`]): the generators' and
+//! [`crate::genres::sum_grid::solve::Solver`] and [`crate::genres::kakuro_cryptic::solve`]): the generators' and
 //! the raters' search keeps its steps and its order.
 
 use crate::core::{Budget, DigitSet, Halt};

@@ -1,9 +1,9 @@
 //! The reasoning across runs on grids small enough to follow by hand.
 
 use super::*;
-use crate::genres::kakuro::format::parse_text;
-use crate::genres::kakuro::model::Rules;
-use crate::genres::kakuro::solve::Solver;
+use crate::genres::sum_grid::layout::Rules;
+use crate::genres::sum_grid::solve::Solver;
+use crate::genres::sum_grid::testing;
 
 /// An NxN block of white cells under `down` and right of `across`, as text.
 fn dense_block(down: &[u16], across: &[u16]) -> String {
@@ -19,7 +19,7 @@ fn dense_block(down: &[u16], across: &[u16]) -> String {
 }
 
 fn layout(text: &str) -> Layout {
-    parse_text(text).unwrap().layout(Rules::Relaxed).unwrap()
+    testing::layout(text, Rules::Relaxed)
 }
 
 /// Candidates after filtering every run to its fixpoint (None when that fails).

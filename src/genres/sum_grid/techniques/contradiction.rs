@@ -18,18 +18,27 @@ pub fn find(
 mod tests {
     use super::*;
     use crate::core::Level;
-    use crate::genres::kakuro::format::parse_id;
-    use crate::genres::kakuro::model::Rules;
-    use crate::genres::kakuro::rate::grade;
-    use crate::genres::kakuro::solve::Solver;
-    use crate::genres::kakuro::techniques::short_contradiction;
+    use crate::genres::sum_grid::layout::Rules;
+    use crate::genres::sum_grid::rate::grade;
+    use crate::genres::sum_grid::solve::Solver;
+    use crate::genres::sum_grid::techniques::short_contradiction;
+    use crate::genres::sum_grid::testing;
 
-    /// An expert puzzle from the corpus (8x8, seed 1).
-    const EXPERT: &str = "kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14";
+    /// An expert puzzle from the Kakuro corpus (8x8, seed 1:
+    /// `kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14`).
+    const EXPERT: &str = "\
+        # # # 16/ 24/ # 27/ 29/
+        # # /11 . . /17 . .
+        # # /8 . . 29/10 . .
+        # 26/ 27/32 . . . . .
+        /15 . . . 13/20 . . .
+        /33 . . . . . # #
+        /16 . . /3 . . # #
+        /12 . . /14 . . # #";
 
     #[test]
     fn refutes_where_short_chains_cannot() {
-        let layout = parse_id(EXPERT).unwrap().layout(Rules::Strict).unwrap();
+        let layout = testing::layout(EXPERT, Rules::Strict);
         let solver = Solver::new(&layout);
         // Where every technique up to Hard is stuck.
         let stuck = grade(&solver, Level::Hard, &mut Budget::unlimited()).unwrap();

@@ -5,7 +5,7 @@ use crate::core::hint::{cell_name, chain_to, join_and, join_or, upper_first, Hin
 use crate::core::{Budget, Deduction, Placement, Removal, Stop};
 
 use super::answer::{Answer, Mark, Solution};
-use super::model::{Layout, Run};
+use super::layout::{Layout, Run};
 use super::rate::replay_to_placement;
 
 /// The hint for `answer` on the puzzle of `layout`, whose unique solution is `solution`.

@@ -19,17 +19,14 @@ pub fn find(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::genres::kakuro::format::parse_text;
-    use crate::genres::kakuro::model::Rules;
-    use crate::genres::kakuro::solve::Solver;
+    use crate::genres::sum_grid::layout::Rules;
+    use crate::genres::sum_grid::solve::Solver;
+    use crate::genres::sum_grid::testing;
 
     /// A hand-made position on a 2x2 block of white cells: across 3 and 4, down 4 and 3.
     #[test]
     fn refutes_a_digit_that_breaks_a_crossing_run() {
-        let layout = parse_text("# 4/ 3/\n/3 . .\n/4 . .")
-            .unwrap()
-            .layout(Rules::Strict)
-            .unwrap();
+        let layout = testing::layout("# 4/ 3/\n/3 . .\n/4 . .", Rules::Strict);
         let solver = Solver::new(&layout);
         let prober = Prober::new(&solver);
         // A position with r1c1 and r1c2 in {1,2}, r2c1 and r2c2 in {1,3}.

@@ -35,9 +35,9 @@ use std::cell::RefCell;
 
 use crate::core::probe::{self, Effects, Hypotheses, Hypothesis, Narrowed, Step};
 use crate::core::{Budget, DigitSet, Stop};
-use crate::genres::kakuro::model::MAX_RUN;
-use crate::genres::kakuro::solve::Solver;
 use crate::genres::sum_grid::combos::fit_run;
+use crate::genres::sum_grid::layout::MAX_RUN;
+use crate::genres::sum_grid::solve::Solver;
 
 /// What a hypothesis may use and how far it may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use crate::core::descriptors::{run_lengths, Descriptors, Hundredths};
 use crate::core::DigitSet;
 
-use crate::genres::kakuro::model::Layout;
+use crate::genres::sum_grid::layout::Layout;
 
 /// The layout's descriptors; the candidates after the easy techniques are the rater's to add.
 pub fn describe(layout: &Layout) -> Descriptors {
@@ -30,15 +30,15 @@ pub fn mean_candidates(cands: &[DigitSet]) -> Hundredths {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::genres::kakuro::format::parse_text;
-    use crate::genres::kakuro::model::Rules;
+    use crate::genres::sum_grid::layout::Rules;
+    use crate::genres::sum_grid::testing;
 
     #[test]
     fn the_spec_example_is_described() {
-        let layout = parse_text("# # # 7/ 5/\n# # 8/3 . .\n# 3/6 . . .\n/8 . . . #\n/6 . . # #")
-            .unwrap()
-            .layout(Rules::Strict)
-            .unwrap();
+        let layout = testing::layout(
+            "# # # 7/ 5/\n# # 8/3 . .\n# 3/6 . . .\n/8 . . . #\n/6 . . # #",
+            Rules::Strict,
+        );
         let described = describe(&layout);
         assert_eq!(described.cells, 10);
         // Across 2, 3, 3, 2 and down 2, 3, 3, 2.

@@ -135,7 +135,7 @@ fn easy_fit_worked_out(
     out: &mut [DigitSet],
 ) -> Result<(), Contradiction> {
     out.copy_from_slice(cands);
-    let mut scratch = [DigitSet::EMPTY; crate::genres::kakuro::model::MAX_RUN];
+    let mut scratch = [DigitSet::EMPTY; crate::genres::sum_grid::layout::MAX_RUN];
     loop {
         let len = out.len();
         let mut changed = sum_combinations::narrow(out, combos, &mut scratch[..len])?;

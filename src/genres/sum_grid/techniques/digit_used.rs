@@ -1,7 +1,7 @@
 //! `digit_used` (bookkeeping): a written-in digit leaves the other cells of its two runs.
 
 use crate::core::DigitSet;
-use crate::genres::kakuro::model::Layout;
+use crate::genres::sum_grid::layout::Layout;
 
 /// The cells (other than `cell`) of `cell`'s runs that still allow `digit`.
 pub fn peers_with(layout: &Layout, cands: &[DigitSet], cell: usize, digit: u8) -> Vec<usize> {
@@ -21,15 +21,12 @@ pub fn peers_with(layout: &Layout, cands: &[DigitSet], cell: usize, digit: u8) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::genres::kakuro::format::parse_text;
-    use crate::genres::kakuro::model::Rules;
+    use crate::genres::sum_grid::layout::Rules;
+    use crate::genres::sum_grid::testing;
 
     #[test]
     fn a_written_digit_leaves_both_runs() {
-        let layout = parse_text("# 4/ 6/\n/3 . .\n/7 . .")
-            .unwrap()
-            .layout(Rules::Strict)
-            .unwrap();
+        let layout = testing::layout("# 4/ 6/\n/3 . .\n/7 . .", Rules::Strict);
         let mut cands = vec![DigitSet::ALL; 4];
         cands[0] = DigitSet::single(1);
         // Cell 0 (row 1, col 1) shares its across run with cell 1 and its down run with cell 2.

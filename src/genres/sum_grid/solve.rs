@@ -1,0 +1,534 @@
+//! The exact solver: run-level filtering to a fixpoint, then branching on a cell's digits.
+//!
+//! One budget step is one run filtered by `fit_run`. The solver counts solutions up to the
+//! caller's limit and stops there: to prove uniqueness it only has to find a second solution
+//! or show there is none. How it picks the cell to branch on, and whether it starts over, is a
+//! [`Strategy`].
+
+use crate::core::search::{search_with, Model, Weigh, Weighted};
+use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome};
+
+use super::combos::{combos, fit_run};
+use super::layout::{Layout, MAX_RUN};
+use crate::genres::sum_grid::regions::{union_and_fixed, Regions};
+
+/// The solver for one layout; cheap to build, reusable for many candidate states.
+pub struct Solver<'a> {
+    layout: &'a Layout,
+    run_combos: Vec<&'static [DigitSet]>,
+}
+
+pub(crate) use crate::core::Halt;
+
+/// The runs waiting to be filtered.
+pub type RunQueue = IndexQueue;
+
+/// How the search ([`crate::core::search`]) picks the cell to branch on, and whether it starts
+/// over. Under [`Strategy::FewestCandidates`] ties go to the cell whose runs have the fewest
+/// open cells; under [`Strategy::Adaptive`] a cell's weight is the weights of its two runs
+/// added.
+use crate::core::search::Strategy;
+
+impl<'a> Solver<'a> {
+    /// A solver for `layout`, with each run's digit combinations.
+    pub fn new(layout: &'a Layout) -> Solver<'a> {
+        let run_combos = layout
+            .runs
+            .iter()
+            .map(|run| combos(run.cells.len(), run.sum))
+            .collect();
+        Solver { layout, run_combos }
+    }
+
+    /// The layout it solves.
+    pub fn layout(&self) -> &Layout {
+        self.layout
+    }
+
+    /// The combinations of run `run`.
+    pub fn run_combos(&self, run: usize) -> &'static [DigitSet] {
+        self.run_combos[run]
+    }
+
+    /// Every cell with every digit.
+    pub fn full_candidates(&self) -> Vec<DigitSet> {
+        vec![DigitSet::ALL; self.layout.white_count()]
+    }
+
+    /// A queue holding every run.
+    pub fn all_runs(&self) -> RunQueue {
+        RunQueue::all(self.layout.runs.len())
+    }
+
+    /// Filters the queued runs, and the runs their changes reach, until nothing changes.
+    pub fn propagate(
+        &self,
+        cands: &mut [DigitSet],
+        queue: &mut RunQueue,
+        budget: &mut Budget,
+    ) -> Result<(), Halt> {
+        self.propagate_logged(cands, queue, budget, &mut ())
+    }
+
+    /// [`Solver::propagate`], noting each cell's candidates in `trail` before they change.
+    fn propagate_logged(
+        &self,
+        cands: &mut [DigitSet],
+        queue: &mut RunQueue,
+        budget: &mut Budget,
+        trail: &mut impl Trail,
+    ) -> Result<(), Halt> {
+        let mut before = [DigitSet::EMPTY; MAX_RUN];
+        let mut after = [DigitSet::EMPTY; MAX_RUN];
+        while let Some(run) = queue.pop() {
+            if let Err(stop) = budget.step() {
+                queue.clear();
+                return Err(Halt::Stopped(stop));
+            }
+            let cells = &self.layout.runs[run].cells;
+            let len = cells.len();
+            let fits = len <= MAX_RUN && {
+                for (slot, &cell) in before.iter_mut().zip(cells) {
+                    *slot = cands[cell as usize];
+                }
+                fit_run(&before[..len], self.run_combos[run], &mut after[..len])
+            };
+            if !fits {
+                trail.failed(run);
+                queue.clear();
+                return Err(Halt::Contradiction);
+            }
+            for (i, &cell) in cells.iter().enumerate() {
+                if after[i] != before[i] {
+                    trail.note(cell, before[i]);
+                    cands[cell as usize] = after[i];
+                    for other in self.layout.runs_of(cell as usize) {
+                        if other != run {
+                            queue.push(other);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Issue 19 hook: [`Solver::propagate_logged`] to its fixpoint, then, when `regions` is
+    /// given (the adaptive search), the reasoning across runs ([`Regions::narrow`]); the runs
+    /// of every cell it narrows are queued and filtered again, and so on until neither changes
+    /// anything. `regions` is told how many cells were narrowed since its last call: those
+    /// noted in `trail` here, plus the one cell the search fixed before calling (a branch;
+    /// [`CellModel::assign`]). Its own changes are noted in `trail` before they are made, like
+    /// propagation's, so the search undoes them the same way; its steps are spent from
+    /// `budget`; a contradiction it finds is [`Halt::Contradiction`], with no run blamed in
+    /// `trail`. Without `regions` this is [`Solver::propagate_logged`] exactly.
+    fn settle(
+        &self,
+        cands: &mut [DigitSet],
+        queue: &mut RunQueue,
+        budget: &mut Budget,
+        trail: &mut impl Trail,
+        regions: Option<&mut Regions>,
+    ) -> Result<(), Halt> {
+        let Some(regions) = regions else {
+            return self.propagate_logged(cands, queue, budget, trail);
+        };
+        let mut trail = Counted { trail, notes: 1 };
+        loop {
+            self.propagate_logged(cands, queue, budget, &mut trail)?;
+            let changes = std::mem::take(&mut trail.notes);
+            let narrowed = regions.narrow(cands, changes, budget, &mut |cell, old| {
+                trail.note(cell, old);
+                for run in self.layout.runs_of(cell as usize) {
+                    queue.push(run);
+                }
+            });
+            match narrowed {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(halt) => {
+                    queue.clear();
+                    return Err(halt);
+                }
+            }
+        }
+    }
+
+    /// Counts solutions from `cands`, up to `limit`, returning the ones found (digit per white
+    /// cell, in white-cell order), with [`Strategy::FewestCandidates`].
+    pub fn solve(
+        &self,
+        cands: Vec<DigitSet>,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> SolveOutcome<Vec<u8>> {
+        self.solve_with(Strategy::FewestCandidates, cands, limit, budget)
+    }
+
+    /// Counts solutions from `cands`, up to `limit`, searching with `strategy`; the adaptive
+    /// search also reasons across runs (`Regions`, issue 19), the plain one keeps its steps
+    /// and its order, which the generator and the rater depend on.
+    pub fn solve_with(
+        &self,
+        strategy: Strategy,
+        cands: Vec<DigitSet>,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> SolveOutcome<Vec<u8>> {
+        let mut model = CellModel {
+            solver: self,
+            cands,
+            queue: self.all_runs(),
+            trail: Vec::new(),
+            phase: vec![0; self.layout.white_count()],
+            regions: match strategy {
+                Strategy::FewestCandidates => None,
+                Strategy::Adaptive { .. } | Strategy::Luby { .. } => {
+                    Some(Regions::new(self.layout))
+                }
+            },
+        };
+        search_with(&mut model, strategy, limit, budget)
+    }
+
+    /// The open cell with the fewest candidates; among those, the one whose runs have the
+    /// fewest open cells (it settles soonest), the first of equals, except that the first cell
+    /// with 2 candidates and at most 2 open cells in its runs is taken at once. None when every
+    /// cell is fixed.
+    ///
+    /// The fewest candidates are found first, so that the open cells of runs are counted for
+    /// the cells that have them only. This is the choice a single scan keeping the best so far
+    /// (and stopping at such a cell) makes: that scan's best is the least (candidates, open
+    /// cells) seen, and the first cell with 2 candidates and at most 2 open cells is always
+    /// better than the best before it (one before it as good would have stopped the scan).
+    fn branch_cell(&self, cands: &[DigitSet]) -> Option<usize> {
+        let count = |set: &DigitSet| DIGIT_COUNTS[usize::from(set.bits())];
+        // The fewest candidates of an open cell and the first cell with them (no open cell has
+        // fewer than 2, so the scan can stop at the first cell of 2).
+        let mut fewest: Option<(u8, usize)> = None;
+        for (cell, set) in cands.iter().enumerate() {
+            let n = count(set);
+            if n > 1 && fewest.is_none_or(|(least, _)| n < least) {
+                fewest = Some((n, cell));
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        let (fewest, first) = fewest?;
+        let mut best: Option<(usize, usize)> = None;
+        for (cell, set) in cands.iter().enumerate().skip(first) {
+            if count(set) != fewest {
+                continue;
+            }
+            let open = self.open_cells_of_runs(cands, cell);
+            if fewest == 2 && open <= 2 {
+                return Some(cell);
+            }
+            if best.is_none_or(|(best_open, _)| open < best_open) {
+                best = Some((open, cell));
+            }
+        }
+        best.map(|(_, cell)| cell)
+    }
+
+    /// The open cells of `cell`'s runs, counted once per run.
+    fn open_cells_of_runs(&self, cands: &[DigitSet], cell: usize) -> usize {
+        self.layout
+            .runs_of(cell)
+            .map(|run| {
+                self.layout.runs[run]
+                    .cells
+                    .iter()
+                    .filter(|&&c| !cands[c as usize].is_single())
+                    .count()
+            })
+            .sum()
+    }
+}
+
+/// The number of digits in each digit set, by its bits: the branch choice counts every cell's
+/// candidates at every node, and a table is cheaper than counting bits without the
+/// instruction for it (the baseline x86-64 target has none).
+const DIGIT_COUNTS: [u8; 512] = {
+    let mut counts = [0u8; 512];
+    let mut bits = 1;
+    while bits < 512 {
+        counts[bits] = counts[bits & (bits - 1)] + 1;
+        bits += 1;
+    }
+    counts
+};
+
+/// Where propagation notes the candidates it replaces, so a search can undo them, and the run
+/// whose filtering failed, so a search can weigh it.
+pub trait Trail {
+    /// Records that `cell` had the candidates `old` before propagation narrowed them.
+    fn note(&mut self, cell: u32, old: DigitSet);
+    /// Records that filtering `run` failed (the run to blame for a contradiction); by default
+    /// nothing.
+    fn failed(&mut self, _run: usize) {}
+}
+
+/// A trail that counts its notes, for [`Solver::settle`].
+struct Counted<'t, T> {
+    trail: &'t mut T,
+    notes: u64,
+}
+
+impl<T: Trail> Trail for Counted<'_, T> {
+    #[inline]
+    fn note(&mut self, cell: u32, old: DigitSet) {
+        self.notes += 1;
+        self.trail.note(cell, old);
+    }
+
+    #[inline]
+    fn failed(&mut self, run: usize) {
+        self.trail.failed(run);
+    }
+}
+
+/// No undo wanted.
+impl Trail for () {
+    #[inline]
+    fn note(&mut self, _cell: u32, _old: DigitSet) {}
+}
+
+/// The search's state: the candidates, the runs waiting to be filtered, the undo entries
+/// (a cell and the candidates it had), and the reasoning across runs with what it last saw
+/// of the candidates (the adaptive search only; None in the plain one). The variables are
+/// the white cells, a cell's constraints its runs.
+struct CellModel<'s, 'l> {
+    solver: &'s Solver<'l>,
+    cands: Vec<DigitSet>,
+    queue: RunQueue,
+    trail: Vec<(u32, DigitSet)>,
+    /// Each cell's digit when the search last branched on it (0 before), tried first by the
+    /// adaptive search when it branches on the cell again (phase saving: a start-over goes
+    /// back to where the last one got, as far as the digits still fit).
+    phase: Vec<u8>,
+    regions: Option<Regions<'l>>,
+}
+
+/// The search's trail with the weights the search keeps, as propagation writes to them.
+struct Logged<'a, W> {
+    trail: &'a mut Vec<(u32, DigitSet)>,
+    weigh: &'a mut W,
+}
+
+impl<W: Weigh> Trail for Logged<'_, W> {
+    #[inline]
+    fn note(&mut self, cell: u32, old: DigitSet) {
+        self.trail.push((cell, old));
+    }
+
+    #[inline]
+    fn failed(&mut self, run: usize) {
+        self.weigh.failed(run);
+    }
+}
+
+impl Model for CellModel<'_, '_> {
+    type Var = usize;
+    type Value = u8;
+    type Values = DigitOrder;
+    type Solution = Vec<u8>;
+
+    /// Run filtering ([`Solver::propagate`]) and, in the adaptive search, the reasoning
+    /// across runs between its fixpoints ([`Solver::settle`]). Its changes, like
+    /// propagation's, go to the trail, so undoing a branch undoes them too; what `regions`
+    /// remembers of the candidates it brings up to date itself on its next call.
+    fn propagate<W: Weigh>(&mut self, weigh: &mut W, budget: &mut Budget) -> Result<(), Halt> {
+        let mut trail = Logged {
+            trail: &mut self.trail,
+            weigh,
+        };
+        self.solver.settle(
+            &mut self.cands,
+            &mut self.queue,
+            budget,
+            &mut trail,
+            self.regions.as_mut(),
+        )
+    }
+
+    fn fewest_candidates(&self) -> Option<usize> {
+        self.solver.branch_cell(&self.cands)
+    }
+
+    fn values(&self, cell: usize) -> DigitOrder {
+        DigitOrder::ascending(self.cands[cell])
+    }
+
+    fn assign(&mut self, cell: usize, digit: u8) {
+        self.phase[cell] = digit;
+        self.trail.push((cell as u32, self.cands[cell]));
+        self.cands[cell] = DigitSet::single(digit);
+        for run in self.solver.layout.runs_of(cell) {
+            self.queue.push(run);
+        }
+    }
+
+    fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    fn undo(&mut self, mark: usize) {
+        for (cell, old) in self.trail.drain(mark..).rev() {
+            self.cands[cell as usize] = old;
+        }
+    }
+
+    fn solution(&self) -> Option<Vec<u8>> {
+        Some(
+            self.cands
+                .iter()
+                .map(|set| set.smallest().unwrap_or(0))
+                .collect(),
+        )
+    }
+}
+
+/// Under [`Strategy::Adaptive`] a cell's weight is the weights of its runs added.
+impl Weighted for CellModel<'_, '_> {
+    fn constraint_count(&self) -> usize {
+        self.solver.layout.runs.len()
+    }
+
+    fn is_open(&self, cell: usize) -> bool {
+        !self.cands[cell].is_single()
+    }
+
+    fn variables(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.cands.iter().map(|set| set.len()).enumerate()
+    }
+
+    fn constraints_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        self.solver.layout.runs_of(cell)
+    }
+
+    /// Most promising first: the digits that leave the cell's runs the most combinations
+    /// (those that still fit the run's candidates and fixed digits, counted per run and
+    /// multiplied). In a grid with many fillings this keeps the runs of a branch open longest;
+    /// ties go to the smaller digit. The digit the cell was last given comes before all.
+    fn adaptive_values(&self, cell: usize) -> DigitOrder {
+        let candidates = self.cands[cell];
+        let mut score = [1u32; 10];
+        for run in self.solver.layout.runs_of(cell) {
+            let (maybe, fixed) = union_and_fixed(&self.solver.layout.runs[run].cells, &self.cands);
+            let mut count = [0u32; 10];
+            for &combo in self.solver.run_combos[run] {
+                if combo.is_subset(maybe) && fixed.is_subset(combo) {
+                    for digit in (combo & candidates).iter() {
+                        count[usize::from(digit)] += 1;
+                    }
+                }
+            }
+            for digit in candidates.iter() {
+                score[usize::from(digit)] *= count[usize::from(digit)];
+            }
+        }
+        let phase = self.phase[cell];
+        if candidates.contains(phase) {
+            score[usize::from(phase)] = u32::MAX;
+        }
+        let mut order = DigitOrder::ascending(candidates);
+        let len = usize::from(order.len);
+        order.digits[..len].sort_by_key(|&digit| std::cmp::Reverse(score[usize::from(digit)]));
+        order
+    }
+}
+
+/// A cell's digits in the order the search tries them.
+#[derive(Clone, Debug)]
+pub struct DigitOrder {
+    digits: [u8; 9],
+    len: u8,
+    next: u8,
+}
+
+impl DigitOrder {
+    /// The digits of `set`, smallest first.
+    fn ascending(set: DigitSet) -> DigitOrder {
+        let mut digits = [0; 9];
+        let mut len = 0;
+        for digit in set.iter() {
+            digits[len] = digit;
+            len += 1;
+        }
+        DigitOrder {
+            digits,
+            len: len as u8,
+            next: 0,
+        }
+    }
+}
+
+impl Iterator for DigitOrder {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        (self.next < self.len).then(|| {
+            self.next += 1;
+            self.digits[usize::from(self.next - 1)]
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::SeededRng;
+    use crate::genres::sum_grid::testing::random_layout;
+    use crate::Shape;
+
+    /// The branch choice as one scan keeping the best so far, the way it was first written.
+    fn branch_cell_by_one_scan(solver: &Solver, cands: &[DigitSet]) -> Option<usize> {
+        let mut best: Option<(u32, usize, usize)> = None;
+        for (cell, set) in cands.iter().enumerate() {
+            let count = set.len();
+            if count <= 1 || best.is_some_and(|(best_count, _, _)| count > best_count) {
+                continue;
+            }
+            let open = solver.open_cells_of_runs(cands, cell);
+            let better = match best {
+                None => true,
+                Some((best_count, best_open, _)) => count < best_count || open < best_open,
+            };
+            if better {
+                best = Some((count, open, cell));
+                if count == 2 && open <= 2 {
+                    break;
+                }
+            }
+        }
+        best.map(|(_, _, cell)| cell)
+    }
+
+    #[test]
+    fn the_branch_cell_is_the_one_scans_choice() {
+        let mut rng = SeededRng::new(19, 0);
+        for side in [5, 8, 12, 16] {
+            let layout = random_layout(Shape::new(side, side), &mut rng);
+            let solver = Solver::new(&layout);
+            for _ in 0..300 {
+                // Few candidates per cell, so that ties and cells of 2 are common.
+                let cands: Vec<DigitSet> = (0..layout.white_count())
+                    .map(|_| {
+                        let mut set = DigitSet::EMPTY;
+                        for _ in 0..1 + rng.index(3) {
+                            set.insert(1 + rng.index(9) as u8);
+                        }
+                        set
+                    })
+                    .collect();
+                assert_eq!(
+                    solver.branch_cell(&cands),
+                    branch_cell_by_one_scan(&solver, &cands)
+                );
+            }
+        }
+    }
+}
