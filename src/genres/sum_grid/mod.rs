@@ -3,8 +3,9 @@
 //! spelling (numbers or letters) and its own rules; the kit brings the run layout and its
 //! structure rules ([`layout`]), the combination tables ([`combos`]), the grid text and JSON
 //! syntax ([`syntax`]), the ID ([`id`]), answers and solutions ([`answer`]), the SVG drawing
-//! ([`draw`]) and the exact solvers' reasoning across runs ([`regions`]: region totals and digit
-//! counts).
+//! ([`draw`]), the exact solvers' reasoning across runs ([`regions`]: region totals and digit
+//! counts) and what a broken run or cell is about ([`violations`]: its cells, its sum's block
+//! and its words).
 //!
 //! It is not a genre (nothing registers it) and not public: Kakuro names its types as its own
 //! (`kakuro::Layout`, `kakuro::Answer`, ...), which is their one public path.
@@ -16,3 +17,4 @@ pub(crate) mod id;
 pub(crate) mod layout;
 pub(crate) mod regions;
 pub(crate) mod syntax;
+pub(crate) mod violations;
