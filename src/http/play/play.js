@@ -195,8 +195,8 @@ function applyHint() {
   marksChanged();
 }
 
-// Writes the solution's rows in (a board takes what its cells take: a sum grid's blocks, `#`,
-// stay blocks).
+// Writes the solution's rows in (each cell takes what it takes: a mark on a cell that takes none,
+// such as a block's `#`, leaves it as it is).
 function reveal() {
   game.data.solution.forEach((row, r) => [...row].forEach((ch, c) => setCell(r, c, ch)));
   marksChanged();
