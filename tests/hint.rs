@@ -1,17 +1,19 @@
-//! Hints: following them from an empty answer solves every corpus puzzle, never needs a
-//! technique harder than the puzzle's rating, and a wrong mark is pointed at.
+//! Hints: following them from an empty answer solves every corpus puzzle of every registered
+//! genre, never needs a technique harder than the puzzle's rating, and a wrong mark is pointed
+//! at, in every genre.
 
 mod common;
 
+use common::samples::{empty_answer, sample};
 use serde_json::Value;
-use sumpuzzles::genres::GenreId;
+use sumpuzzles::genres::kakuro::Kakuro;
+use sumpuzzles::genres::{Genre, GenreId};
 use sumpuzzles::ops::{
-    self, CheckOptions, CheckRequest, GenerateRequest, HintOptions, HintReport, HintRequest,
-    PuzzleSource,
+    self, CheckOptions, CheckRequest, HintOptions, HintReport, HintRequest, PuzzleSource,
 };
 use sumpuzzles::Error;
 use sumpuzzles::HintKind;
-use sumpuzzles::{Budget, Level, Shape, TargetLevel};
+use sumpuzzles::{Budget, Level};
 
 fn budget() -> Budget {
     Budget::new(2_000_000_000)
@@ -39,22 +41,6 @@ fn solved(source: &PuzzleSource, answer: &[String]) -> bool {
         .solved
 }
 
-/// The empty answer: `#` where the solution has a block (Kakuro), `.` elsewhere.
-fn empty_answer(solution: &[String], genre: GenreId) -> Vec<String> {
-    solution
-        .iter()
-        .map(|row| {
-            row.chars()
-                .map(|c| match (genre, c) {
-                    (GenreId::Kakurasu, _) => '.',
-                    (_, '#') => '#',
-                    _ => '.',
-                })
-                .collect()
-        })
-        .collect()
-}
-
 fn set(answer: &mut [String], row: usize, col: usize, value: char) {
     let mut chars: Vec<char> = answer[row].chars().collect();
     chars[col] = value;
@@ -63,8 +49,12 @@ fn set(answer: &mut [String], row: usize, col: usize, value: char) {
 
 /// Follows hints from the empty answer until solved; every placement must agree with the
 /// solution, and no hint may be harder than `level`. Returns how many hints it took.
-fn follow_hints(source: &PuzzleSource, genre: GenreId, solution: &[String], level: Level) -> usize {
-    let mut answer = empty_answer(solution, genre);
+fn follow_hints(
+    source: &PuzzleSource,
+    mut answer: Vec<String>,
+    solution: &[String],
+    level: Level,
+) -> usize {
     for count in 0..=solution.iter().map(String::len).sum::<usize>() {
         let report = hint(source, &answer);
         match report.hint.kind {
@@ -118,56 +108,29 @@ fn level_of(entry: &Value) -> Level {
     rating.level.expect("a corpus puzzle is rated")
 }
 
-fn follow_corpus(folder: &str, genre: GenreId) {
-    for (name, entry) in common::corpus_records(folder) {
-        let source = PuzzleSource::id(entry["id"].as_str().unwrap());
+fn follow_corpus(genre: GenreId) {
+    for (name, entry) in common::corpus_records(genre.name()) {
+        let id = entry["id"].as_str().unwrap();
+        let source = PuzzleSource::id(id);
         let solution = rows(&entry["solution"]);
-        let count = follow_hints(&source, genre, &solution, level_of(&entry));
+        let empty = empty_answer(genre, id);
+        let count = follow_hints(&source, empty, &solution, level_of(&entry));
         assert!(count > 0, "{name}");
     }
 }
 
 #[test]
-fn following_kakuro_hints_solves_every_corpus_puzzle() {
-    follow_corpus("kakuro", GenreId::Kakuro);
-}
-
-#[test]
-fn following_kakurasu_hints_solves_every_corpus_puzzle() {
-    follow_corpus("kakurasu", GenreId::Kakurasu);
-}
-
-#[test]
-fn following_cryptic_hints_solves_generated_puzzles() {
-    for seed in 0..3 {
-        let generated = ops::generate(
-            &GenerateRequest::new(
-                GenreId::KakuroCryptic,
-                Some(Shape::new(8, 8)),
-                TargetLevel::Any,
-                seed,
-            ),
-            &mut budget(),
-        )
-        .unwrap();
-        let source = PuzzleSource::id(generated.id.as_str());
-        follow_hints(
-            &source,
-            GenreId::KakuroCryptic,
-            generated
-                .solution
-                .as_deref()
-                .expect("the solution is asked for"),
-            generated.level,
-        );
+fn following_hints_solves_every_corpus_puzzle() {
+    for &genre in GenreId::ALL {
+        follow_corpus(genre);
     }
 }
 
 #[test]
 fn the_first_hint_of_the_spec_example_explains_a_sum() {
     let source = PuzzleSource::text(None, common::SPEC_EXAMPLE);
-    let solution: Vec<String> = common::SPEC_EXAMPLE_SOLUTION.map(String::from).to_vec();
-    let report = hint(&source, &empty_answer(&solution, GenreId::Kakuro));
+    let puzzle = Kakuro::parse_text(common::SPEC_EXAMPLE).unwrap();
+    let report = hint(&source, &Kakuro::empty_answer(&puzzle));
     assert_eq!(report.hint.kind, HintKind::Deduction);
     assert_eq!(report.hint.placed.len(), 1);
     assert!(
@@ -206,28 +169,44 @@ fn a_wrong_digit_is_pointed_at_first_in_reading_order() {
 }
 
 #[test]
-fn a_wrong_kakurasu_mark_is_pointed_at() {
-    let (_, entry) = common::corpus_records("kakurasu").remove(0);
-    let source = PuzzleSource::id(entry["id"].as_str().unwrap());
-    let solution = rows(&entry["solution"]);
-    let mut answer = empty_answer(&solution, GenreId::Kakurasu);
-    // Mark the first cell the opposite way to the solution.
-    let wrong = if solution[0].starts_with('#') {
-        '-'
-    } else {
-        '#'
-    };
-    set(&mut answer, 0, 0, wrong);
-    let report = hint(&source, &answer);
-    assert_eq!(report.hint.kind, HintKind::Wrong);
-    assert_eq!(report.hint.cells, vec![[0, 0]]);
+fn a_wrong_mark_is_pointed_at_in_every_genre() {
+    for &genre in GenreId::ALL {
+        let common::samples::Sample {
+            id,
+            solution,
+            empty,
+            wrong,
+        } = sample(genre);
+        // The one cell where the wrong answer differs from the solution.
+        let changed: Vec<[usize; 2]> = solution
+            .iter()
+            .zip(&wrong)
+            .enumerate()
+            .flat_map(|(row, (right, wrong))| {
+                let cols = right.chars().zip(wrong.chars()).enumerate();
+                cols.filter(|(_, (r, w))| r != w)
+                    .map(move |(col, _)| [row, col])
+            })
+            .collect();
+        assert_eq!(changed.len(), 1, "{genre}: {wrong:?} against {solution:?}");
+        let source = PuzzleSource::id(id);
+        let report = hint(&source, &wrong);
+        assert_eq!(report.hint.kind, HintKind::Wrong, "{genre}");
+        assert_eq!(report.hint.cells, changed, "{genre}");
+        assert!(
+            !solved(&source, &wrong),
+            "{genre}: the wrong answer is solved"
+        );
+        // From the empty answer there is a deduction to make.
+        let report = hint(&source, &empty);
+        assert_eq!(report.hint.kind, HintKind::Deduction, "{genre}");
+    }
 }
 
 #[test]
 fn hints_need_exactly_one_solution() {
     let source = PuzzleSource::text(None, common::ARTICLE_DRAFT);
-    let solution: Vec<String> = common::ARTICLE_MAIN_SOLUTION.map(String::from).to_vec();
-    let answer = empty_answer(&solution, GenreId::Kakuro);
+    let answer = Kakuro::empty_answer(&Kakuro::parse_text(common::ARTICLE_DRAFT).unwrap());
     match ops::hint(&hint_request(&source, &answer), &mut budget()) {
         Err(Error::Input(error)) => {
             assert!(

@@ -257,10 +257,16 @@ async fn check_points_at_the_broken_clue() {
     assert_eq!(status, 200);
     assert_eq!(checked["solved"], false);
     let violations = checked["violations"].as_array().unwrap();
-    assert!(violations
-        .contains(&json!({"rule": "R1", "row": 0, "col": 2, "down": 1, "sum": 6, "total": 7})));
-    assert!(violations
-        .contains(&json!({"rule": "R1", "row": 2, "col": 0, "down": 0, "sum": 7, "total": 8})));
+    assert!(violations.contains(&json!({
+        "rule": "R1", "row": 0, "col": 2, "down": 1, "sum": 6, "total": 7, "kind": "sum",
+        "message": "The down run of 6 at row 1, column 3 adds up to 7, more than 6.",
+        "cells": [[1, 2], [2, 2]], "clues": [[0, 2]]
+    })));
+    assert!(violations.contains(&json!({
+        "rule": "R1", "row": 2, "col": 0, "down": 0, "sum": 7, "total": 8, "kind": "sum",
+        "message": "The across run of 7 at row 3, column 1 adds up to 8, more than 7.",
+        "cells": [[2, 1], [2, 2]], "clues": [[2, 0]]
+    })));
     let (_, _, unfinished) = server
         .post("/check", json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#1.", "#3."], "finish": true}))
         .await;
@@ -727,7 +733,7 @@ async fn every_registered_genre_goes_through_every_endpoint() {
     assert_eq!(names, registered);
     for genre in genres.as_array().unwrap() {
         let name = genre["name"].as_str().unwrap();
-        assert!(["digits", "shading"].contains(&genre["board"].as_str().unwrap()));
+        assert!(["sum_grid", "shading"].contains(&genre["board"].as_str().unwrap()));
         assert!(!genre["rules"].as_str().unwrap().is_empty(), "{name}");
         let level = genre["levels"][0].as_str().unwrap();
         let (status, _, generated) = server

@@ -7,7 +7,7 @@ use common::*;
 use proptest::prelude::*;
 use sumpuzzles::genres::kakurasu::solve::{other_solution, solve_board};
 use sumpuzzles::genres::kakurasu::Kakurasu;
-use sumpuzzles::genres::kakurasu::{self, format, rate, swap, Board, Puzzle, Violation};
+use sumpuzzles::genres::kakurasu::{self, format, rate, swap, Board, Puzzle, Rule, Violation};
 use sumpuzzles::genres::Genre;
 use sumpuzzles::ops::{self, CheckOptions, CheckRequest, PuzzleSource};
 use sumpuzzles::{Budget, CancelFlag, Grid, Level, Shape, Stop};
@@ -101,14 +101,14 @@ fn shading_past_the_clue_breaks_the_row() {
     // Row 3 (clue 3) with cells 3 and 4 shaded: 7 > 3; column 4 (clue 2) gets 3 > 2.
     let violations = check(SPEC_ID, &[".....", ".....", "..##."], false);
     assert_eq!(
-        violations,
+        violations.into_iter().map(|v| v.rule).collect::<Vec<_>>(),
         vec![
-            Violation::R1 {
+            Rule::R1 {
                 row: 2,
                 total: 7,
                 clue: 3
             },
-            Violation::R2 {
+            Rule::R2 {
                 col: 3,
                 total: 3,
                 clue: 2
@@ -124,8 +124,8 @@ fn open_cells_that_cannot_reach_the_clue_break_the_column() {
     assert_eq!(violations.len(), 1);
     let v = &violations[0];
     assert_eq!(
-        *v,
-        Violation::R2 {
+        v.rule,
+        Rule::R2 {
             col: 2,
             total: 0,
             clue: 6
@@ -134,7 +134,12 @@ fn open_cells_that_cannot_reach_the_clue_break_the_column() {
     let json = serde_json::to_value(v).unwrap();
     assert_eq!(
         json,
-        serde_json::json!({"rule": "R2", "col": 2, "total": 0, "clue": 6})
+        serde_json::json!({
+            "rule": "R2", "col": 2, "total": 0, "clue": 6, "kind": "sum",
+            "message": "Column 3: its shaded cells weigh 0, and its open cells cannot make up \
+                        its clue 6.",
+            "cells": [[0, 2], [1, 2], [2, 2]], "clues": [[3, 2]],
+        })
     );
 }
 
@@ -145,7 +150,10 @@ fn finishing_makes_unmarked_cells_unshaded() {
     let violations = check(SPEC_ID, &partial, true);
     // Row 3 and column 3 fall short.
     // A row's total is R1, a column's R2: the type says which by the place it has.
-    let broken: Vec<_> = violations.iter().map(|v| (v.row(), v.col())).collect();
+    let broken: Vec<_> = violations
+        .iter()
+        .map(|v| (v.rule.row(), v.rule.col()))
+        .collect();
     assert_eq!(broken, vec![(Some(2), None), (None, Some(2))]);
 }
 

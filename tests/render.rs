@@ -1,6 +1,7 @@
 //! Drawings of every genre, read back with an XML parser: sums and clues where print puts
 //! them, the digits or shading of an answer or solution in their cells, and each broken rule
-//! highlighted at the place the checker names. Also `POST /render` through the router.
+//! highlighted at the cells and clues the checker names (every registered genre, on its
+//! sample). Also `POST /render` through the router.
 
 mod common;
 
@@ -90,13 +91,7 @@ fn data(node: Node, name: &str) -> Option<usize> {
 
 /// The group drawing the grid cell at `row`, `col`.
 fn square<'a>(doc: &'a Document, row: usize, col: usize) -> Node<'a, 'a> {
-    doc.descendants()
-        .find(|n| {
-            has_class(*n, "square")
-                && data(*n, "data-row") == Some(row)
-                && data(*n, "data-col") == Some(col)
-        })
-        .unwrap_or_else(|| panic!("no square at row {row}, col {col}"))
+    square_at(doc, row, col).unwrap_or_else(|| panic!("no square at row {row}, col {col}"))
 }
 
 /// The first child element of `node` with `tag` and `class`.
@@ -245,7 +240,50 @@ fn empty_and_unfinished_kakuro_cells_are_highlighted() {
     assert_eq!(squares_with(&doc, "rect", "violated"), expected);
 }
 
-/// Every violation the checker reports is highlighted where it is placed.
+/// The places a violation names under `key` (`cells` or `clues`), as `(row, col)`.
+fn places(violation: &serde_json::Value, key: &str) -> Vec<(usize, usize)> {
+    let places = violation[key].as_array();
+    let places = places.unwrap_or_else(|| panic!("{violation} has no {key}"));
+    places
+        .iter()
+        .map(|place| {
+            let at = |i: usize| place[i].as_u64().expect("a place is [row, col]") as usize;
+            (at(0), at(1))
+        })
+        .collect()
+}
+
+/// The group drawing the grid cell at `row`, `col`, if the grid has one.
+fn square_at<'a>(doc: &'a Document, row: usize, col: usize) -> Option<Node<'a, 'a>> {
+    doc.descendants().find(|n| {
+        has_class(*n, "square")
+            && data(*n, "data-row") == Some(row)
+            && data(*n, "data-col") == Some(col)
+    })
+}
+
+/// Whether the clue drawn at `(row, col)` is highlighted: inside the grid a sum's triangle in
+/// its block (the one of the run's direction, `down`, when the violation names it); just
+/// outside it a line's clue, right of its row or below its column.
+fn clue_highlighted(doc: &Document, (row, col): (usize, usize), down: Option<u64>) -> bool {
+    let violated_text =
+        |group: Node| child(group, "text", "clue").is_some_and(|t| has_class(t, "violated"));
+    match square_at(doc, row, col) {
+        Some(square) => square.children().any(|n| {
+            let direction = down.map(|down| if down == 1 { "down" } else { "across" });
+            n.has_tag_name("polygon")
+                && has_class(n, "violated")
+                && direction.is_none_or(|direction| has_class(n, direction))
+        }),
+        None if col > 0 && square_at(doc, row, col - 1).is_some() => {
+            violated_text(clue_group(doc, "row", row))
+        }
+        None => violated_text(clue_group(doc, "col", col)),
+    }
+}
+
+/// Every violation the checker reports is highlighted at the places it names: each of its
+/// cells, and each of its clues ([`clue_highlighted`]).
 fn assert_violations_highlighted(source: &PuzzleSource, answer: &[String], svg: &str) {
     let options = CheckOptions {
         answer: answer.into(),
@@ -259,34 +297,34 @@ fn assert_violations_highlighted(source: &PuzzleSource, answer: &[String], svg: 
     let doc = parse(svg);
     for violation in &report.violations {
         let violation = serde_json::to_value(violation).unwrap();
-        let place = |key: &str| violation[key].as_u64().map(|v| v as usize);
-        match (place("row"), place("col"), violation["down"].as_u64()) {
-            (Some(row), Some(col), Some(down)) => {
-                let which = if down == 1 { "down" } else { "across" };
-                let triangle = square(&doc, row, col)
-                    .children()
-                    .find(|n| n.has_tag_name("polygon") && has_class(*n, which));
-                assert!(
-                    triangle.is_some_and(|t| has_class(t, "violated")),
-                    "{violation} not highlighted"
-                );
-            }
-            (Some(row), Some(col), None) => {
-                let cell = child(square(&doc, row, col), "rect", "cell").unwrap();
-                assert!(has_class(cell, "violated"), "{violation} not highlighted");
-            }
-            (row, col, _) => {
-                let (line, index) = match (row, col) {
-                    (Some(row), None) => ("row", row),
-                    (None, Some(col)) => ("col", col),
-                    _ => panic!("{violation} has no place"),
-                };
-                let clue = clue_group(&doc, line, index);
-                let text = child(clue, "text", "clue").unwrap();
-                assert!(has_class(text, "violated"), "{violation} not highlighted");
-                assert_eq!(text.text(), Some(violation["clue"].to_string().as_str()));
-            }
+        let cells = places(&violation, "cells");
+        assert!(!cells.is_empty(), "{violation} names no cell");
+        for (row, col) in cells {
+            let cell = child(square(&doc, row, col), "rect", "cell").unwrap();
+            assert!(
+                has_class(cell, "violated"),
+                "{violation}: ({row}, {col}) not highlighted"
+            );
         }
+        for clue in places(&violation, "clues") {
+            let down = violation["down"].as_u64();
+            assert!(
+                clue_highlighted(&doc, clue, down),
+                "{violation}: clue {clue:?} not highlighted"
+            );
+        }
+    }
+}
+
+/// Every genre draws a wrong answer to its sample with each violation highlighted where the
+/// checker names it.
+#[test]
+fn every_genre_highlights_its_violations_where_the_checker_names_them() {
+    for &genre in GenreId::ALL {
+        let sample = common::samples::sample(genre);
+        let source = PuzzleSource::id(sample.id);
+        let svg = render(&source, RenderFill::Answer(&sample.wrong), false);
+        assert_violations_highlighted(&source, &sample.wrong, &svg);
     }
 }
 

@@ -14,6 +14,9 @@ pub mod kakuro_cryptic;
 #[cfg(feature = "server")]
 mod schema;
 pub(crate) mod sum_grid;
+mod violation;
+
+pub use violation::{Description, Explain, Violation, ViolationKind};
 
 use std::fmt;
 use std::str::FromStr;
@@ -37,21 +40,60 @@ pub trait Wire: Serialize {}
 #[cfg(not(feature = "server"))]
 impl<T: Serialize> Wire for T {}
 
-/// How a player marks a genre's board, so that a client knows how to draw and read it.
+/// The drawing a genre's board is, so that a client knows how to draw it and read a player's
+/// marks from it: `sum_grid`, a grid of blocks and white cells, the blocks holding the sums
+/// of the runs of white cells to their right and below them, a digit written in each white
+/// cell; `shading`, a grid of cells to shade, with a clue beside each row and below each
+/// column. (A caged grid, digits in every cell and cages with their sums, is the next kind.)
+/// A genre's puzzle object and answers are its own: see its `formats` and its puzzle object's
+/// schema.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BoardKind {
-    /// A grid of blocks and white cells; the player writes a digit in each white cell. The
-    /// puzzle object is `{"grid": [row, ...]}`, one space-separated token per cell: `#` a
-    /// block, `D/A` a block holding sums (down before the slash, across after; either may be
-    /// empty), `.` a white cell, another token a white cell showing it. Answers: `#` block,
-    /// `.` unmarked, `0` empty, `1`-`9` a digit.
-    Digits,
-    /// A grid of cells the player shades, with a clue per row and per column. The puzzle
-    /// object is `{"row_clues": [...], "col_clues": [...]}` (`null` for an absent clue).
-    /// Answers: `#` shaded, `-` unshaded, `.` unmarked.
+    /// Blocks holding run sums and white cells; the player writes a digit in each white cell.
+    SumGrid,
+    /// Cells the player shades, with a clue per row and per column.
     Shading,
+}
+
+impl BoardKind {
+    /// Every board kind (the play page has a drawing for each).
+    pub const ALL: &'static [BoardKind] = &[BoardKind::SumGrid, BoardKind::Shading];
+
+    /// Whether a player notes candidate digits in the board's cells (pencil marks).
+    pub const fn pencil_marks(self) -> bool {
+        match self {
+            BoardKind::SumGrid => true,
+            // A shaded cell has no candidates to note: the unshaded dot is the board's note.
+            BoardKind::Shading => false,
+        }
+    }
+
+    /// The digits a player writes in a cell, as answers spell them, in order; empty for a
+    /// board whose cells are shaded rather than written.
+    pub const fn digits(self) -> &'static str {
+        match self {
+            BoardKind::SumGrid => "123456789",
+            BoardKind::Shading => "",
+        }
+    }
+
+    /// How a player works the board with the play page's controls, in a few sentences.
+    pub const fn controls(self) -> &'static str {
+        match self {
+            BoardKind::SumGrid => {
+                "Type digits; Backspace, Delete or 0 clears; the arrow keys move. P switches \
+                 to pencil marks: digits then toggle small candidates in the cell (they are \
+                 yours alone: Check and Hint read only written digits)."
+            }
+            BoardKind::Shading => {
+                "Click a cell to shade it, again to mark it unshaded (a dot), again to clear \
+                 it; Space does the same, a right click marks it unshaded, and the arrow keys \
+                 move."
+            }
+        }
+    }
 }
 
 /// The solution fields of a genre that has none beyond its rows.
@@ -71,7 +113,7 @@ pub trait Genre: 'static {
     /// The genre's formats (puzzle object, text, ID, URL, answers), in a few sentences for the
     /// API's documentation.
     const FORMATS: &'static str;
-    /// How a player marks the board.
+    /// The drawing the board is (how a client draws it and reads a player's marks).
     const BOARD: BoardKind;
     /// The default shape of a generated puzzle.
     const DEFAULT_SHAPE: Shape;
@@ -98,8 +140,10 @@ pub trait Genre: 'static {
     type Solution: Clone + Send + 'static;
     /// The JSON puzzle object (the value of `"puzzle"` in requests and reports).
     type PuzzleObject: Wire + Clone + fmt::Debug + PartialEq + Send + 'static;
-    /// A broken rule instance found by the checker: a type tagged by its `rule`.
-    type Violation: Wire + Clone + fmt::Debug + PartialEq + Send + 'static;
+    /// A broken rule instance found by the checker, with its typed fields: an enum tagged by
+    /// its `rule`, which says in words what it is. The reports carry it as a [`Violation`],
+    /// with the cells it is about.
+    type Rule: Wire + Explain + Clone + fmt::Debug + PartialEq + Send + 'static;
     /// The fields a report adds for a solution beyond its rows (cryptic Kakuro: the letter
     /// mapping); [`NoExtra`] for a genre without any.
     type SolutionExtra: Wire + Clone + fmt::Debug + PartialEq + Send + 'static;
@@ -152,14 +196,14 @@ pub trait Genre: 'static {
         puzzle: &Self::Puzzle,
         answer: &Self::Answer,
         finish: bool,
-    ) -> Result<Vec<Self::Violation>, InputError>;
+    ) -> Result<Vec<Violation<Self::Rule>>, InputError>;
 
     /// Draws the puzzle as a printable SVG: `fill` writes an answer (or a solution read as
     /// one) into the cells, and each of `violations` is highlighted where it is.
     fn render_svg(
         puzzle: &Self::Puzzle,
         fill: Option<&Self::Answer>,
-        violations: &[Self::Violation],
+        violations: &[Violation<Self::Rule>],
     ) -> String;
 
     /// Rates the puzzle with the genre's human-technique profile under the budget.
@@ -194,6 +238,19 @@ pub trait Genre: 'static {
         params: &GenerateParams,
         budget: &mut Budget,
     ) -> Result<Generated<Self::Puzzle, Self::Solution>, Error>;
+
+    // What generic tests, benchmarks and scripts exercise every genre with, so that they go
+    // over the registry and a new genre needs no line in them.
+
+    /// The ID of a small puzzle with exactly one solution.
+    const SAMPLE_ID: &'static str;
+    /// The answer a fresh `puzzle` starts from: every cell a player marks unmarked (`.`), and
+    /// what the player does not mark (a sum grid's blocks) as answers write it.
+    fn empty_answer(puzzle: &Self::Puzzle) -> Vec<String>;
+    /// The rows of `solution` with one mark changed (its first digit to the next one, its
+    /// first cell's shading flipped): a complete answer that breaks a rule, the solution
+    /// being the only one.
+    fn wrong_answer(solution: &Self::Solution) -> Vec<String>;
 }
 
 /// A genre in the registry: its [`GenreId`] and the conversions of its wire types into the
@@ -202,7 +259,7 @@ pub trait Registered: Genre {
     /// The genre's variant.
     const ID: GenreId;
     /// A violation as the union of every genre's.
-    fn any_violation(violation: Self::Violation) -> AnyViolation;
+    fn any_violation(violation: Violation<Self::Rule>) -> AnyViolation;
     /// A puzzle object as the union of every genre's.
     fn any_puzzle_object(object: Self::PuzzleObject) -> AnyPuzzleObject;
     /// Solution fields as the union of every genre's.
@@ -260,13 +317,13 @@ macro_rules! registry {
             ),+
         }
 
-        /// A violation of any genre: the genre's [`Genre::Violation`].
+        /// A violation of any genre: a [`Violation`] of the genre's [`Genre::Rule`].
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum AnyViolation {
             $(
                 #[doc = concat!("A violation of `", stringify!($module), "`.")]
-                $variant(<$module::$genre as Genre>::Violation)
+                $variant(Violation<<$module::$genre as Genre>::Rule>)
             ),+
         }
 
@@ -284,7 +341,7 @@ macro_rules! registry {
             impl Registered for $module::$genre {
                 const ID: GenreId = GenreId::$variant;
 
-                fn any_violation(violation: Self::Violation) -> AnyViolation {
+                fn any_violation(violation: Violation<Self::Rule>) -> AnyViolation {
                     AnyViolation::$variant(violation)
                 }
 

@@ -5,15 +5,22 @@
 //! The unions are `anyOf`, not `oneOf`: two genres may send values of the same shape (a
 //! Kakuro and a cryptic Kakuro empty-cell violation), and `oneOf` would then match none. The
 //! report's `genre` says which genre's schema applies.
+//!
+//! A genre's violation schema is its rule's (`<Genre>Violation`, one object per rule), each
+//! object with the [`Description`]'s fields added, since a [`Violation`] sends them side by
+//! side in one object.
 
 use std::borrow::Cow;
 
-use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{
+    AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type,
+};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 use super::{
-    dispatch, AnyPuzzleObject, AnySolutionExtra, AnyViolation, GenreId, GenreVisitor, Registered,
+    dispatch, AnyPuzzleObject, AnySolutionExtra, AnyViolation, Description, GenreId, GenreVisitor,
+    Registered, Violation, ViolationKind,
 };
 
 /// Named schemas, as [`ToSchema::schemas`] collects them.
@@ -57,7 +64,7 @@ impl GenreVisitor for PartOf {
     fn visit<G: Registered>(self) -> PartSchema {
         match self.part {
             Part::PuzzleObject => PartSchema::of::<G::PuzzleObject>(),
-            Part::Violation => PartSchema::of::<G::Violation>(),
+            Part::Violation => PartSchema::of::<Violation<G::Rule>>(),
             Part::SolutionExtra => PartSchema::of::<G::SolutionExtra>(),
         }
     }
@@ -129,8 +136,10 @@ impl PartialSchema for AnyViolation {
     fn schema() -> RefOr<Schema> {
         any_of(
             Part::Violation,
-            "A broken rule instance, in the genre's own form: tagged by `rule`, placed by \
-             zero-based `row` and `col`.",
+            "A broken rule instance: in the genre's own form, tagged by `rule` and placed by \
+             zero-based `row` and `col`, and beside that what any client shows it by, \
+             whatever the genre: a genre-neutral `kind`, a plain-words `message`, and the \
+             `cells` and `clues` it is about.",
         )
     }
 }
@@ -142,6 +151,50 @@ impl ToSchema for AnyViolation {
 
     fn schemas(schemas: &mut Schemas) {
         collect(Part::Violation, schemas);
+    }
+}
+
+/// The rule's schema with the description's fields added to each of its objects (to the one
+/// object of a rule that is a struct, or to each of an enum's).
+impl<R: ToSchema> PartialSchema for Violation<R> {
+    fn schema() -> RefOr<Schema> {
+        let RefOr::T(Schema::Object(description)) = Description::schema() else {
+            unreachable!("a derived struct schema is an object")
+        };
+        let described = |object: &mut utoipa::openapi::schema::Object| {
+            object.properties.extend(description.properties.clone());
+            object.required.extend(description.required.clone());
+        };
+        match R::schema() {
+            RefOr::T(Schema::Object(mut object)) => {
+                described(&mut object);
+                RefOr::T(Schema::Object(object))
+            }
+            RefOr::T(Schema::OneOf(mut one_of)) => {
+                for item in &mut one_of.items {
+                    match item {
+                        RefOr::T(Schema::Object(object)) => described(object),
+                        _ => unreachable!("a tagged enum's variants are objects"),
+                    }
+                }
+                RefOr::T(Schema::OneOf(one_of))
+            }
+            other => AllOfBuilder::new()
+                .item(other)
+                .item(RefOr::T(Schema::Object(description)))
+                .into(),
+        }
+    }
+}
+
+impl<R: ToSchema> ToSchema for Violation<R> {
+    fn name() -> Cow<'static, str> {
+        R::name()
+    }
+
+    fn schemas(schemas: &mut Schemas) {
+        R::schemas(schemas);
+        schemas.push((ViolationKind::name().into_owned(), ViolationKind::schema()));
     }
 }
 

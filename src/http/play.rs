@@ -1,7 +1,9 @@
 //! The play page: `GET /` serves a page that generates, checks, hints and rates puzzles through
-//! the API, as an example for puzzle websites. Its script and style are separate files embedded
-//! in the binary, so the page needs nothing from outside the service and its Content-Security-
-//! Policy can forbid everything but this origin (no inline script or style at all).
+//! the API, as an example for puzzle websites. Its scripts and styles are separate files
+//! embedded in the binary, so the page needs nothing from outside the service and its Content-
+//! Security-Policy can forbid everything but this origin (no inline script or style at all).
+//! Each board kind ([`BoardKind`]) is drawn by a script and a style sheet of its own
+//! (`/board-<kind>.js`, `/board-<kind>.css`), which the page loads beside its own.
 //!
 //! The page can also run the engine itself: `/play-worker.js`, a module Web Worker, loads the
 //! WebAssembly package (`/wasm/`, see [`super::wasm`]). Only the worker compiles WebAssembly, so
@@ -21,13 +23,11 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 
+#[cfg(test)]
+use crate::genres::BoardKind;
+
 const PAGE: &str = include_str!("play/index.html");
-const SCRIPT: &str = include_str!("play/play.js");
-const ENGINE_SCRIPT: &str = include_str!("play/play-engine.js");
-const BOARD_SCRIPT: &str = include_str!("play/play-board.js");
 const WORKER: &str = include_str!("play/play-worker.js");
-const STYLE: &str = include_str!("play/play.css");
-const ICON: &str = include_str!("play/favicon.svg");
 
 /// Only this origin, for scripts, styles, the API calls and the engine's worker; no frames,
 /// forms or plugins, and no WebAssembly on the page itself (its worker compiles it).
@@ -73,41 +73,60 @@ fn served(
     )
 }
 
-/// The page's assets that carry the page's own policy: path, content type, body.
-const ASSETS: [(&str, &str, &str); 6] = [
+const SCRIPT: &str = "text/javascript; charset=utf-8";
+const STYLE: &str = "text/css; charset=utf-8";
+
+/// The page's assets that carry the page's own policy: path, content type, body. The board
+/// kinds' drawings are among them, one script and one style sheet per kind.
+const ASSETS: &[(&str, &str, &str)] = &[
     ("/", "text/html; charset=utf-8", PAGE),
-    ("/play.js", "text/javascript; charset=utf-8", SCRIPT),
+    ("/play.js", SCRIPT, include_str!("play/play.js")),
     (
         "/play-engine.js",
-        "text/javascript; charset=utf-8",
-        ENGINE_SCRIPT,
+        SCRIPT,
+        include_str!("play/play-engine.js"),
+    ),
+    ("/play-board.js", SCRIPT, include_str!("play/play-board.js")),
+    (
+        "/board-sum-grid.js",
+        SCRIPT,
+        include_str!("play/board-sum-grid.js"),
     ),
     (
-        "/play-board.js",
-        "text/javascript; charset=utf-8",
-        BOARD_SCRIPT,
+        "/board-shading.js",
+        SCRIPT,
+        include_str!("play/board-shading.js"),
     ),
-    ("/play.css", "text/css; charset=utf-8", STYLE),
-    ("/favicon.svg", "image/svg+xml", ICON),
+    ("/play.css", STYLE, include_str!("play/play.css")),
+    (
+        "/board-sum-grid.css",
+        STYLE,
+        include_str!("play/board-sum-grid.css"),
+    ),
+    (
+        "/board-shading.css",
+        STYLE,
+        include_str!("play/board-shading.css"),
+    ),
+    (
+        "/favicon.svg",
+        "image/svg+xml",
+        include_str!("play/favicon.svg"),
+    ),
 ];
 
-/// `/`, `/play.js` (with `/play-engine.js` and `/play-board.js`), `/play.css`,
-/// `/favicon.svg`, and `/play-worker.js` with the worker's own policy.
+/// `/`, `/play.js` (with `/play-engine.js`, `/play-board.js` and each board kind's script),
+/// `/play.css` (with each board kind's style sheet), `/favicon.svg`, and `/play-worker.js` with
+/// the worker's own policy.
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let page = ASSETS
-        .into_iter()
-        .fold(Router::new(), |router, (path, content_type, body)| {
+        .iter()
+        .fold(Router::new(), |router, &(path, content_type, body)| {
             router.route(path, get(move || async move { asset(content_type, body) }))
         });
     page.route(
         "/play-worker.js",
-        get(|| async {
-            served(
-                "text/javascript; charset=utf-8",
-                WORKER_CONTENT_SECURITY_POLICY,
-                WORKER,
-            )
-        }),
+        get(|| async { served(SCRIPT, WORKER_CONTENT_SECURITY_POLICY, WORKER) }),
     )
 }
 
@@ -153,12 +172,50 @@ mod tests {
         }
     }
 
+    /// Every board kind has its drawing: a script that adds it to the page's `BOARD_KINDS`
+    /// under the kind's name, and a style sheet, both served and loaded by the page.
+    #[test]
+    fn every_board_kind_has_its_drawing() {
+        for kind in BoardKind::ALL {
+            let name = serde_json::to_value(kind).unwrap();
+            let name = name.as_str().unwrap();
+            let file = name.replace('_', "-");
+            for path in [format!("/board-{file}.js"), format!("/board-{file}.css")] {
+                let served = ASSETS.iter().find(|(served, ..)| *served == path);
+                let Some(&(_, _, body)) = served else {
+                    panic!("{path} is not served")
+                };
+                assert!(
+                    PAGE.contains(&format!("\"{path}\"")),
+                    "the page does not load {path}"
+                );
+                if path.ends_with(".js") {
+                    let registered = format!("BOARD_KINDS.{name} = ");
+                    assert!(body.contains(&registered), "{path} does not draw {name}");
+                }
+            }
+        }
+    }
+
+    /// Every script and style sheet the page loads is served.
+    #[tokio::test]
+    async fn everything_the_page_loads_is_served() {
+        let assets = PAGE.split('"').filter(|part| {
+            part.starts_with('/') && [".js", ".css", ".svg"].iter().any(|e| part.ends_with(e))
+        });
+        for asset in assets {
+            headers_of(asset).await;
+        }
+    }
+
     /// The worker loads the package from the paths the server serves it at.
     #[test]
     fn the_worker_loads_the_served_package() {
         for path in ["'/wasm/index.js'", "'/wasm/pkg/sumpuzzles_bg.wasm'"] {
             assert!(WORKER.contains(path), "play-worker.js does not load {path}");
         }
-        assert!(ENGINE_SCRIPT.contains("new Worker('/play-worker.js', { type: 'module' })"));
+        let engine = ASSETS.iter().find(|(path, ..)| *path == "/play-engine.js");
+        let engine = engine.unwrap().2;
+        assert!(engine.contains("new Worker('/play-worker.js', { type: 'module' })"));
     }
 }

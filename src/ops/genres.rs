@@ -13,8 +13,18 @@ pub struct GenreInfo {
     pub name: GenreId,
     /// The genre's name for people.
     pub title: &'static str,
-    /// How a player marks the board (and so which puzzle object and answer format it has).
+    /// The drawing the board is: `sum_grid` (blocks holding run sums, a digit in each white
+    /// cell) or `shading` (cells to shade, a clue per row and column); see `BoardKind`. The
+    /// puzzle object and the answers are the genre's own (`formats`).
     pub board: BoardKind,
+    /// Whether a player notes candidate digits in the cells (pencil marks).
+    pub pencil_marks: bool,
+    /// The digits a player writes in a cell, as answers spell them, in order; empty when the
+    /// cells are shaded rather than written.
+    #[cfg_attr(feature = "server", schema(example = "123456789"))]
+    pub digits: &'static str,
+    /// How a player works the board with a play page's controls, in a few sentences.
+    pub controls: &'static str,
     /// The rules, in a few sentences for a player.
     pub rules: &'static str,
     /// The genre's formats, in a few sentences.
@@ -43,6 +53,9 @@ impl GenreInfo {
             name: G::ID,
             title: G::TITLE,
             board: G::BOARD,
+            pencil_marks: G::BOARD.pencil_marks(),
+            digits: G::BOARD.digits(),
+            controls: G::BOARD.controls(),
             rules: G::RULES,
             formats: G::FORMATS,
             default_shape: G::DEFAULT_SHAPE.to_string(),

@@ -1,8 +1,9 @@
 // Plays the page at / in headless Chromium: a Kakuro typed in to "solved", a wrong digit
 // highlighted by /check and named by /hint, a hint applied, a Kakurasu shaded to "solved", a
-// cryptic Kakuro revealed and checked, a permalink (with a seed beyond 2^53), the daily puzzle,
-// pencil marks, the timer, the Shape menu up to each genre's limit, and a fetch with an empty
-// string body. Then the same rounds with the engine in the browser (the WebAssembly package in
+// cryptic Kakuro revealed and checked; in each genre a broken rule listed in /check's own words
+// and highlighted at the cells and clues it names, and the controls /genres gives; a permalink
+// (with a seed beyond 2^53), the daily puzzle, pencil marks, the timer, the Shape menu up to
+// each genre's limit, and a fetch with an empty string body. Then the same rounds with the engine in the browser (the WebAssembly package in
 // the page's worker) and every API request refused, giving the server's puzzles; a cancelled
 // generation; the fallback to the browser when the API is refused and when the server has
 // stopped; and a server without the package, where the switch says why it is off.
@@ -85,6 +86,35 @@ async function checkAndWait(page) {
   return { state: await page.getAttribute('#status', 'data-state'), text: await page.textContent('#status') };
 }
 
+// The broken rules the page lists are the /check report's own words, in its order, and every
+// place a violation names (its cells and its clues) is highlighted: the page draws violations
+// without knowing a genre's rules. Returns the report.
+async function expectViolationsShown(page, base, what) {
+  const body = await page.evaluate(() => ({ id: game.data.id, answer: answer(), finish: document.querySelector('#finish').checked }));
+  const response = await fetch(`${base}/check`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const report = await response.json();
+  expect(report.violations.length > 0, `${what}: /check finds no broken rule`);
+  const listed = await page.$$eval('#violations li', (items) => items.map((li) => li.textContent));
+  const messages = report.violations.map((v) => v.message);
+  expect(JSON.stringify(listed) === JSON.stringify(messages),
+    `${what}: the page lists ${JSON.stringify(listed)}, /check says ${JSON.stringify(messages)}`);
+  const unmarked = await page.evaluate((violations) => violations.flatMap((v) => [...v.cells, ...v.clues])
+    .filter(([r, c]) => !game.board.element(r, c)?.classList.contains('violation')), report.violations);
+  expect(unmarked.length === 0, `${what}: places named but not highlighted: ${JSON.stringify(unmarked)}`);
+  return report;
+}
+
+// The How to play text is the genre's rules and its board's controls (GET /genres), and the
+// pencil-mark switch shows only where the cells take notes.
+async function expectGenreControls(page, base, name) {
+  const genre = (await (await fetch(`${base}/genres`)).json()).find((g) => g.name === name);
+  expect((await page.textContent('#how-text')) === `${genre.rules} ${genre.controls}`, `${name}: the How to play text is not /genres'`);
+  expect((await page.locator('#pencil-label').isVisible()) === genre.pencil_marks,
+    `${name}: the pencil-mark switch ${genre.pencil_marks ? 'is hidden' : 'shows'}`);
+}
+
 async function shot(page, name) {
   const path = join(artifacts, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
@@ -136,6 +166,10 @@ async function kakuroRound(page, base) {
     `the wrong cell (${wr}, ${wc}) is not highlighted`);
   expect((await page.locator('td.block.violation').count()) > 0, 'the broken run\'s sum block is not highlighted');
   expect((await page.locator('#violations li').count()) > 0, 'the broken rules are not listed');
+  const report = await expectViolationsShown(page, base, 'kakuro');
+  expect(report.violations.every((v) => /^The (down|across) run of \d+ at row \d+, column \d+ /.test(v.message)),
+    `a wrong Kakuro digit breaks something else than runs: ${JSON.stringify(report.violations)}`);
+  await expectGenreControls(page, base, 'kakuro');
   await shot(page, 'kakuro-violation');
 
   // A hint on that position names the wrong digit.
@@ -189,15 +223,31 @@ async function kakurasuRound(page, base) {
   expect(await page.locator(`#row-clue-0`).evaluate((el) => el.classList.contains('violation')), 'row 1\'s clue is not highlighted');
   expect(await page.locator(`#col-clue-${blank}`).evaluate((el) => el.classList.contains('violation')),
     `column ${blank + 1}'s clue is not highlighted`);
+  const report = await expectViolationsShown(page, base, 'kakurasu');
+  expect(report.violations.some((v) => v.message.startsWith('Row 1: its shaded cells weigh ')),
+    `row 1's violation is not said: ${JSON.stringify(report.violations)}`);
+  await expectGenreControls(page, base, 'kakurasu');
   await shot(page, 'kakurasu-violation');
 }
 
-async function crypticRound(page) {
+async function crypticRound(page, base) {
   await newPuzzle(page, { genre: 'kakuro-cryptic', shape: '7x7', level: 'easy', seed: 7 });
   await page.click('#reveal');
   const result = await checkAndWait(page);
   expect(result.state === 'solved', `the revealed cryptic Kakuro is ${result.state}: ${result.text}`);
   await shot(page, 'cryptic-solved');
+
+  // One digit changed: the letters are read two ways, or a run's letters cannot write its total.
+  const input = page.locator('#grid input').first();
+  const digit = await input.inputValue();
+  await input.press(String((Number(digit) % 9) + 1));
+  const broken = await checkAndWait(page);
+  expect(broken.state === 'violations', `a changed digit in the cryptic Kakuro gives ${broken.state}: ${broken.text}`);
+  const report = await expectViolationsShown(page, base, 'cryptic kakuro');
+  expect(report.violations.some((v) => v.kind === 'mapping' || / run of [A-J]+ /.test(v.message)),
+    `the cryptic violations say nothing of letters: ${JSON.stringify(report.violations)}`);
+  await expectGenreControls(page, base, 'kakuro-cryptic');
+  await shot(page, 'cryptic-violation');
 }
 
 // A permalink opens its puzzle; a seed beyond what a JavaScript number holds survives as typed.

@@ -115,7 +115,7 @@ def wrong(rows, board):
     rows = list(rows)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
-            if board == "digits" and ch.isdigit():
+            if board == "sum_grid" and ch.isdigit():
                 rows[r] = row[:c] + str(int(ch) % 9 + 1) + row[c + 1:]
                 return rows
             if board == "shading" and ch == "#":
@@ -187,7 +187,7 @@ def genre_round(api, json_api, info):
         for field in ("row", "col", "total", "clue"):
             value = getattr(violation, field, None)
             check_that(value is None or isinstance(value, int), f"{name}: violation {field} is {value!r}")
-    fresh = [("".join(ch if board == "digits" and ch == "#" else "." for ch in row)) for row in by_get.solution]
+    fresh = [("".join(ch if board == "sum_grid" and ch == "#" else "." for ch in row)) for row in by_get.solution]
     hinted = hint.sync(client=api, body=HintRequestType1(id=by_get.id, answer=fresh))
     check_that(isinstance(hinted, HintReport), f"{name}: POST /hint")
     drawing = render.sync(client=json_api, body=RenderRequestType1(id=by_get.id, solution=True))

@@ -107,7 +107,7 @@ function wrong(rows: string[], board: GenreInfo['board']): string[] {
   const out = [...rows];
   for (const [r, row] of out.entries()) {
     for (const [c, ch] of [...row].entries()) {
-      const changed = board === 'digits' && /[1-9]/.test(ch) ? String((Number(ch) % 9) + 1)
+      const changed = board === 'sum_grid' && /[1-9]/.test(ch) ? String((Number(ch) % 9) + 1)
         : board === 'shading' && ch === '#' ? '-' : null;
       if (changed) {
         out[r] = row.slice(0, c) + changed + row.slice(c + 1);
@@ -176,7 +176,7 @@ async function genreRound(info: GenreInfo): Promise<void> {
       expect(Number.isInteger(runTotalGap(violation as Schemas['KakuroViolation'])), `${genre}: a run's sum is a number`);
     }
   }
-  const fresh = solution.map((row) => [...row].map((ch) => (board === 'digits' && ch === '#' ? '#' : '.')).join(''));
+  const fresh = solution.map((row) => [...row].map((ch) => (board === 'sum_grid' && ch === '#' ? '#' : '.')).join(''));
   const hinted = await hint({ body: { id: report.id, answer: fresh } });
   expect(hinted.data !== undefined && ['deduction', 'reveal'].includes(hinted.data.kind), `${genre}: POST /hint`);
   const svg = await render({ body: { id: report.id }, parseAs: 'text' });

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+pub mod samples;
+
 /// The spec's example (kakuro.txt, "Example"): generator version 2, 5x5, easy, seed 0.
 pub const SPEC_EXAMPLE: &str = "# # # 7/ 5/\n# # 8/3 . .\n# 3/6 . . .\n/8 . . . #\n/6 . . # #";
 pub const SPEC_EXAMPLE_SOLUTION: [&str; 5] = ["#####", "###12", "##123", "#134#", "#24##"];

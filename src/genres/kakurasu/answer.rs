@@ -43,6 +43,16 @@ impl Solution {
             })
             .collect()
     }
+
+    /// The rows with the first cell's shading flipped: a complete answer that breaks a rule,
+    /// when the solution is the only one.
+    pub fn wrong_rows(&self) -> Vec<String> {
+        let mut shaded = self.shaded.clone();
+        if shaded.rows() > 0 && shaded.cols() > 0 {
+            shaded[(0, 0)] = !shaded[(0, 0)];
+        }
+        Solution { shaded }.rows()
+    }
 }
 
 /// Reads answer rows (one string per row, or one string with a row per line) for `puzzle`.

@@ -25,7 +25,7 @@ use crate::core::{
 use super::{BoardKind, Genre, NoExtra};
 
 pub use answer::{Answer, Mark, Solution};
-pub use check::Violation;
+pub use check::{Rule, Violation};
 pub use model::{Board, Puzzle};
 pub use wire::PuzzleObject;
 
@@ -60,7 +60,7 @@ impl Genre for Kakurasu {
     type Answer = Answer;
     type Solution = Solution;
     type PuzzleObject = wire::PuzzleObject;
-    type Violation = Violation;
+    type Rule = Rule;
     type SolutionExtra = NoExtra;
 
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
@@ -125,5 +125,17 @@ impl Genre for Kakurasu {
         budget: &mut Budget,
     ) -> Result<Generated<Puzzle, Solution>, Error> {
         generate::generate(params, budget)
+    }
+
+    /// The spec's example (kakurasu.txt).
+    const SAMPLE_ID: &'static str = "kakurasu:3x5:8.12.3/0.0.6.2.3";
+
+    fn empty_answer(puzzle: &Puzzle) -> Vec<String> {
+        let shape = puzzle.shape();
+        vec![".".repeat(shape.cols); shape.rows]
+    }
+
+    fn wrong_answer(solution: &Solution) -> Vec<String> {
+        solution.wrong_rows()
     }
 }

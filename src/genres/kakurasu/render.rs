@@ -26,8 +26,8 @@ const CLUE_SIZE: f64 = 0.45 * CELL;
 /// Draws a Kakurasu puzzle, with the marks of an answer or solution and the violations found.
 pub fn render_svg(puzzle: &Puzzle, fill: Option<&Answer>, violations: &[Violation]) -> String {
     let shape = puzzle.shape();
-    let broken_row = |row: usize| violations.iter().any(|v| v.row() == Some(row));
-    let broken_col = |col: usize| violations.iter().any(|v| v.col() == Some(col));
+    let broken_row = |row: usize| violations.iter().any(|v| v.rule.row() == Some(row));
+    let broken_col = |col: usize| violations.iter().any(|v| v.rule.col() == Some(col));
     // One cell-wide band on each side: numbers on the top and left, clues on the right and
     // bottom.
     let (width, height) = (shape.cols as f64 * CELL, shape.rows as f64 * CELL);

@@ -12,3 +12,8 @@ pub use crate::genres::sum_grid::answer::{Answer, Mark, Solution};
 pub fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
     answer::parse_answer(puzzle.grid(), |cell| cell.is_white(), rows)
 }
+
+/// The answer a fresh puzzle starts from: `#` on the blocks, `.` on the white cells.
+pub fn empty_answer(puzzle: &Puzzle) -> Vec<String> {
+    answer::empty_rows(puzzle.grid(), |cell| cell.is_white())
+}

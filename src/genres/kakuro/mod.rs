@@ -31,7 +31,7 @@ use super::{BoardKind, Genre, NoExtra};
 
 pub use crate::genres::sum_grid::answer::solution_grid;
 pub use answer::{Answer, Mark, Solution};
-pub use check::Violation;
+pub use check::{Rule, Violation};
 pub use model::{Cell, Layout, Puzzle, Rules, Run, MAX_RUN};
 pub use wire::PuzzleObject;
 
@@ -60,7 +60,7 @@ impl Genre for Kakuro {
         relaxed rules (runs of one cell, white cells in one run only, grids up to 160x160) so \
         that published puzzles can be solved and checked; generated ones obey the strict rules. \
         Answers: `#` block, `.` unmarked, `0` empty, `1`-`9` a digit.";
-    const BOARD: BoardKind = BoardKind::Digits;
+    const BOARD: BoardKind = BoardKind::SumGrid;
     const DEFAULT_SHAPE: Shape = Shape::new(10, 10);
     const SHAPE_LIMITS: (usize, usize) = (1, model::STRICT_MAX_SIDE);
     const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
@@ -73,7 +73,7 @@ impl Genre for Kakuro {
     type Answer = Answer;
     type Solution = Solution;
     type PuzzleObject = wire::PuzzleObject;
-    type Violation = Violation;
+    type Rule = Rule;
     type SolutionExtra = NoExtra;
 
     // The readers check the structure against the relaxed rules and the puzzle keeps the
@@ -153,5 +153,15 @@ impl Genre for Kakuro {
         budget: &mut Budget,
     ) -> Result<Generated<Puzzle, Solution>, Error> {
         generate::generate(params, budget)
+    }
+
+    const SAMPLE_ID: &'static str = "kakuro:3x3:DbAb/4.6.3.7";
+
+    fn empty_answer(puzzle: &Puzzle) -> Vec<String> {
+        answer::empty_answer(puzzle)
+    }
+
+    fn wrong_answer(solution: &Solution) -> Vec<String> {
+        solution.wrong_rows()
     }
 }

@@ -25,9 +25,8 @@ pub fn render_svg(puzzle: &Puzzle, fill: Option<&Answer>, violations: &[Violatio
             },
         },
         fill,
-        violations.iter().map(|v| {
-            let (row, col, down) = v.place();
-            Highlight::at(row, col, down)
-        }),
+        violations
+            .iter()
+            .map(|v| Highlight::of(&v.description.cells, v.rule.place())),
     )
 }

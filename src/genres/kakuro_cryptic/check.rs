@@ -16,11 +16,23 @@
 //!
 //! A filled answer breaks no rule exactly when it is a solution: the readings then form a
 //! one-to-one partial mapping, and the letters not read take the digits not read.
+//!
+//! Each violation carries the cells it is about: a run's white cells with the block holding
+//! its sum as the clue, or the one cell.
 
+use crate::core::hint::{cell_name, upper_first};
 use crate::core::{DigitSet, InputError};
 use crate::genres::sum_grid::answer::{Answer, Mark};
+use crate::genres::sum_grid::layout::{Layout, Run};
+use crate::genres::sum_grid::violations::{
+    empty_message, repeat_message, run_kind, run_name, run_places,
+};
+use crate::genres::{Explain, ViolationKind};
 
 use super::model::{Clue, Letter, Puzzle, LETTERS};
+
+/// A broken rule of a cryptic Kakuro answer, with the cells it is about (see [`Rule`]).
+pub type Violation = crate::genres::Violation<Rule>;
 
 /// A broken rule instance of a cryptic Kakuro answer, tagged by its `rule`: R1, runs of
 /// different digits whose totals their letters can write; R2, every white cell filled; R3, one
@@ -32,7 +44,7 @@ use super::model::{Clue, Letter, Puzzle, LETTERS};
     derive(utoipa::ToSchema),
     schema(as = KakuroCrypticViolation)
 )]
-pub enum Violation {
+pub enum Rule {
     /// A run whose written digits repeat, or which is filled and whose total its letters
     /// cannot write: placed at the block holding the run's sum.
     R1 {
@@ -81,47 +93,101 @@ pub enum Violation {
     },
 }
 
-impl Violation {
+impl Rule {
     /// Where it is: the row and column, and for a run its direction (1 down, 0 across).
     pub fn place(&self) -> (usize, usize, Option<u8>) {
         match *self {
-            Violation::R1 { row, col, down, .. } => (row, col, Some(down)),
-            Violation::R2 { row, col } => (row, col, None),
-            Violation::R3 { row, col, down, .. } => (row, col, down),
+            Rule::R1 { row, col, down, .. } => (row, col, Some(down)),
+            Rule::R2 { row, col } => (row, col, None),
+            Rule::R3 { row, col, down, .. } => (row, col, down),
+        }
+    }
+}
+
+impl Explain for Rule {
+    fn kind(&self) -> ViolationKind {
+        match self {
+            Rule::R1 { repeated, .. } => run_kind(*repeated),
+            Rule::R2 { .. } => ViolationKind::Empty,
+            Rule::R3 { .. } => ViolationKind::Mapping,
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            Rule::R1 {
+                row,
+                col,
+                down,
+                sum,
+                total,
+                repeated,
+            } => {
+                let run = run_name(*row, *col, *down, sum);
+                match repeated {
+                    Some(digit) => repeat_message(&run, *digit),
+                    None => format!("{run} adds up to {total}, which {sum} cannot write."),
+                }
+            }
+            Rule::R2 { row, col } => empty_message(*row, *col),
+            Rule::R3 {
+                row,
+                col,
+                down,
+                sum,
+                letter,
+                digit,
+                ..
+            } => {
+                let reader = match (down, sum) {
+                    (Some(down), Some(sum)) => run_name(*row, *col, *down, sum),
+                    _ => upper_first(&cell_name(*row, *col)),
+                };
+                format!(
+                    "{reader} reads the letter {letter} as {digit}, which another place \
+                     contradicts: each letter is one digit, and each digit one letter."
+                )
+            }
         }
     }
 }
 
 /// A filled run, as a letter read from it names it.
 #[derive(Clone)]
-struct RunRead {
-    down: u8,
+struct RunRead<'a> {
+    run: &'a Run,
     sum: String,
     total: u16,
 }
 
 /// One place a letter is read as a digit: a filled run (at its block) or a filled cell.
-struct Reading {
+struct Reading<'a> {
     at: (usize, usize),
-    run: Option<RunRead>,
+    run: Option<RunRead<'a>>,
     letter: Letter,
     digit: u8,
 }
 
-impl Reading {
-    /// The R3 violation this reading is when it conflicts with another.
-    fn violation(self) -> Violation {
+impl Reading<'_> {
+    /// The R3 violation this reading is when it conflicts with another, about the run's cells
+    /// and sum or the cell.
+    fn violation(self, layout: &Layout) -> Violation {
         let (row, col) = self.at;
+        let (cells, clues) = match &self.run {
+            Some(read) => run_places(layout, read.run),
+            None => (vec![[row, col]], Vec::new()),
+        };
         let run = self.run;
-        Violation::R3 {
+        let rule = Rule::R3 {
             row,
             col,
-            down: run.as_ref().map(|run| run.down),
-            sum: run.as_ref().map(|run| run.sum.clone()),
-            total: run.as_ref().map(|run| run.total),
+            down: run.as_ref().map(|read| u8::from(read.run.down)),
+            sum: run.as_ref().map(|read| read.sum.clone()),
+            total: run.as_ref().map(|read| read.total),
             letter: self.letter.to_char(),
             digit: self.digit,
-        }
+        };
+        Violation::new(rule, cells, clues)
     }
 }
 
@@ -172,18 +238,20 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
         let (row, col) = run.clue;
         let down = u8::from(run.down);
         if !repeated.is_empty() || (filled && read.is_none()) {
-            violations.push(Violation::R1 {
+            let rule = Rule::R1 {
                 row,
                 col,
                 down,
                 sum: clue.to_string(),
                 total,
                 repeated: repeated.smallest(),
-            });
+            };
+            let (cells, clues) = run_places(layout, run);
+            violations.push(Violation::new(rule, cells, clues));
             continue;
         }
         let run_read = RunRead {
-            down,
+            run,
             sum: clue.to_string(),
             total,
         };
@@ -198,10 +266,11 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
     }
     for (cell, &position) in layout.whites.iter().enumerate() {
         match mark_of(cell) {
-            Mark::Empty => violations.push(Violation::R2 {
-                row: position.0,
-                col: position.1,
-            }),
+            Mark::Empty => {
+                let (row, col) = position;
+                let rule = Rule::R2 { row, col };
+                violations.push(Violation::new(rule, vec![[row, col]], Vec::new()));
+            }
             Mark::Digit(digit) => {
                 if let Some(letter) = structure.shown[cell] {
                     readings.push(Reading {
@@ -226,7 +295,7 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
         let two_digits = digits_of[reading.letter.index()].count_ones() > 1;
         let two_letters = letters_of[usize::from(reading.digit)].count_ones() > 1;
         if two_digits || two_letters {
-            violations.push(reading.violation());
+            violations.push(reading.violation(layout));
         }
     }
     Ok(violations)

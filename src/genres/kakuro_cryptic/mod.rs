@@ -34,7 +34,7 @@ use crate::genres::sum_grid::{hint, techniques};
 use super::{BoardKind, Genre};
 
 pub use answer::Solution;
-pub use check::Violation;
+pub use check::{Rule, Violation};
 pub use model::{Cell, Clue, Letter, Puzzle, Structure, LETTERS, MAX_SIDE, MIN_SIDE};
 pub use wire::{PuzzleObject, SolutionExtra};
 
@@ -80,7 +80,7 @@ impl Genre for KakuroCryptic {
         grid (`{\"grid\": [...]}`); an ID is `kakuro-cryptic:<rows>x<cols>:<layout>/<sums>/<shown>`. \
         Solving and generating add `letters` and `encrypted` (the digits of A to J). Answers \
         are Kakuro answers, in digits.";
-    const BOARD: BoardKind = BoardKind::Digits;
+    const BOARD: BoardKind = BoardKind::SumGrid;
     const DEFAULT_SHAPE: Shape = Shape::new(7, 7);
     const SHAPE_LIMITS: (usize, usize) = (generate::MIN_SIDE, model::MAX_SIDE);
     const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
@@ -94,7 +94,7 @@ impl Genre for KakuroCryptic {
     type Answer = Answer;
     type Solution = Solution;
     type PuzzleObject = wire::PuzzleObject;
-    type Violation = Violation;
+    type Rule = Rule;
     type SolutionExtra = wire::SolutionExtra;
 
     // The readers check the structure and the puzzle keeps what that built, so solving,
@@ -170,5 +170,17 @@ impl Genre for KakuroCryptic {
         budget: &mut Budget,
     ) -> Result<Generated<Puzzle, Solution>, Error> {
         generate::generate(params, budget)
+    }
+
+    /// Project Euler 424's example (its encrypted value is 8426039571).
+    const SAMPLE_ID: &'static str =
+        "kakuro-cryptic:6x6:HbDdAbAbAdDbA/CC.I.H.CA.JE.D.FE.A.B.JC.JC.JE/B6I2H";
+
+    fn empty_answer(puzzle: &Puzzle) -> Vec<String> {
+        answer::empty_answer(puzzle)
+    }
+
+    fn wrong_answer(solution: &Solution) -> Vec<String> {
+        solution.grid.wrong_rows()
     }
 }

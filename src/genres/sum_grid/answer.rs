@@ -49,6 +49,31 @@ impl Solution {
     }
 }
 
+impl Solution {
+    /// The rows with the first white cell's digit changed to the next one (9 to 1): a
+    /// complete answer that breaks a rule, when the solution is the only one.
+    pub fn wrong_rows(&self) -> Vec<String> {
+        let mut digits = self.digits.clone();
+        if let Some((row, col, &digit)) = self.digits.iter().find(|&(_, _, &digit)| digit != 0) {
+            digits[(row, col)] = digit % 9 + 1;
+        }
+        Solution { digits }.rows()
+    }
+}
+
+/// The answer a fresh grid starts from, whose white cells `is_white` tells: `#` on the
+/// blocks, `.` (unmarked) on the white cells.
+pub fn empty_rows<C>(grid: &Grid<C>, is_white: fn(&C) -> bool) -> Vec<String> {
+    (0..grid.rows())
+        .map(|row| {
+            grid.row(row)
+                .iter()
+                .map(|cell| if is_white(cell) { '.' } else { '#' })
+                .collect()
+        })
+        .collect()
+}
+
 /// The solution of `layout` that `digits` give, in white-cell order.
 pub fn solution_grid(layout: &Layout, digits: &[u8]) -> Solution {
     let mut grid = Grid::filled(layout.shape, 0u8);

@@ -22,25 +22,23 @@ pub enum Drawn {
     },
 }
 
-/// What a broken rule highlights.
+/// What a broken rule highlights: its cells (the violation's), and the triangle of the sum
+/// when it breaks a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Highlight {
-    /// A run, by the block holding its sum and its direction: the sum's triangle and the cells.
-    Run { clue: (usize, usize), down: bool },
-    /// One white cell.
-    Cell { row: usize, col: usize },
+pub struct Highlight<'a> {
+    /// The cells, as `[row, col]`.
+    pub cells: &'a [[usize; 2]],
+    /// The block holding the broken run's sum, and whether the run is a down run.
+    pub sum: Option<((usize, usize), bool)>,
 }
 
-impl Highlight {
-    /// The highlight of a violation placed at a cell: a run when it names a direction (the
-    /// place is then the block holding the sum), else the cell itself.
-    pub fn at(row: usize, col: usize, down: Option<u8>) -> Highlight {
-        match down {
-            Some(down) => Highlight::Run {
-                clue: (row, col),
-                down: down == 1,
-            },
-            None => Highlight::Cell { row, col },
+impl<'a> Highlight<'a> {
+    /// The highlight of a violation about `cells`, placed at a cell: a run's sum when the
+    /// place names a direction (it is then the block holding the sum), else no sum.
+    pub fn of(cells: &'a [[usize; 2]], (row, col, down): (usize, usize, Option<u8>)) -> Self {
+        Highlight {
+            cells,
+            sum: down.map(|down| ((row, col), down == 1)),
         }
     }
 }
@@ -63,51 +61,26 @@ const DIGIT_SIZE: f64 = 0.6 * CELL;
 /// How far a clue triangle stays inside its block, so a highlighted one keeps a dark edge.
 const TRIANGLE_INSET: f64 = 1.5;
 
-/// The cells of the run whose sum is in the block at `clue`.
-fn run_cells(
-    grid: &Grid<Drawn>,
-    clue: (usize, usize),
-    down: bool,
-) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let step = move |(row, col): (usize, usize)| {
-        if down {
-            (row + 1, col)
-        } else {
-            (row, col + 1)
-        }
-    };
-    std::iter::successors(Some(step(clue)), move |&at| Some(step(at)))
-        .take_while(|&(row, col)| matches!(grid.get(row, col), Some(Drawn::White { .. })))
-}
-
 /// Draws a sum grid: `title` names it, `drawn` says how each of its cells looks, the
 /// marks of `fill` (when given) go in the white cells, and each highlight is shown.
-pub fn draw_grid<C>(
+pub fn draw_grid<'a, C>(
     title: &str,
     cells: &Grid<C>,
     drawn: impl Fn(&C) -> Drawn,
     fill: Option<&Answer>,
-    highlights: impl IntoIterator<Item = Highlight>,
+    highlights: impl IntoIterator<Item = Highlight<'a>>,
 ) -> String {
     let shape = cells.shape();
     let grid = Grid::from_cells(shape, cells.cells().iter().map(drawn).collect())
         .expect("one drawn cell per cell");
-    let grid = &grid;
     let marks = fill.map(|answer| &answer.marks);
     let mut broken_cells = Grid::filled(shape, false);
     let mut broken_sums = Vec::new();
     for highlight in highlights {
-        match highlight {
-            Highlight::Run { clue, down } => {
-                broken_sums.push((clue, down));
-                for at in run_cells(grid, clue, down) {
-                    broken_cells[at] = true;
-                }
-            }
-            Highlight::Cell { row, col } => {
-                if row < shape.rows && col < shape.cols {
-                    broken_cells[(row, col)] = true;
-                }
+        broken_sums.extend(highlight.sum);
+        for &[row, col] in highlight.cells {
+            if row < shape.rows && col < shape.cols {
+                broken_cells[(row, col)] = true;
             }
         }
     }

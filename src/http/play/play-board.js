@@ -1,76 +1,29 @@
-// The play page's boards: drawing a genre's grid by its board kind (digits with sums, or
-// shading with line clues), reading and setting the player's marks, pencil notes, and the words
-// for a violation. Loaded before play.js, whose state (`$`, `game`, `notes`) they use when called.
+// The play page's boards. Each board kind that GET /genres names (a genre's `board`) is drawn
+// by its own script, board-<kind>.js, loaded after this one, which adds its drawing to
+// BOARD_KINDS; this file picks the drawing by the kind and holds what every board shares:
+// digit cells and their pencil notes (for the kinds whose cells take digits), moving between
+// cells, and highlighting the places a violation or a hint names. Nothing here knows a genre:
+// the digits a cell takes and whether it takes notes come from GET /genres, and a violation
+// brings its own words and places. Loaded before play.js, whose state (`$`, `game`, `notes`)
+// these functions use when called.
 'use strict';
 
+// The drawings, by board kind. `draw(puzzle, genre)` draws a puzzle object and gives the board:
+// `table` (its element), `rows` and `cols` (the grid's size), `answer()` (the player's marks as
+// answer rows), `setCell(r, c, value)` (a mark, as answers spell it), `focusable(r, c)` (what the
+// arrow keys move to, or null) and `element(r, c)` (what shows a highlight at a place that a
+// violation's or a hint's `cells` or `clues` name, or null: a clue outside the grid has a place
+// just outside it, as the kind's script says).
+const BOARD_KINDS = {};
+
+// The board of `genre` with `puzzle` drawn.
+function drawBoard(genre, puzzle) {
+  const kind = BOARD_KINDS[genre.board];
+  if (!kind) throw new Error(`this page has no drawing for a ${genre.board} board`);
+  return kind.draw(puzzle, genre);
+}
 
 function place(r, c) { return `row ${r + 1}, column ${c + 1}`; }
-
-// ---- Digit boards: blocks with sums, white cells for digits ---------------------------------
-
-// One token per cell: `#` a plain block, `down/across` a block with sums (either may be empty),
-// `.` a white cell, any other token a white cell showing it (a letter, for instance).
-function parseGrid(grid) {
-  return grid.map((line) => line.trim().split(/\s+/).map((token) => {
-    if (token === '#') return { block: true };
-    if (token.includes('/')) {
-      const [down, across] = token.split('/');
-      return { block: true, down: down || null, across: across || null };
-    }
-    return { block: false, given: token === '.' ? null : token };
-  }));
-}
-
-function drawDigits(cells, title) {
-  const table = document.createElement('table');
-  table.className = 'digits';
-  table.setAttribute('aria-label', `${title} grid`);
-  cells.forEach((row, r) => {
-    const tr = table.insertRow();
-    row.forEach((cell, c) => {
-      const td = tr.insertCell();
-      td.dataset.row = r;
-      td.dataset.col = c;
-      td.id = `cell-${r}-${c}`;
-      if (cell.block) {
-        td.className = 'block';
-        if (cell.down || cell.across) {
-          td.classList.add('clue');
-          const labels = [];
-          if (cell.across) {
-            td.append(span('across', cell.across));
-            labels.push(`across sum ${cell.across}`);
-          }
-          if (cell.down) {
-            td.append(span('down', cell.down));
-            labels.push(`down sum ${cell.down}`);
-          }
-          td.setAttribute('aria-label', `${place(r, c)}: ${labels.join(', ')}`);
-        }
-        return;
-      }
-      td.className = 'white';
-      if (cell.given) td.append(span('given', cell.given));
-      const input = document.createElement('input');
-      input.type = 'text';
-      input.inputMode = 'numeric';
-      input.maxLength = 1;
-      input.autocomplete = 'off';
-      input.id = `input-${r}-${c}`;
-      input.dataset.row = r;
-      input.dataset.col = c;
-      input.setAttribute('aria-label', place(r, c) + (cell.given ? `, letter ${cell.given}` : ''));
-      input.addEventListener('keydown', digitKey);
-      input.addEventListener('input', digitInput);
-      const noted = document.createElement('span');
-      noted.className = 'notes';
-      noted.id = `notes-${r}-${c}`;
-      noted.setAttribute('aria-label', 'pencil marks');
-      td.append(input, noted);
-    });
-  });
-  return table;
-}
 
 function span(className, text) {
   const s = document.createElement('span');
@@ -79,33 +32,63 @@ function span(className, text) {
   return s;
 }
 
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+// Moves the focus from (r, c) along (dr, dc) to the next cell the keyboard can reach.
 function moveFocus(r, c, dr, dc) {
-  const rows = game.cells.length;
-  const cols = game.cells[0].length;
+  const { rows, cols } = game.board;
   for (let i = r + dr, j = c + dc; i >= 0 && j >= 0 && i < rows && j < cols; i += dr, j += dc) {
-    const target = $(game.genre.board === 'shading' ? `cell-${i}-${j}` : `input-${i}-${j}`);
+    const target = game.board.focusable(i, j);
     if (target) { target.focus(); return; }
   }
 }
 
-const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+// ---- Digit cells: a written digit, or the player's candidate notes --------------------------
+
+// A digit the genre's cells take (GET /genres `digits`), as answers spell it; '' otherwise.
+function digitOf(text) {
+  const digit = text.toUpperCase();
+  return digit.length === 1 && game.genre.digits.includes(digit) ? digit : '';
+}
+
+// Makes the table cell `td` at (r, c) a cell the player writes a digit in, named `label`.
+function digitCell(td, r, c, label) {
+  td.classList.add('digit-cell');
+  const input = document.createElement('input');
+  input.type = 'text';
+  input.inputMode = 'numeric';
+  input.maxLength = 1;
+  input.autocomplete = 'off';
+  input.id = `input-${r}-${c}`;
+  input.dataset.row = r;
+  input.dataset.col = c;
+  input.setAttribute('aria-label', label);
+  input.addEventListener('keydown', digitKey);
+  input.addEventListener('input', digitInput);
+  const noted = document.createElement('span');
+  noted.className = 'notes';
+  noted.id = `notes-${r}-${c}`;
+  noted.setAttribute('aria-label', 'pencil marks');
+  td.append(input, noted);
+}
 
 function digitKey(event) {
   const input = event.target;
   const r = Number(input.dataset.row);
   const c = Number(input.dataset.col);
+  const digit = event.key.length === 1 ? digitOf(event.key) : '';
   if (ARROWS[event.key]) {
     event.preventDefault();
     moveFocus(r, c, ...ARROWS[event.key]);
-  } else if (event.key === 'p' || event.key === 'P') {
+  } else if ((event.key === 'p' || event.key === 'P') && game.genre.pencil_marks) {
     event.preventDefault();
     setPencil(!$('pencil').checked);
-  } else if (/^[1-9]$/.test(event.key) && $('pencil').checked) {
+  } else if (digit && $('pencil').checked) {
     event.preventDefault();
-    toggleNote(r, c, event.key);
-  } else if (/^[1-9]$/.test(event.key)) {
+    toggleNote(r, c, digit);
+  } else if (digit) {
     event.preventDefault();
-    setDigit(r, c, event.key);
+    setDigit(r, c, digit);
     marksChanged();
   } else if (['0', 'Backspace', 'Delete', ' '].includes(event.key)) {
     event.preventDefault();
@@ -117,11 +100,24 @@ function digitKey(event) {
   }
 }
 
-// Pasting, autofill and on-screen keyboards: keep the last digit 1-9 typed.
+// Pasting, autofill and on-screen keyboards: keep the last digit typed that the cell takes.
 function digitInput(event) {
-  const digits = event.target.value.replace(/[^1-9]/g, '');
+  const digits = [...event.target.value].map(digitOf).join('');
   setDigit(Number(event.target.dataset.row), Number(event.target.dataset.col), digits.slice(-1));
   marksChanged();
+}
+
+// The digit written at (r, c), or '.' for none.
+function digitValue(r, c) {
+  return $(`input-${r}-${c}`).value || '.';
+}
+
+function setDigit(r, c, value) {
+  const input = $(`input-${r}-${c}`);
+  if (!input) return;
+  input.value = digitOf(value);
+  // A written digit hides the cell's pencil marks; they come back when it is cleared.
+  input.parentElement.classList.toggle('filled', input.value !== '');
 }
 
 // ---- Pencil marks: candidate digits noted in a cell, the player's alone ---------------------
@@ -137,136 +133,28 @@ function setNotes(r, c, digits) {
   else notes.delete(key);
   const shown = $(`notes-${r}-${c}`);
   if (!shown) return;
-  shown.replaceChildren(...[...'123456789'].map((d) => span('note', digits.includes(d) ? d : '')));
-  shown.dataset.digits = [...digits].sort().join('');
+  const all = [...game.genre.digits];
+  // The notes as a square of the digits a cell takes: 3x3 for 1-9.
+  shown.style.gridTemplateColumns = `repeat(${Math.ceil(Math.sqrt(all.length))}, 1fr)`;
+  shown.replaceChildren(...all.map((d) => span('note', digits.includes(d) ? d : '')));
+  shown.dataset.digits = all.filter((d) => digits.includes(d)).join('');
 }
 
 function toggleNote(r, c, digit) {
   const noted = new Set(notes.get(`${r},${c}`) || []);
   if (noted.has(digit)) noted.delete(digit);
   else noted.add(digit);
-  setNotes(r, c, [...noted].sort());
-}
-
-function digitAnswer() {
-  return game.cells.map((row, r) => row.map((cell, c) => {
-    if (cell.block) return '#';
-    return $(`input-${r}-${c}`).value || '.';
-  }).join(''));
-}
-
-function setDigit(r, c, value) {
-  const input = $(`input-${r}-${c}`);
-  if (!input) return;
-  input.value = /^[1-9]$/.test(value) ? value : '';
-  // A written digit hides the cell's pencil marks; they come back when it is cleared.
-  input.parentElement.classList.toggle('filled', input.value !== '');
-}
-
-// The cells of the run whose sum is in the block at (r, c).
-function runCells(r, c, down) {
-  const out = [];
-  const [dr, dc] = down ? [1, 0] : [0, 1];
-  for (let i = r + dr, j = c + dc; game.cells[i] && game.cells[i][j] && !game.cells[i][j].block; i += dr, j += dc) {
-    out.push([i, j]);
-  }
-  return out;
-}
-
-// ---- Shading boards: cells to shade, a clue per row and per column -------------------------
-
-const SHADE_NEXT = { '.': '#', '#': '-', '-': '.' };
-const SHADE_NAME = { '.': 'unmarked', '#': 'shaded', '-': 'unshaded' };
-
-function drawShading(puzzle, title) {
-  const rows = puzzle.row_clues.length;
-  const cols = puzzle.col_clues.length;
-  const table = document.createElement('table');
-  table.className = 'shading';
-  table.setAttribute('aria-label', `${title} grid`);
-  const head = table.insertRow();
-  head.insertCell().className = 'corner';
-  for (let c = 0; c < cols; c++) {
-    const td = head.insertCell();
-    td.className = 'index';
-    td.textContent = c + 1;
-    td.setAttribute('aria-label', `column ${c + 1} weighs ${c + 1}`);
-  }
-  head.insertCell().className = 'corner';
-  for (let r = 0; r < rows; r++) {
-    const tr = table.insertRow();
-    const index = tr.insertCell();
-    index.className = 'index';
-    index.textContent = r + 1;
-    index.setAttribute('aria-label', `row ${r + 1} weighs ${r + 1}`);
-    for (let c = 0; c < cols; c++) {
-      const td = tr.insertCell();
-      td.className = 'shade-cell';
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.id = `cell-${r}-${c}`;
-      button.className = 'shade';
-      button.dataset.row = r;
-      button.dataset.col = c;
-      button.dataset.mark = '.';
-      button.setAttribute('aria-label', `${place(r, c)}, unmarked`);
-      button.addEventListener('click', () => { setShade(r, c, SHADE_NEXT[button.dataset.mark]); marksChanged(); });
-      button.addEventListener('contextmenu', (event) => {
-        event.preventDefault();
-        setShade(r, c, button.dataset.mark === '-' ? '.' : '-');
-        marksChanged();
-      });
-      button.addEventListener('keydown', (event) => {
-        if (ARROWS[event.key]) { event.preventDefault(); moveFocus(r, c, ...ARROWS[event.key]); }
-      });
-      td.append(button);
-    }
-    const clue = tr.insertCell();
-    clue.className = 'line-clue';
-    clue.id = `row-clue-${r}`;
-    clue.dataset.row = r;
-    clue.textContent = puzzle.row_clues[r] ?? '';
-    clue.setAttribute('aria-label', `row ${r + 1} clue ${puzzle.row_clues[r] ?? 'none'}`);
-  }
-  const foot = table.insertRow();
-  foot.insertCell().className = 'corner';
-  for (let c = 0; c < cols; c++) {
-    const td = foot.insertCell();
-    td.className = 'line-clue';
-    td.id = `col-clue-${c}`;
-    td.dataset.col = c;
-    td.textContent = puzzle.col_clues[c] ?? '';
-    td.setAttribute('aria-label', `column ${c + 1} clue ${puzzle.col_clues[c] ?? 'none'}`);
-  }
-  foot.insertCell().className = 'corner';
-  return table;
-}
-
-function setShade(r, c, mark) {
-  const button = $(`cell-${r}-${c}`);
-  if (!button) return;
-  button.dataset.mark = mark;
-  button.setAttribute('aria-label', `${place(r, c)}, ${SHADE_NAME[mark]}`);
-}
-
-function shadingAnswer() {
-  const { row_clues: rows, col_clues: cols } = game.data.puzzle;
-  return rows.map((_, r) => cols.map((__, c) => $(`cell-${r}-${c}`).dataset.mark).join(''));
+  setNotes(r, c, [...noted]);
 }
 
 // ---- Every board ---------------------------------------------------------------------------
 
-function shading() {
-  return game.genre.board === 'shading';
-}
-
 function answer() {
-  return shading() ? shadingAnswer() : digitAnswer();
+  return game.board.answer();
 }
 
 function setCell(r, c, value) {
-  if (shading()) setShade(r, c, value);
-  else setDigit(r, c, value);
+  game.board.setCell(r, c, value);
 }
 
 function clearMarks(...classes) {
@@ -275,8 +163,9 @@ function clearMarks(...classes) {
   }
 }
 
+// Highlights the place (r, c) of a violation's or a hint's cells or clues.
 function mark(r, c, className) {
-  const el = $(`cell-${r}-${c}`);
+  const el = game.board.element(r, c);
   if (el) el.classList.add(className);
 }
 
@@ -288,39 +177,12 @@ function marksChanged() {
   if ($('status').dataset.state !== 'playing') setStatus('Playing.', 'playing');
 }
 
-// A violation says what it is about by its fields: a line (`row` or `col`, with its `clue`), a
-// run (`down`, at the block holding its `sum`), a letter read two ways (`letter`), or a cell.
+// A violation says itself what it is and where (GET /check): its words, and the cells and the
+// clues it is about.
 function describe(v) {
-  if (shading()) {
-    const line = v.row != null ? `Row ${v.row + 1}` : `Column ${v.col + 1}`;
-    return `${line}: shaded cells weigh ${v.total}, the clue is ${v.clue}.`;
-  }
-  const misread = `letter ${v.letter} is read as ${v.digit} here but as another digit elsewhere.`;
-  if (v.down == null) {
-    if (v.letter != null) return `At ${place(v.row, v.col)}, ${misread}`;
-    return `Empty cell at ${place(v.row, v.col)}.`;
-  }
-  const run = `The ${v.down ? 'down' : 'across'} run of ${v.sum} at ${place(v.row, v.col)}`;
-  if (v.letter != null) return `${run}: ${misread}`;
-  if (v.repeated != null) return `${run} has the digit ${v.repeated} twice.`;
-  return `${run} adds up to ${v.total}.`;
+  return v.message;
 }
 
-// Marks the cells a broken rule is about: a run's block and cells, an empty cell, a line.
 function highlight(v) {
-  if (shading()) {
-    const { row_clues: rows, col_clues: cols } = game.data.puzzle;
-    if (v.row != null) {
-      cols.forEach((_, c) => mark(v.row, c, 'violation'));
-      $(`row-clue-${v.row}`).classList.add('violation');
-    } else {
-      rows.forEach((_, r) => mark(r, v.col, 'violation'));
-      $(`col-clue-${v.col}`).classList.add('violation');
-    }
-    return;
-  }
-  mark(v.row, v.col, 'violation');
-  if (v.down != null) {
-    for (const [r, c] of runCells(v.row, v.col, v.down === 1)) mark(r, c, 'violation');
-  }
+  for (const [r, c] of [...v.cells, ...v.clues]) mark(r, c, 'violation');
 }

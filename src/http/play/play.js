@@ -1,22 +1,15 @@
 // The play page's client: every puzzle fact comes from the API (/genres, /generate, /daily,
 // /check, /hint), answered by the server or by the same engine in this browser (the WebAssembly
 // package in a Web Worker, play-worker.js). This file holds the page's state, its menus, status
-// and timer, and wires the controls; play-engine.js makes the calls, play-board.js draws the
-// grid and reads the player's marks. The three are classic scripts loaded in that order (engine,
-// board, this one), sharing one global scope; none calls another's functions before the page has
-// loaded (the only top-level statement, at the end of this file, waits for DOMContentLoaded).
+// and timer, and wires the controls; play-engine.js makes the calls, play-board.js picks the
+// drawing of the genre's board kind (one script per kind, board-<kind>.js) and holds what every
+// board shares. They are classic scripts loaded in that order (engine, board, the kinds, this
+// one), sharing one global scope; none calls another's functions before the page has loaded
+// (the only top-level statement, at the end of this file, waits for DOMContentLoaded). Nothing
+// here knows a genre: its rules, controls, board kind, digits and pencil marks come from
+// GET /genres, and a violation or a hint names its own places.
 'use strict';
 
-// How the page is played, by the board kind a genre names (GET /genres): the rules come from
-// the genre, the controls from the board.
-const CONTROLS = {
-  digits: 'Type digits; Backspace, Delete or 0 clears; the arrow keys move. P switches to pencil marks: ' +
-    'digits then toggle small candidates in the cell (they are yours alone: Check and Hint read only written digits).',
-  // A shaded cell has no candidates to note: the unshaded dot is the board's own note.
-  shading: 'Click a cell to shade it, again to mark it unshaded (a dot), again to clear it; Space does the same.',
-};
-// Board kinds whose cells take candidate notes.
-const PENCIL_BOARDS = new Set(['digits']);
 // A seed the page sends: digits only. It is kept as typed (a string), since a JavaScript number
 // rounds integers above 2^53 and the service takes seeds up to 2^63-1.
 const SEED = /^[0-9]{1,19}$/;
@@ -25,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 
 // The registered genres by name, as GET /genres describes them.
 const genres = new Map();
-// The puzzle being played: its genre's description, the /generate response and the cells drawn.
+// The puzzle being played: its genre's description, the /generate response and the board drawn.
 let game = null;
 // The last /hint answer that can be applied (its placements).
 let pendingHint = null;
@@ -75,12 +68,13 @@ function genreChanged(wantedShape) {
   const level = $('level').value || genre.levels[0];
   const levels = [...genre.levels, 'any'];
   $('level').replaceChildren(...levels.map((l) => new Option(l, l, l === level, l === level)));
-  $('how-text').textContent = howTo(genre);
-  $('pencil-label').hidden = !PENCIL_BOARDS.has(genre.board);
+  showHowTo(genre);
 }
 
-function howTo(genre) {
-  return `${genre.rules} ${CONTROLS[genre.board]}`;
+// The genre's rules and its board's controls, and the pencil-mark switch where cells take notes.
+function showHowTo(genre) {
+  $('how-text').textContent = `${genre.rules} ${genre.controls}`;
+  $('pencil-label').hidden = !genre.pencil_marks;
 }
 
 async function loadGenres() {
@@ -183,14 +177,7 @@ async function hint() {
       for (const [r, c] of h.cells) mark(r, c, 'wrong');
     } else {
       for (const [r, c] of h.cells) mark(r, c, 'hint-cell');
-      for (const [r, c] of h.clues || []) {
-        if (shading()) {
-          const clue = $(r >= game.data.puzzle.row_clues.length ? `col-clue-${c}` : `row-clue-${r}`);
-          if (clue) clue.classList.add('hint-clue');
-        } else {
-          mark(r, c, 'hint-clue');
-        }
-      }
+      for (const [r, c] of h.clues) mark(r, c, 'hint-clue');
       if (h.placed && h.placed.length) pendingHint = h;
     }
     const level = h.level ? ` (${h.level})` : '';
@@ -208,17 +195,17 @@ function applyHint() {
   marksChanged();
 }
 
+// Writes the solution's rows in (each cell takes what it takes: a mark on a cell that takes none,
+// such as a block's `#`, leaves it as it is).
 function reveal() {
-  game.data.solution.forEach((row, r) => [...row].forEach((ch, c) => {
-    if (shading() || ch !== '#') setCell(r, c, ch);
-  }));
+  game.data.solution.forEach((row, r) => [...row].forEach((ch, c) => setCell(r, c, ch)));
   marksChanged();
   setStatus('Solution revealed. Press Check to confirm it.', 'revealed');
 }
 
 function clearGrid() {
-  for (let r = 0; r < game.cells.length; r++) {
-    for (let c = 0; c < game.cells[0].length; c++) {
+  for (let r = 0; r < game.board.rows; r++) {
+    for (let c = 0; c < game.board.cols; c++) {
       setCell(r, c, '.');
       setNotes(r, c, []);
     }
@@ -297,17 +284,14 @@ async function play(operation, params, typedSeed) {
   try {
     const data = await call(operation, params);
     const genre = genres.get(data.genre);
-    const cells = genre.board === 'shading'
-      ? data.puzzle.row_clues.map(() => data.puzzle.col_clues.map(() => ({})))
-      : parseGrid(data.puzzle.grid);
-    game = { genre, data, cells, madeIn: where() };
-    $('grid').replaceChildren(genre.board === 'shading' ? drawShading(data.puzzle, genre.title) : drawDigits(cells, genre.title));
+    const board = drawBoard(genre, data.puzzle);
+    game = { genre, data, board, madeIn: where() };
+    $('grid').replaceChildren(board.table);
     $('grid').dataset.board = genre.board;
     $('violations').replaceChildren();
     $('hint-text').textContent = 'Press Hint for the next deduction from your position.';
     delete $('hint-text').dataset.kind;
-    $('how-text').textContent = howTo(genre);
-    $('pencil-label').hidden = !PENCIL_BOARDS.has(genre.board);
+    showHowTo(genre);
     setPencil(false);
     showInfo(data, typedSeed || String(data.seed));
     const what = data.date ? `daily ${data.date}` : 'new';

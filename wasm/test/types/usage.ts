@@ -31,6 +31,7 @@ async function everything(bytes: Uint8Array): Promise<void> {
   await init(new URL('https://example.invalid/sumpuzzles_bg.wasm'));
   initSync(bytes);
   const names: string[] = genres().map((genre) => `${genre.name} ${genre.default_shape} ${genre.board}`);
+  const controls: string[] = genres().map((genre) => `${genre.controls} ${genre.digits} ${genre.pencil_marks}`);
   const text: string = genresJson();
   const report: GenerateReport = generate({ genre: 'kakuro', shape: '8x8', level: 'hard', seed: 7 });
   const seed: number = report.seed;
@@ -47,6 +48,10 @@ async function everything(bytes: Uint8Array): Promise<void> {
   const checked = check({ text: report.text, answer: rows, finish: true });
   for (const violation of checked.violations) {
     const rule: string = violation.rule;
+    // What every genre's violation carries: its kind, its words and its places.
+    const shown: string = `${violation.kind} ${violation.message}`;
+    const places: number[][] = [...violation.cells, ...violation.clues];
+    console.log(shown, places.length);
     if ('sum' in violation && typeof violation.sum === 'number') {
       const kakuro = violation as KakuroViolation;
       console.log(kakuro.row, kakuro.col);
@@ -75,7 +80,7 @@ async function everything(bytes: Uint8Array): Promise<void> {
     const where: string[] | undefined = problem.problems?.map((item) => `${item.at.kind} ${item.message}`);
     console.log(status, where, problem.type, problem.title, problem.detail, problem.message);
   }
-  console.log(names, text, seed, steps, letters, cancelled, unique, techniques, explanation, svg, url, json, today);
+  console.log(names, controls, text, seed, steps, letters, cancelled, unique, techniques, explanation, svg, url, json, today);
 }
 
 console.log(everything);
