@@ -40,15 +40,10 @@ fn pooled_service(workers: usize, key: &str, depth: usize) -> Service {
 }
 
 impl Service {
-    /// The sum of a metric's lines that carry every one of `labels` (comma-separated).
-    async fn metric(&self, name: &str, labels: &str) -> f64 {
-        self.admin.metric(name, labels).await
-    }
-
     /// Waits until a metric reaches `at_least`; a minute without it fails the test.
     async fn wait_for(&self, name: &str, labels: &str, at_least: f64) {
         let give_up = Instant::now() + Duration::from_secs(60);
-        while self.metric(name, labels).await < at_least {
+        while self.admin.metric(name, labels).await < at_least {
             assert!(
                 Instant::now() < give_up,
                 "{name}{{{labels}}} never reached {at_least}"
@@ -93,8 +88,8 @@ async fn a_warm_pool_serves_counts_and_its_puzzles_are_made_again_from_their_see
         "a drawn seed's answer, as ever"
     );
     let pooled = reply.text();
-    assert_eq!(server.metric(HITS, labels).await, 1.0);
-    assert_eq!(server.metric(MISSES, labels).await, 0.0);
+    assert_eq!(server.admin.metric(HITS, labels).await, 1.0);
+    assert_eq!(server.admin.metric(MISSES, labels).await, 0.0);
     // The same object as a fresh generation: its seed makes it again, byte for byte.
     let seed = seed_of(&pooled);
     let again = server.api.get(&format!("{unseeded}&seed={seed}")).await;
@@ -105,7 +100,7 @@ async fn a_warm_pool_serves_counts_and_its_puzzles_are_made_again_from_their_see
     let pooled = server.api.get(&format!("{unseeded}&solution=false")).await;
     assert_eq!(pooled.status, 200);
     let pooled = pooled.text();
-    assert_eq!(server.metric(HITS, labels).await, 2.0);
+    assert_eq!(server.admin.metric(HITS, labels).await, 2.0);
     assert!(!pooled.contains("\"solution\""));
     let seed = seed_of(&pooled);
     let again = server
@@ -118,7 +113,7 @@ async fn a_warm_pool_serves_counts_and_its_puzzles_are_made_again_from_their_see
     let exhausted = server.api.get(&format!("{unseeded}&budget=1")).await;
     assert_eq!(exhausted.status, 422, "{exhausted}");
     assert!(exhausted.text().contains("/problems/budget-exhausted"));
-    assert_eq!(server.metric(MISSES, labels).await, 1.0);
+    assert_eq!(server.admin.metric(MISSES, labels).await, 1.0);
 
     // A score range picks the puzzle: never from the pool, neither hit nor miss.
     let ranged = server
@@ -126,12 +121,13 @@ async fn a_warm_pool_serves_counts_and_its_puzzles_are_made_again_from_their_see
         .get(&format!("{unseeded}&score_min=5.0&score_max=6.9"))
         .await;
     assert_eq!(ranged.status, 200, "{ranged}");
-    assert_eq!(server.metric(HITS, labels).await, 2.0);
-    assert_eq!(server.metric(MISSES, labels).await, 1.0);
+    assert_eq!(server.admin.metric(HITS, labels).await, 2.0);
+    assert_eq!(server.admin.metric(MISSES, labels).await, 1.0);
 
     // The places taken are filled again by the idle worker.
     server.wait_for(DEPTH, labels, 3.0).await;
     let made = server
+        .admin
         .metric(FILLS, &format!(r#"{labels},outcome="made""#))
         .await;
     assert!(made >= 5.0, "{made} fills made");
@@ -147,7 +143,7 @@ async fn a_request_arriving_while_the_only_worker_fills_is_answered_once_the_fil
     let made = format!(r#"{labels},outcome="made""#);
     for round in 1..=3 {
         // A fill has just been shelved, and the worker went on to the next at once.
-        let before = server.metric(FILLS, &made).await;
+        let before = server.admin.metric(FILLS, &made).await;
         server.wait_for(FILLS, &made, before + 1.0).await;
         // With no queue, a request that had to wait behind the fill would be shed (503).
         let reply = server
@@ -156,6 +152,9 @@ async fn a_request_arriving_while_the_only_worker_fills_is_answered_once_the_fil
             .await;
         assert_eq!(reply.status, 200, "{reply}");
         // The fill under way gave its worker up to the request.
-        assert_eq!(server.metric(FILLS, &cancelled).await, f64::from(round));
+        assert_eq!(
+            server.admin.metric(FILLS, &cancelled).await,
+            f64::from(round)
+        );
     }
 }
