@@ -520,7 +520,7 @@ def schemathesis(binary):
 
 # A worst-case request: a random 24x24 Kakuro fill (26% blocks, runs up to 5 cells) with one
 # across and one down sum raised, so it has no solution, which the exact solver does not see
-# within millions of steps (tests/edge.rs builds the same grid: `heavy_grid`). The dense 9x9
+# within millions of steps (tests/edge/main.rs builds the same grid: `heavy_grid`). The dense 9x9
 # grid of issue 18 (down sums 323, across 324) no longer serves: the reasoning across runs
 # refutes it in 74 steps.
 HEAVY = [

@@ -383,95 +383,80 @@ proptest! {
 
 #[cfg(feature = "server")]
 mod http {
+    use super::common::Client;
     use super::*;
-    use axum::body::Body;
-    use axum::http::Request;
-    use http_body_util::BodyExt;
-    use serde_json::{json, Value};
-    use sumpuzzles::http::{app, AppState, ServerConfig};
-    use tower::ServiceExt;
-
-    async fn send(request: Request<Body>) -> (u16, Value) {
-        let response = app(AppState::new(ServerConfig::default()))
-            .oneshot(request)
-            .await
-            .unwrap();
-        let status = response.status().as_u16();
-        let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        (status, serde_json::from_slice(&bytes).unwrap())
-    }
-
-    async fn get(path: &str) -> (u16, Value) {
-        send(Request::get(path).body(Body::empty()).unwrap()).await
-    }
-
-    async fn post(path: &str, body: Value) -> (u16, Value) {
-        send(
-            Request::post(path)
-                .header("content-type", "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await
-    }
+    use serde_json::json;
 
     #[tokio::test]
     async fn solve_rate_and_check_take_a_url() {
-        let (status, body) = post("/solve", json!({"url": ISSUE_URL})).await;
-        assert_eq!(status, 200, "{body}");
+        let server = Client::default_app();
+        let body = server
+            .post("/solve")
+            .json(&json!({"url": ISSUE_URL}))
+            .await
+            .expect_json(200);
         assert_eq!(body["unique"], true);
         assert_eq!(body["solutions"][0][1], "##39#31");
 
-        let (status, body) = post("/rate", json!({"url": ISSUE_URL})).await;
-        assert_eq!(status, 200, "{body}");
+        let body = server
+            .post("/rate")
+            .json(&json!({"url": ISSUE_URL}))
+            .await
+            .expect_json(200);
         assert_eq!(body["unique"], true);
 
         let answer = [
             "#######", "##39#31", "#645312", "#97#96#", "#862541", "##97#82",
         ];
-        let (status, body) = post("/check", json!({"url": ISSUE_URL, "answer": answer})).await;
-        assert_eq!(status, 200, "{body}");
+        let body = server
+            .post("/check")
+            .json(&json!({"url": ISSUE_URL, "answer": answer}))
+            .await
+            .expect_json(200);
         assert_eq!(body["solved"], true);
     }
 
     #[tokio::test]
     async fn bad_urls_are_problems_with_the_position() {
-        let (status, body) = post(
-            "/solve",
-            json!({"url": "https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3B!G"}),
-        )
-        .await;
-        assert_eq!(status, 400, "{body}");
+        let server = Client::default_app();
+        let body = server
+            .post("/solve")
+            .json(&json!({"url": "https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3B!G"}))
+            .await
+            .expect_json(400);
         assert_eq!(
             body["problems"][0]["at"],
             json!({"kind": "url", "position": 55})
         );
-        let (status, body) = post(
-            "/solve",
-            json!({"url": ISSUE_URL, "id": "kakuro:3x3:DbAb/4.6.3.7"}),
-        )
-        .await;
-        assert_eq!(status, 400, "{body}");
-        let (status, body) = post(
-            "/solve",
-            json!({"url": "https://puzz.link/p?slither/2/2/n"}),
-        )
-        .await;
-        assert_eq!(status, 422, "{body}");
+        server
+            .post("/solve")
+            .json(&json!({"url": ISSUE_URL, "id": "kakuro:3x3:DbAb/4.6.3.7"}))
+            .await
+            .expect_json(400);
+        server
+            .post("/solve")
+            .json(&json!({"url": "https://puzz.link/p?slither/2/2/n"}))
+            .await
+            .expect_json(422);
     }
 
     #[tokio::test]
     async fn generate_gives_a_url_that_reads_back_to_the_puzzle() {
-        let (status, body) = get("/generate?genre=kakuro&shape=7x7&level=easy&seed=3").await;
-        assert_eq!(status, 200, "{body}");
+        let server = Client::default_app();
+        let body = server
+            .get("/generate?genre=kakuro&shape=7x7&level=easy&seed=3")
+            .await
+            .expect_json(200);
         let url = body["url"].as_str().expect("a url");
         assert!(url.starts_with("https://puzz.link/p?kakuro/6/6/"), "{url}");
         let from_url = Kakuro::parse_url(url).unwrap();
         let from_id = Kakuro::parse_id(body["id"].as_str().unwrap()).unwrap();
         assert_eq!(from_url, from_id);
 
-        let (status, body) = get("/generate?genre=kakurasu&shape=3x3&seed=3").await;
-        assert_eq!(status, 200, "{body}");
+        let body = server
+            .get("/generate?genre=kakurasu&shape=3x3&seed=3")
+            .await
+            .expect_json(200);
         assert!(body.get("url").is_none(), "{body}");
     }
 }

@@ -1,32 +1,30 @@
 #![cfg(feature = "server")]
-//! The pools of pregenerated puzzles end to end: a warm pool answers unseeded `/generate`
-//! requests, `/metrics` counts its hits and misses, a pooled puzzle is made again from its seed
-//! byte for byte, requests it cannot answer as a fresh generation would are generated, and a
-//! request never waits behind a fill.
+//! The pools of pregenerated puzzles, through the router and the admin routes in process: a
+//! warm pool answers unseeded `/generate` requests, `/metrics` counts its hits and misses, a
+//! pooled puzzle is made again from its seed byte for byte, requests it cannot answer as a
+//! fresh generation would are generated, and a request never waits behind a fill.
 
 mod common;
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use sumpuzzles::http::puzzle_pool::{PoolKey, PuzzlePoolConfig};
-use sumpuzzles::http::ServerConfig;
+use sumpuzzles::http::{AppState, ServerConfig};
 
-struct Server {
-    base: String,
-    admin: String,
-    client: reqwest::Client,
-    _running: common::RunningServer,
+use common::Client;
+
+/// The service with `workers` workers, no queue, and one pooled key, in process: its API and
+/// its admin routes (where `/metrics` is) on one state.
+struct Service {
+    api: Client,
+    admin: Client,
 }
 
-/// A server with `workers` workers, no queue, and one pooled key.
-async fn start(workers: usize, key: &str, depth: usize) -> Server {
-    let config = ServerConfig {
+fn pooled_service(workers: usize, key: &str, depth: usize) -> Service {
+    let state = AppState::new(ServerConfig {
         workers,
         queue: 0,
-        // Any address: the test server binds a free one.
-        admin_bind: Some(SocketAddr::from(([127, 0, 0, 1], 0))),
         puzzle_pools: PuzzlePoolConfig {
             keys: vec![PoolKey::parse(key).unwrap()],
             depth,
@@ -34,48 +32,18 @@ async fn start(workers: usize, key: &str, depth: usize) -> Server {
             fill_workers: 1,
         },
         ..ServerConfig::default()
-    };
-    let running = common::start_server(config).await;
-    Server {
-        base: format!("http://{}", running.address),
-        admin: format!("http://{}", running.admin.unwrap()),
-        client: reqwest::Client::new(),
-        _running: running,
+    });
+    Service {
+        api: Client::of_state(state.clone()),
+        admin: Client::admin_of_state(state),
     }
 }
 
-impl Server {
-    /// Status, `Cache-Control` and the body as sent.
-    async fn get(&self, path: &str) -> (u16, String, String) {
-        let response = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap();
-        let status = response.status().as_u16();
-        let cache = common::header_text(response.headers(), "cache-control").unwrap_or_default();
-        (status, cache, response.text().await.unwrap())
-    }
-
-    /// The sum of a metric's lines that carry every one of `labels` (comma-separated).
-    async fn metric(&self, name: &str, labels: &str) -> f64 {
-        let url = format!("{}/metrics", self.admin);
-        let response = self.client.get(&url).send().await.unwrap();
-        assert_eq!(response.status(), 200, "the admin listener serves /metrics");
-        let text = response.text().await.unwrap();
-        text.lines()
-            .filter(|line| !line.starts_with('#') && line.starts_with(name))
-            .filter(|line| line[name.len()..].starts_with([' ', '{']))
-            .filter(|line| labels.split(',').all(|label| line.contains(label)))
-            .filter_map(|line| line.rsplit(' ').next()?.parse::<f64>().ok())
-            .sum()
-    }
-
+impl Service {
     /// Waits until a metric reaches `at_least`; a minute without it fails the test.
     async fn wait_for(&self, name: &str, labels: &str, at_least: f64) {
         let give_up = Instant::now() + Duration::from_secs(60);
-        while self.metric(name, labels).await < at_least {
+        while self.admin.metric(name, labels).await < at_least {
             assert!(
                 Instant::now() < give_up,
                 "{name}{{{labels}}} never reached {at_least}"
@@ -107,50 +75,59 @@ fn seed_of(body: &str) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_warm_pool_serves_counts_and_its_puzzles_are_made_again_from_their_seeds() {
-    let server = start(1, "kakuro:8x8:hard", 3).await;
+    let server = pooled_service(1, "kakuro:8x8:hard", 3);
     let labels = r#"genre="kakuro",level="hard",shape="8x8""#;
     server.wait_for(DEPTH, labels, 3.0).await;
     let unseeded = "/generate?genre=kakuro&shape=8x8&level=hard";
 
-    let (status, cache, pooled) = server.get(unseeded).await;
-    assert_eq!(status, 200, "{pooled}");
-    assert_eq!(cache, "no-store", "a drawn seed's answer, as ever");
-    assert_eq!(server.metric(HITS, labels).await, 1.0);
-    assert_eq!(server.metric(MISSES, labels).await, 0.0);
+    let reply = server.api.get(unseeded).await;
+    assert_eq!(reply.status, 200, "{reply}");
+    assert_eq!(
+        reply.header("cache-control").as_deref(),
+        Some("no-store"),
+        "a drawn seed's answer, as ever"
+    );
+    let pooled = reply.text();
+    assert_eq!(server.admin.metric(HITS, labels).await, 1.0);
+    assert_eq!(server.admin.metric(MISSES, labels).await, 0.0);
     // The same object as a fresh generation: its seed makes it again, byte for byte.
     let seed = seed_of(&pooled);
-    let (status, _, again) = server.get(&format!("{unseeded}&seed={seed}")).await;
-    assert_eq!(status, 200);
-    assert_eq!(steady(&pooled), steady(&again));
+    let again = server.api.get(&format!("{unseeded}&seed={seed}")).await;
+    assert_eq!(again.status, 200);
+    assert_eq!(steady(&pooled), steady(&again.text()));
 
     // Without the solution: the fields are dropped as the generator drops them.
-    let (status, _, pooled) = server.get(&format!("{unseeded}&solution=false")).await;
-    assert_eq!(status, 200);
-    assert_eq!(server.metric(HITS, labels).await, 2.0);
+    let pooled = server.api.get(&format!("{unseeded}&solution=false")).await;
+    assert_eq!(pooled.status, 200);
+    let pooled = pooled.text();
+    assert_eq!(server.admin.metric(HITS, labels).await, 2.0);
     assert!(!pooled.contains("\"solution\""));
     let seed = seed_of(&pooled);
-    let (_, _, again) = server
+    let again = server
+        .api
         .get(&format!("{unseeded}&solution=false&seed={seed}"))
         .await;
-    assert_eq!(steady(&pooled), steady(&again));
+    assert_eq!(steady(&pooled), steady(&again.text()));
 
     // A budget no pooled puzzle was made within: a miss, generated fresh, which runs out.
-    let (status, _, exhausted) = server.get(&format!("{unseeded}&budget=1")).await;
-    assert_eq!(status, 422, "{exhausted}");
-    assert!(exhausted.contains("/problems/budget-exhausted"));
-    assert_eq!(server.metric(MISSES, labels).await, 1.0);
+    let exhausted = server.api.get(&format!("{unseeded}&budget=1")).await;
+    assert_eq!(exhausted.status, 422, "{exhausted}");
+    assert!(exhausted.text().contains("/problems/budget-exhausted"));
+    assert_eq!(server.admin.metric(MISSES, labels).await, 1.0);
 
     // A score range picks the puzzle: never from the pool, neither hit nor miss.
-    let (status, _, ranged) = server
+    let ranged = server
+        .api
         .get(&format!("{unseeded}&score_min=5.0&score_max=6.9"))
         .await;
-    assert_eq!(status, 200, "{ranged}");
-    assert_eq!(server.metric(HITS, labels).await, 2.0);
-    assert_eq!(server.metric(MISSES, labels).await, 1.0);
+    assert_eq!(ranged.status, 200, "{ranged}");
+    assert_eq!(server.admin.metric(HITS, labels).await, 2.0);
+    assert_eq!(server.admin.metric(MISSES, labels).await, 1.0);
 
     // The places taken are filled again by the idle worker.
     server.wait_for(DEPTH, labels, 3.0).await;
     let made = server
+        .admin
         .metric(FILLS, &format!(r#"{labels},outcome="made""#))
         .await;
     assert!(made >= 5.0, "{made} fills made");
@@ -160,20 +137,24 @@ async fn a_warm_pool_serves_counts_and_its_puzzles_are_made_again_from_their_see
 async fn a_request_arriving_while_the_only_worker_fills_is_answered_once_the_fill_yields() {
     // 16x16 expert fills take a quarter of a second to seconds each, and a deep shelf keeps
     // the one worker filling.
-    let server = start(1, "kakuro:16x16:expert", 1000).await;
+    let server = pooled_service(1, "kakuro:16x16:expert", 1000);
     let labels = r#"genre="kakuro",level="expert",shape="16x16""#;
     let cancelled = format!(r#"{labels},outcome="cancelled""#);
     let made = format!(r#"{labels},outcome="made""#);
     for round in 1..=3 {
         // A fill has just been shelved, and the worker went on to the next at once.
-        let before = server.metric(FILLS, &made).await;
+        let before = server.admin.metric(FILLS, &made).await;
         server.wait_for(FILLS, &made, before + 1.0).await;
         // With no queue, a request that had to wait behind the fill would be shed (503).
-        let (status, _, body) = server
+        let reply = server
+            .api
             .get("/generate?genre=kakuro&shape=6x6&level=easy&seed=1")
             .await;
-        assert_eq!(status, 200, "{body}");
+        assert_eq!(reply.status, 200, "{reply}");
         // The fill under way gave its worker up to the request.
-        assert_eq!(server.metric(FILLS, &cancelled).await, f64::from(round));
+        assert_eq!(
+            server.admin.metric(FILLS, &cancelled).await,
+            f64::from(round)
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The HTTP service: a thin door over [`crate::ops`]. Public here is what an embedding
-//! application or the binary needs: [`app`], [`serve`], [`serve_on`], [`openapi`],
-//! [`AppState`], [`ServerConfig`] and the types its fields name ([`clients`], [`puzzle_pool`]),
+//! application or the binary needs: [`app`], [`admin_app`] (the admin listener's routes, which
+//! the tests call in process too), [`serve`], [`serve_on`], [`openapi`], [`AppState`],
+//! [`ServerConfig`] and the types its fields name ([`clients`], [`puzzle_pool`]),
 //! [`memory::on_park`], the worker [`pool`] and the [`wasm`] package's routes. The rest is the
 //! crate's own:
 //!
@@ -45,5 +46,5 @@ pub(crate) mod state;
 pub mod wasm;
 
 pub use docs::openapi;
-pub use server::{app, serve, serve_on};
+pub use server::{admin_app, app, serve, serve_on};
 pub use state::{AppState, ServerConfig};

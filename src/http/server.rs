@@ -442,13 +442,19 @@ fn out_of_resources(error: &std::io::Error) -> bool {
 static ACCEPT_LOG: metrics::Summary =
     metrics::Summary::new("accepting connections failed (summed up)");
 
-/// Serves `/metrics`, `/healthz` and `/readyz` on the admin listener until `stop`.
+/// The admin listener's application: `/metrics`, `/healthz` and `/readyz`, off the public
+/// port.
+pub fn admin_app(state: Arc<AppState>) -> Router {
+    service::admin_router().with_state(state)
+}
+
+/// Serves [`admin_app`] on the admin listener until `stop`.
 async fn serve_admin(
     listener: TcpListener,
     state: Arc<AppState>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
-    let app = service::admin_router().with_state(state);
+    let app = admin_app(state);
     let served = axum::serve(listener, app).with_graceful_shutdown(async move {
         let _ = stop.wait_for(|stopped| *stopped).await;
     });

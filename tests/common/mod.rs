@@ -1,5 +1,22 @@
-//! Grids and helpers shared by the integration tests.
+//! Grids and helpers shared by the integration tests, and the one HTTP harness: a [`Client`]
+//! whose every call gives a [`Reply`], through the router in process or over a socket
+//! ([`server`], [`wire`]) for the tests that are about the socket.
 #![allow(dead_code)]
+
+#[cfg(feature = "server")]
+mod client;
+#[cfg(feature = "server")]
+pub mod server;
+#[cfg(feature = "server")]
+pub mod wire;
+
+// Each test binary uses some of the harness, none all of it.
+#[cfg(feature = "server")]
+#[allow(unused_imports)]
+pub use client::{Call, Client, Reply};
+#[cfg(feature = "server")]
+#[allow(unused_imports)]
+pub use server::{start_server, Process, RunningServer};
 
 use std::path::PathBuf;
 
@@ -108,34 +125,12 @@ pub fn corpus_records(genre: &str) -> Vec<(String, serde_json::Value)> {
         .collect()
 }
 
-/// A header's value as text (`None` when absent), from a `reqwest` or an `axum` response.
-#[cfg(feature = "server")]
-pub fn header_text(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get(name)
-        .map(|value| value.to_str().unwrap().to_string())
-}
-
 /// POSTs a JSON body to `path` through the application's router (no socket): the status, the
-/// content type and the body's bytes.
+/// content type and the body's bytes. (tests/render.rs's form of [`Client`].)
 #[cfg(feature = "server")]
 pub async fn post_to_app(path: &str, body: &serde_json::Value) -> (u16, String, Vec<u8>) {
-    use http_body_util::BodyExt;
-    use sumpuzzles::http::{app, AppState, ServerConfig};
-    use tower::ServiceExt;
-
-    let request = axum::http::Request::post(path)
-        .header("content-type", "application/json")
-        .body(axum::body::Body::from(body.to_string()))
-        .unwrap();
-    let response = app(AppState::new(ServerConfig::default()))
-        .oneshot(request)
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    let content_type = header_text(response.headers(), "content-type").unwrap_or_default();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, content_type, bytes.to_vec())
+    let reply = Client::default_app().post(path).json(body).await;
+    (reply.status, reply.content_type(), reply.body)
 }
 
 /// Kakuro by plain brute force, up to `limit` solutions (as solution rows): every digit in every
@@ -192,56 +187,6 @@ pub fn kakuro_brute_force(
     }
     go(&layout, &mut digits, 0, limit, &mut found);
     found
-}
-
-/// A server on an ephemeral loopback port, stopped when dropped.
-#[cfg(feature = "server")]
-pub struct RunningServer {
-    pub address: std::net::SocketAddr,
-    /// The admin listener's address, when the config asked for one.
-    pub admin: Option<std::net::SocketAddr>,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-}
-
-#[cfg(feature = "server")]
-impl Drop for RunningServer {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-    }
-}
-
-/// Starts the service with `config` (its address and drain replaced) on a free port, and its
-/// admin listener, when `config.admin_bind` asks for one, on a free loopback port too.
-#[cfg(feature = "server")]
-pub async fn start_server(config: sumpuzzles::http::ServerConfig) -> RunningServer {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let admin_listener = match config.admin_bind {
-        Some(_) => Some(tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap()),
-        None => None,
-    };
-    let admin = admin_listener.as_ref().map(|l| l.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = sumpuzzles::http::ServerConfig {
-        bind: address,
-        drain: std::time::Duration::ZERO,
-        ..config
-    };
-    tokio::spawn(sumpuzzles::http::serve_on(
-        listener,
-        admin_listener,
-        config,
-        async {
-            let _ = stopped.await;
-        },
-    ));
-    RunningServer {
-        address,
-        admin,
-        stop: Some(stop),
-    }
 }
 
 /// For the random grids of the solver property tests: the total of `fill`'s digits over the

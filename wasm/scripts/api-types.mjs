@@ -1,6 +1,6 @@
 // Writes the TypeScript declarations of the HTTP API's JSON (every request and report the
 // package's functions take and return) from the OpenAPI document, whose schemas the Rust types
-// derive (the snapshot test in tests/http.rs keeps the document equal to them):
+// derive (the snapshot test in tests/http/service.rs keeps the document equal to them):
 //
 //   node wasm/scripts/api-types.mjs [openapi/openapi.json] > wasm/pkg/api.d.ts
 //

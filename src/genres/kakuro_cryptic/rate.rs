@@ -21,7 +21,7 @@ pub fn rate(puzzle: &Puzzle, budget: &mut Budget) -> Rating {
     let structure = puzzle.structure();
     let solver = Solver::new(structure);
     // The adaptive search, as for solving: the plain one can spend any budget refuting a
-    // grid without a mapping that the adaptive one refutes at once (see tests/edge.rs).
+    // grid without a mapping that the adaptive one refutes at once (see tests/edge/cost.rs).
     let outcome = solver.solve_with(ADAPTIVE, solver.full_domains(), 1, budget);
     let Some(found) = outcome.solutions.first() else {
         let verdict = match outcome.stopped {

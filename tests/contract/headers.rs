@@ -1,0 +1,140 @@
+//! What the headers say: drawn seeds are not cached, seeded answers are and revalidate,
+//! daily puzzles expire at midnight or never, and `/render` answers JSON to a client that
+//! asks for it.
+
+use serde_json::json;
+
+use crate::common::Client;
+
+#[tokio::test]
+async fn drawn_seeds_survive_a_javascript_number() {
+    let service = Client::default_app();
+    for _ in 0..20 {
+        let reply = service
+            .get("/generate?genre=kakurasu&shape=4x4&level=easy")
+            .await;
+        assert_eq!(reply.header("cache-control").as_deref(), Some("no-store"));
+        assert_eq!(reply.header("etag"), None);
+        let seed = reply.json()["seed"].as_u64().unwrap();
+        assert!(seed < 1 << 53, "seed {seed} is beyond 2^53");
+    }
+}
+
+#[tokio::test]
+async fn seeded_answers_are_cacheable_and_revalidated() {
+    let service = Client::default_app();
+    let path = "/generate?genre=kakuro&shape=6x6&level=easy&seed=11";
+    let first = service.get(path).await;
+    assert_eq!(first.status, 200);
+    assert_eq!(
+        first.header("cache-control").as_deref(),
+        Some("public, max-age=31536000")
+    );
+    let etag = first.header("etag").unwrap();
+    assert!(etag.starts_with("W/\""), "{etag}");
+    // The same puzzle by POST has the same validator; another seed another one.
+    let posted = service.post(path).body(None, "").await;
+    assert_eq!(posted.header("etag").as_ref(), Some(&etag));
+    let other = service
+        .get("/generate?genre=kakuro&shape=6x6&level=easy&seed=12")
+        .await;
+    assert_ne!(other.header("etag").as_ref(), Some(&etag));
+    let bare = service.get(&format!("{path}&solution=false")).await;
+    assert_ne!(bare.header("etag").as_ref(), Some(&etag));
+    // A conditional GET that names it gets 304 and no body; a POST 412.
+    let revalidated = service.get(path).header("if-none-match", &etag).await;
+    assert_eq!(revalidated.status, 304);
+    assert_eq!(revalidated.header("etag").as_ref(), Some(&etag));
+    assert!(revalidated.body.is_empty());
+    let conditional_post = service.post(path).header("if-none-match", &etag).await;
+    assert_eq!(conditional_post.status, 412);
+    // A validator of another puzzle gets the puzzle.
+    let stale = service
+        .get(path)
+        .header("if-none-match", "W/\"something-else\"")
+        .await;
+    assert_eq!(stale.status, 200);
+}
+
+#[tokio::test]
+async fn daily_puzzles_expire_at_midnight_or_never() {
+    let service = Client::default_app();
+    let past = service
+        .get("/daily?genre=kakuro&shape=6x6&date=2024-02-29")
+        .await;
+    assert_eq!(past.status, 200);
+    assert_eq!(
+        past.header("cache-control").as_deref(),
+        Some("public, max-age=31536000, immutable")
+    );
+    let past_etag = past.header("etag").unwrap();
+    let past = past.json();
+    assert_eq!(
+        (past["date"].as_str(), past["seed"].as_u64()),
+        (Some("2024-02-29"), Some(20_240_229))
+    );
+
+    let before = unix_now();
+    let today = service.get("/daily?genre=kakuro&shape=6x6").await;
+    let after = unix_now();
+    let max_age: u64 = today
+        .header("cache-control")
+        .unwrap()
+        .strip_prefix("public, max-age=")
+        .expect("today's puzzle is public with a max-age")
+        .parse()
+        .unwrap();
+    // Fresh until the next UTC midnight, counted from when the request was answered.
+    let until_midnight = |now: u64| 86_400 - now % 86_400;
+    assert!(
+        (until_midnight(after)..=until_midnight(before)).contains(&max_age)
+            || until_midnight(after) > until_midnight(before),
+        "max-age {max_age}"
+    );
+    let today_etag = today.header("etag").unwrap();
+    assert_ne!(today_etag, past_etag);
+    let today = today.json();
+    // Today named explicitly is the same puzzle with the same validator.
+    let date = today["date"].as_str().unwrap().to_string();
+    let explicit = service
+        .get(&format!("/daily?genre=kakuro&shape=6x6&date={date}"))
+        .await;
+    assert_eq!(explicit.header("etag").as_ref(), Some(&today_etag));
+    let revalidated = service
+        .get("/daily?genre=kakuro&shape=6x6&date=2024-02-29")
+        .header("if-none-match", &past_etag)
+        .await;
+    assert_eq!(revalidated.status, 304);
+    for outside in ["1999-12-31", "2100-01-01", "2023-02-29"] {
+        let reply = service
+            .get(&format!("/daily?genre=kakuro&date={outside}"))
+            .await;
+        assert_eq!(reply.status, 422, "{outside}: {reply}");
+    }
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+#[tokio::test]
+async fn render_answers_json_to_a_client_that_asks_for_it() {
+    let service = Client::default_app();
+    let body = json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "solution": true});
+    let svg = service.post("/render").json(&body).await;
+    assert_eq!(svg.header("content-type").as_deref(), Some("image/svg+xml"));
+    let svg = svg.text();
+    let json = service
+        .post("/render")
+        .header("accept", "application/json")
+        .json(&body)
+        .await;
+    assert_eq!(
+        json.header("content-type").as_deref(),
+        Some("application/json")
+    );
+    assert_eq!(json.json()["svg"].as_str(), Some(svg.as_str()));
+}

@@ -1,0 +1,73 @@
+//! Strict parsing: puzzle objects, bodies and parameters, through the router.
+
+use serde_json::json;
+
+use crate::common::Client;
+
+#[tokio::test]
+async fn puzzle_objects_and_parameters_are_read_strictly() {
+    let server = Client::default_app();
+    // Kakurasu puzzle objects written by hand (`json!` could not repeat a key).
+    for (puzzle, needle) in [
+        (
+            r#"{"row_clues":[1],"col_clues":[1],"row_clues":[0]}"#,
+            "duplicate key `row_clues`",
+        ),
+        (
+            r#"{"row_clues":[1],"col_clues":[1],"rowclues":[0]}"#,
+            "unknown key \"rowclues\"",
+        ),
+    ] {
+        let body = format!("{{\"genre\": \"kakurasu\", \"puzzle\": {puzzle}}}");
+        server
+            .post("/solve")
+            .body(Some("application/json"), body)
+            .await
+            .assert_problem_detail(400, needle);
+    }
+    server
+        .post("/solve")
+        .json(&json!({"genre": "kakuro", "puzzle": {"grid": ["# 4/", "/4 ."], "size": 2}}))
+        .await
+        .assert_problem_detail(400, "unknown key \"size\"");
+    server
+        .post("/solve")
+        .json(&json!({"genre": "kakuro", "puzzle": ["# 4/"]}))
+        .await
+        .assert_problem_detail(400, "must be a JSON object");
+    // A positional array as the body.
+    server
+        .post("/generate")
+        .json(&json!(["kakuro", "8x8"]))
+        .await
+        .assert_problem_detail(400, "must be a JSON object");
+    for shape in ["8X8", "+8x+8", "%208x8%20", "08x0008"] {
+        server
+            .get(&format!("/generate?genre=kakuro&shape={shape}"))
+            .await
+            .assert_problem_detail(422, "should be <rows>x<cols>");
+    }
+    server
+        .get("/generate?genre=kakuro&level=EXPERT")
+        .await
+        .assert_problem_detail(422, "unknown level 'EXPERT'");
+    server
+        .get("/generate?genre=KAKURO")
+        .await
+        .assert_problem_detail(422, "unknown genre 'KAKURO'");
+    server
+        .get("/generate?genre=kakuro&budget=0")
+        .await
+        .assert_problem_detail(422, "`budget` must be 1 to");
+    server
+        .post("/solve")
+        .json(&json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "budget": 0}))
+        .await
+        .assert_problem_detail(422, "`budget` must be 1 to");
+    server
+        .post("/solve")
+        .header("content-encoding", "gzip")
+        .json(&json!({"id": "kakuro:3x3:DbAb/4.6.3.7"}))
+        .await
+        .assert_problem_detail(415, "Content-Encoding");
+}

@@ -1,0 +1,166 @@
+//! Every genre `/genres` lists goes through every endpoint: generic, it names no genre.
+
+use serde_json::{json, Value};
+
+use crate::common::Client;
+
+/// The fields every generation report has; the rest are the genre's solution fields.
+const GENERATE_FIELDS: [&str; 15] = [
+    "genre",
+    "id",
+    "puzzle",
+    "text",
+    "url",
+    "solution",
+    "level",
+    "score",
+    "descriptors",
+    "shape",
+    "seed",
+    "requested_seed",
+    "generator_version",
+    "rating",
+    "stats",
+];
+
+/// The band of scores of a level's name (easy 1.0-2.9, ... expert 7.0-10.0).
+fn score_band(level: &str) -> std::ops::RangeInclusive<f64> {
+    let level = match level.parse() {
+        Ok(sumpuzzles::TargetLevel::Exactly(level)) => level,
+        other => panic!("{level}: {other:?}"),
+    };
+    let band = sumpuzzles::Score::band(level).unwrap();
+    band.start().value()..=band.end().value()
+}
+
+/// What every rate report (and the rating of a generate report) of a puzzle the rater
+/// finished says: rated, a score in its level's band, and the descriptors.
+fn assert_rated(report: &Value, level: &str, what: &str) {
+    assert_eq!(report["status"], "rated", "{what}: {report}");
+    assert_eq!(report["level"], level, "{what}");
+    let score = report["score"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what}: no score"));
+    assert!(
+        score_band(level).contains(&score),
+        "{what}: {level} {score}"
+    );
+    assert_eq!(report["score_version"], 1, "{what}");
+    assert!(
+        report["descriptors"]["cells"].as_u64().unwrap() > 0,
+        "{what}"
+    );
+    assert!(
+        report["descriptors"]["mean_run"].as_f64().unwrap() > 0.0,
+        "{what}"
+    );
+    assert!(report["workload"].is_object(), "{what}");
+}
+
+/// Every genre `/genres` lists, whatever it is: generated at its default shape and first
+/// level, then read back in each of its forms and solved, rated, checked, hinted and drawn.
+#[tokio::test]
+async fn every_registered_genre_goes_through_every_endpoint() {
+    let server = Client::default_app();
+    let genres = server.get("/genres").await.expect_json(200);
+    let names: Vec<&str> = genres
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|genre| genre["name"].as_str().unwrap())
+        .collect();
+    let registered: Vec<&str> = sumpuzzles::genres::GenreId::ALL
+        .iter()
+        .map(|id| id.name())
+        .collect();
+    assert_eq!(names, registered);
+    for genre in genres.as_array().unwrap() {
+        let name = genre["name"].as_str().unwrap();
+        assert!(["sum_grid", "shading"].contains(&genre["board"].as_str().unwrap()));
+        assert!(!genre["rules"].as_str().unwrap().is_empty(), "{name}");
+        let level = genre["levels"][0].as_str().unwrap();
+        let generated = server
+            .post(&format!("/generate?genre={name}&level={level}&seed=1"))
+            .json(&json!({}))
+            .await;
+        assert_eq!(generated.status, 200, "{name}: {generated}");
+        let generated = generated.json();
+        assert_eq!(generated["shape"], genre["default_shape"], "{name}");
+        assert_eq!(generated["level"], level, "{name}");
+        assert_eq!(generated["rating"]["profile"], genre["profile"], "{name}");
+        assert_rated(&generated["rating"], level, name);
+        assert_eq!(generated["score"], generated["rating"]["score"], "{name}");
+        assert_eq!(
+            generated["descriptors"], generated["rating"]["descriptors"],
+            "{name}"
+        );
+        assert_eq!(generated["rating"]["uniqueness"], "unique", "{name}");
+        assert_eq!(generated["requested_seed"], 1, "{name}");
+        let extra: Vec<(&String, &Value)> = generated
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(key, _)| !GENERATE_FIELDS.contains(&key.as_str()))
+            .collect();
+
+        let mut forms = vec![
+            json!({"id": generated["id"]}),
+            json!({"genre": name, "text": generated["text"]}),
+            json!({"genre": name, "puzzle": generated["puzzle"]}),
+        ];
+        if let Some(url) = generated.get("url") {
+            forms.push(json!({ "url": url }));
+        }
+        for form in forms {
+            let mut request = form.clone();
+            request["limit"] = json!(3);
+            let solved = server.post("/solve").json(&request).await;
+            assert_eq!(solved.status, 200, "{name} {form}: {solved}");
+            let solved = solved.json();
+            assert_eq!(solved["genre"], name);
+            assert_eq!(solved["unique"], true, "{name} {form}");
+            assert_eq!(solved["solutions"], json!([generated["solution"]]));
+            for (key, value) in &extra {
+                assert_eq!(&solved[key.as_str()], *value, "{name} {form}: {key}");
+            }
+        }
+
+        let id = &generated["id"];
+        let rated = server.post("/rate").json(&json!({ "id": id })).await;
+        assert_eq!(rated.status, 200, "{name}: {rated}");
+        let rated = rated.json();
+        assert_rated(&rated, level, name);
+        assert_eq!(rated["score"], generated["score"], "{name}");
+        assert_eq!(rated["descriptors"], generated["descriptors"], "{name}");
+        assert_eq!(
+            (&rated["uniqueness"], &rated["complete"]),
+            (&json!("unique"), &json!(true)),
+            "{name}"
+        );
+        let answer = &generated["solution"];
+        let checked = server
+            .post("/check")
+            .json(&json!({"id": id, "answer": answer}))
+            .await;
+        assert_eq!(checked.status, 200, "{name}: {checked}");
+        assert_eq!(
+            checked.json(),
+            json!({"genre": name, "solved": true, "violations": []})
+        );
+        let hinted = server
+            .post("/hint")
+            .json(&json!({"id": id, "answer": answer}))
+            .await;
+        assert_eq!(hinted.status, 200, "{name}: {hinted}");
+        assert_eq!(hinted.json()["kind"], "solved", "{name}");
+        let drawn = server
+            .post("/render")
+            .json(&json!({"id": id, "solution": true}))
+            .await;
+        assert_eq!(
+            (drawn.status, drawn.content_type().as_str()),
+            (200, "image/svg+xml"),
+            "{name}"
+        );
+    }
+}

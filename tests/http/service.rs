@@ -1,0 +1,169 @@
+//! The service endpoints, the play page and the OpenAPI document.
+
+use serde_json::Value;
+
+use crate::common::Client;
+
+#[tokio::test]
+async fn service_endpoints_answer() {
+    let server = Client::default_app();
+    assert_eq!(server.get("/healthz").await.status, 200);
+    assert_eq!(server.get("/readyz").await.status, 200);
+    let genres = server.get("/genres").await.expect_json(200);
+    assert_eq!(genres[0]["name"], "kakuro");
+    // The metrics are on the admin listener only.
+    server
+        .get("/metrics")
+        .await
+        .assert_problem_detail(404, "no such resource");
+    assert_eq!(server.get("/docs/").await.status, 200);
+}
+
+#[tokio::test]
+async fn the_play_page_loads_only_from_the_service() {
+    let server = Client::default_app();
+    let page = server.get("/").await;
+    assert_eq!(page.status, 200);
+    let csp = page.header("content-security-policy").unwrap();
+    assert!(csp.contains("default-src 'none'"), "{csp}");
+    assert!(
+        csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"),
+        "{csp}"
+    );
+    assert!(page.content_type().starts_with("text/html"));
+    let html = page.text();
+    // Every resource the page names is on this origin and is served.
+    let mut references: Vec<&str> = html
+        .split(['"', '\''])
+        .filter(|piece| piece.starts_with('/') && !piece.starts_with("//"))
+        .collect();
+    references.sort_unstable();
+    references.dedup();
+    let assets = [
+        "/play-engine.js",
+        "/play-board.js",
+        "/play.js",
+        "/play.css",
+        "/favicon.svg",
+    ];
+    for asset in assets {
+        assert!(
+            references.contains(&asset),
+            "the page does not load {asset}"
+        );
+    }
+    let mut bodies = vec![html.clone()];
+    for reference in references {
+        let asset = server.get(reference).await;
+        assert_eq!(asset.status, 200, "{reference}");
+        if let "/play-engine.js" | "/play-board.js" | "/play.js" | "/play.css" = reference {
+            bodies.push(asset.text());
+        }
+    }
+    assert_eq!(bodies.len(), 5);
+    for body in bodies {
+        assert!(
+            !body.contains("http://") && !body.contains("https://"),
+            "an external resource in {body:.80}"
+        );
+        assert!(!body.contains("<script>") && !body.contains("<style"));
+    }
+    // A client of the API, not part of it.
+    let openapi = server.get("/openapi.json").await.json();
+    assert!(openapi["paths"].get("/").is_none());
+}
+
+#[tokio::test]
+async fn served_openapi_matches_the_committed_document() {
+    let server = Client::default_app();
+    let served = server.get("/openapi.json").await.expect_json(200);
+    let committed: Value =
+        serde_json::from_str(include_str!("../../openapi/openapi.json")).unwrap();
+    assert!(
+        served == committed,
+        "openapi/openapi.json is stale: regenerate it with `cargo run --release -- openapi > openapi/openapi.json`"
+    );
+}
+
+/// The document's unions are built from the registry: one schema per genre in each.
+#[tokio::test]
+async fn the_documents_unions_have_every_genre() {
+    let document = sumpuzzles::http::openapi();
+    let document = serde_json::to_value(&document).unwrap();
+    let schemas = &document["components"]["schemas"];
+    let genres = sumpuzzles::genres::GenreId::ALL.len();
+    for union in ["PuzzleObject", "Violation"] {
+        let members = schemas[union]["anyOf"].as_array().unwrap();
+        assert_eq!(members.len(), genres, "{union}");
+        for member in members {
+            let name = member["$ref"].as_str().unwrap().rsplit('/').next().unwrap();
+            assert!(
+                schemas.get(name).is_some(),
+                "{union}: {name} is not in the document"
+            );
+        }
+    }
+    let names: Vec<&str> = schemas["Genre"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|name| name.as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), genres);
+    // A request is one of the puzzle source's four forms, each refusing other fields.
+    for request in [
+        "SolveRequest",
+        "RateRequest",
+        "CheckRequest",
+        "HintRequest",
+        "RenderRequest",
+    ] {
+        let forms = schemas[request]["oneOf"].as_array().unwrap();
+        assert_eq!(forms.len(), 4, "{request}");
+        for form in forms {
+            assert_eq!(form["additionalProperties"], false, "{request}");
+        }
+    }
+}
+
+/// No schema in the document says `multipleOf` with a fraction: validators test it in binary
+/// floats (Python's jsonschema finds 2.3 no multiple of 0.1), so a generated client or a
+/// fuzzer would refuse, or call forbidden, values the service takes. The service itself still
+/// refuses a score with two decimals.
+#[tokio::test]
+async fn no_schema_asks_for_a_fractional_multiple() {
+    fn fractional_multiples(value: &Value, path: &str, found: &mut Vec<String>) {
+        match value {
+            Value::Object(fields) => {
+                if let Some(step) = fields.get("multipleOf").and_then(Value::as_f64) {
+                    if step.fract() != 0.0 {
+                        found.push(format!("{path}: multipleOf {step}"));
+                    }
+                }
+                for (name, field) in fields {
+                    fractional_multiples(field, &format!("{path}/{name}"), found);
+                }
+            }
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    fractional_multiples(item, &format!("{path}/{index}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    let document = serde_json::to_value(sumpuzzles::http::openapi()).unwrap();
+    let mut found = Vec::new();
+    fractional_multiples(&document, "", &mut found);
+    assert!(found.is_empty(), "{found:#?}");
+
+    let server = Client::default_app();
+    for (query, status) in [("score_max=2.3", 200), ("score_max=2.25", 400)] {
+        let report = server
+            .get(&format!(
+                "/generate?genre=kakuro&shape=6x6&level=easy&{query}&seed=1"
+            ))
+            .await;
+        assert_eq!(report.status, status, "{query}: {report}");
+    }
+}
