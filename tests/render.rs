@@ -520,14 +520,11 @@ fn answers_that_do_not_fit_are_errors() {
 
 #[cfg(feature = "server")]
 mod http {
+    use super::common::{Client, Reply};
     use serde_json::{json, Value};
 
-    async fn post(body: Value) -> (u16, String, Vec<u8>) {
-        super::common::post_to_app("/render", &body).await
-    }
-
-    fn problem(bytes: &[u8]) -> Value {
-        serde_json::from_slice(bytes).expect("a problem+json body")
+    async fn post(body: &Value) -> Reply {
+        Client::default_app().post("/render").json(body).await
     }
 
     #[tokio::test]
@@ -539,18 +536,16 @@ mod http {
             json!({"genre": "kakurasu", "puzzle": {"row_clues": [8, 12, 3], "col_clues": [0, 0, 6, 2, 3]}, "answer": "--#-#\n--###\n--#--"}),
             json!({"genre": "kakuro-cryptic", "text": super::CRYPTIC, "solution": true}),
         ] {
-            let (status, content_type, bytes) = post(body.clone()).await;
-            let text = String::from_utf8(bytes).unwrap();
-            assert_eq!(status, 200, "{body}: {text}");
-            assert_eq!(content_type, "image/svg+xml");
+            let reply = post(&body).await;
+            let text = reply.text();
+            assert_eq!(reply.status, 200, "{body}: {text}");
+            assert_eq!(reply.content_type(), "image/svg+xml");
             let doc = roxmltree::Document::parse(&text).unwrap();
             assert!(doc.root_element().has_tag_name("svg"));
         }
-        let (_, _, bytes) =
-            post(json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#13", "#34"]})).await;
-        assert!(String::from_utf8(bytes)
-            .unwrap()
-            .contains("clue down violated"));
+        let reply =
+            post(&json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "answer": ["###", "#13", "#34"]})).await;
+        assert!(reply.text().contains("clue down violated"));
     }
 
     #[tokio::test]
@@ -579,16 +574,10 @@ mod http {
             ),
         ];
         for (body, status, needle) in cases {
-            let (got, content_type, bytes) = post(body.clone()).await;
-            let problem = problem(&bytes);
-            assert_eq!(got, status, "{body}: {problem}");
-            assert_eq!(content_type, "application/problem+json");
-            let detail = problem["detail"].as_str().unwrap();
-            assert!(detail.contains(needle), "{body}: {detail}");
+            post(&body).await.assert_problem_detail(status, needle);
         }
-        let (_, _, bytes) =
-            post(json!({"genre": "kakuro", "text": "# 3/ 3/\n/3 . .\n/3 . .", "solution": true}))
-                .await;
-        assert_eq!(problem(&bytes)["type"], "/problems/not-unique");
+        post(&json!({"genre": "kakuro", "text": "# 3/ 3/\n/3 . .\n/3 . .", "solution": true}))
+            .await
+            .assert_problem(422, "not-unique");
     }
 }

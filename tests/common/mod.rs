@@ -125,14 +125,6 @@ pub fn corpus_records(genre: &str) -> Vec<(String, serde_json::Value)> {
         .collect()
 }
 
-/// POSTs a JSON body to `path` through the application's router (no socket): the status, the
-/// content type and the body's bytes. (tests/render.rs's form of [`Client`].)
-#[cfg(feature = "server")]
-pub async fn post_to_app(path: &str, body: &serde_json::Value) -> (u16, String, Vec<u8>) {
-    let reply = Client::default_app().post(path).json(body).await;
-    (reply.status, reply.content_type(), reply.body)
-}
-
 /// Kakuro by plain brute force, up to `limit` solutions (as solution rows): every digit in every
 /// cell in order, checking each run as it fills.
 pub fn kakuro_brute_force(
