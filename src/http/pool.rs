@@ -182,14 +182,16 @@ impl Drop for CancelOnDrop {
 }
 
 impl Pool {
-    /// Starts the worker threads. Like the runtime's own threads, a worker the operating system
-    /// refuses at start is a panic: the service cannot run without it.
+    /// A pool without background work (the tests').
+    #[cfg(test)]
     pub fn new(workers: usize, queue_limit: usize, retry_after: u64) -> Pool {
         Pool::with_background(workers, queue_limit, retry_after, None, 0)
     }
 
-    /// A pool whose idle workers, at most `background_limit` of them at once, run the tasks of
-    /// `background` (see the module's documentation).
+    /// Starts the worker threads; idle workers, at most `background_limit` of them at once, run
+    /// the tasks of `background` (see the module's documentation). Like the runtime's own
+    /// threads, a worker the operating system refuses at start is a panic: the service cannot
+    /// run without it.
     pub fn with_background(
         workers: usize,
         queue_limit: usize,
@@ -227,17 +229,13 @@ impl Pool {
         }
     }
 
-    /// Worker threads.
-    pub fn workers(&self) -> usize {
-        self.shared.workers
-    }
-
     /// Jobs running now.
     pub fn running(&self) -> usize {
         self.shared.running.load(Ordering::SeqCst)
     }
 
-    /// Background tasks running now.
+    /// Background tasks running now (the tests watch them).
+    #[cfg(test)]
     pub fn background_running(&self) -> usize {
         self.shared.queue().background.len()
     }
@@ -328,10 +326,7 @@ impl Pool {
         match outcome {
             Ok(Ok(Ok(value))) => Ok(value),
             Ok(Ok(Err(panic))) => {
-                tracing::error!(
-                    panic = super::server::panic_message(panic.as_ref()),
-                    "a worker panicked"
-                );
+                tracing::error!(panic = panic_message(panic.as_ref()), "a worker panicked");
                 Err(ApiProblem::Internal)
             }
             // Not reached: a job is dropped unrun only once its request has stopped waiting.
@@ -363,6 +358,15 @@ impl Drop for Pool {
         drop(queue);
         self.shared.job_queued.notify_all();
     }
+}
+
+/// The message a panic was raised with, when it has one.
+pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown")
 }
 
 #[cfg(test)]

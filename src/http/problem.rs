@@ -10,16 +10,15 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use crate::core::{Error, InputError, Stop};
-use crate::ops::{Problem, Progress};
+use crate::ops::ProblemDetails;
 
 /// Every way a request can fail.
 #[derive(Debug)]
 pub enum ApiProblem {
-    /// The operation failed, or the request does not fit it: 400, 422, 499 (the client went
-    /// away) or 504 (the deadline passed), as [`Problem::from`] says.
+    /// The operation failed, or the request does not fit it: 400, 422 (a budget that ran out
+    /// says how far the search got), 499 (the client went away) or 504 (the deadline passed),
+    /// as [`ProblemDetails::from`] says.
     Operation(Error),
-    /// 422: the step budget ran out, with how far the search got.
-    Exhausted(Progress),
     /// 401: the server requires an API key and the request has none.
     Unauthorized,
     /// 403: the request's API key is not one the server knows.
@@ -60,45 +59,44 @@ pub enum ApiProblem {
 
 impl ApiProblem {
     /// The problem details sent.
-    pub fn body(&self) -> Problem {
+    pub fn body(&self) -> ProblemDetails {
         match self {
-            ApiProblem::Operation(error) => Problem::from(error),
-            ApiProblem::Exhausted(progress) => Problem::exhausted(progress),
-            ApiProblem::Unauthorized => Problem::new(
+            ApiProblem::Operation(error) => ProblemDetails::from(error),
+            ApiProblem::Unauthorized => ProblemDetails::new(
                 "unauthorized",
                 "An API key is required",
                 401,
                 "this server requires an API key: send it as `Authorization: Bearer <key>` or \
                  `X-API-Key: <key>`",
             ),
-            ApiProblem::Forbidden => Problem::new(
+            ApiProblem::Forbidden => ProblemDetails::new(
                 "forbidden",
                 "Unknown API key",
                 403,
                 "the API key sent is not one this server knows",
             ),
             ApiProblem::NotFound(detail) => {
-                Problem::new("not-found", "No such resource", 404, detail.clone())
+                ProblemDetails::new("not-found", "No such resource", 404, detail.clone())
             }
-            ApiProblem::MethodNotAllowed => Problem::new(
+            ApiProblem::MethodNotAllowed => ProblemDetails::new(
                 "method-not-allowed",
                 "Method not allowed on this resource",
                 405,
                 "this resource does not take that method; see /openapi.json",
             ),
-            ApiProblem::SlowBody => Problem::new(
+            ApiProblem::SlowBody => ProblemDetails::new(
                 "request-timeout",
                 "The request took too long to arrive",
                 408,
                 "the request body did not arrive within the server's body timeout",
             ),
-            ApiProblem::TooLarge(detail) => Problem::new(
+            ApiProblem::TooLarge(detail) => ProblemDetails::new(
                 "too-large",
                 "The request body is too large",
                 413,
                 detail.clone(),
             ),
-            ApiProblem::UriTooLong => Problem::new(
+            ApiProblem::UriTooLong => ProblemDetails::new(
                 "uri-too-long",
                 "The request target is too long",
                 414,
@@ -107,20 +105,20 @@ impl ApiProblem {
                      parameters in a JSON body"
                 ),
             ),
-            ApiProblem::UnsupportedMediaType => Problem::new(
+            ApiProblem::UnsupportedMediaType => ProblemDetails::new(
                 "unsupported-media-type",
                 "The request body must be JSON",
                 415,
                 "send the body as JSON with `Content-Type: application/json`",
             ),
-            ApiProblem::EncodedBody => Problem::new(
+            ApiProblem::EncodedBody => ProblemDetails::new(
                 "unsupported-media-type",
                 "The request body must not be compressed",
                 415,
                 "send the body as plain JSON, without `Content-Encoding` (gzip and the like \
                  are not accepted)",
             ),
-            ApiProblem::RateLimited { retry_after } => Problem::new(
+            ApiProblem::RateLimited { retry_after } => ProblemDetails::new(
                 "rate-limited",
                 "Too many requests",
                 429,
@@ -128,7 +126,7 @@ impl ApiProblem {
                     "this client sent more requests than its rate allows; retry in {retry_after} s"
                 ),
             ),
-            ApiProblem::ClientBusy { retry_after } => Problem::new(
+            ApiProblem::ClientBusy { retry_after } => ProblemDetails::new(
                 "client-busy",
                 "Too many requests at once",
                 429,
@@ -137,13 +135,13 @@ impl ApiProblem {
                      {retry_after} s, or wait for an answer first"
                 ),
             ),
-            ApiProblem::Overloaded { retry_after } => Problem::new(
+            ApiProblem::Overloaded { retry_after } => ProblemDetails::new(
                 "overloaded",
                 "The server is busy",
                 503,
                 format!("every worker is busy and the queue is full; retry in {retry_after} s"),
             ),
-            ApiProblem::ExpiredInQueue { retry_after } => Problem::new(
+            ApiProblem::ExpiredInQueue { retry_after } => ProblemDetails::new(
                 "expired-in-queue",
                 "The server was too busy to start the work",
                 503,
@@ -152,19 +150,19 @@ impl ApiProblem {
                      retry in {retry_after} s"
                 ),
             ),
-            ApiProblem::TooManyConnections => Problem::new(
+            ApiProblem::TooManyConnections => ProblemDetails::new(
                 "too-many-connections",
                 "The server has too many connections",
                 503,
                 "the server has as many connections open as it may; retry on a new connection",
             ),
-            ApiProblem::ShuttingDown => Problem::new(
+            ApiProblem::ShuttingDown => ProblemDetails::new(
                 "shutting-down",
                 "The server is shutting down",
                 503,
                 "the server is shutting down; retry on another instance",
             ),
-            ApiProblem::Internal => Problem::new(
+            ApiProblem::Internal => ProblemDetails::new(
                 "internal",
                 "Internal error",
                 500,
@@ -192,7 +190,7 @@ pub const MAX_URI_BYTES: usize = 8192;
 
 /// The problem details of a bare error status, as a router, a library or hyper itself gives
 /// it (hyper for a request head it cannot read: 400, 408, 414, 431, 505).
-pub fn status_problem(status: StatusCode) -> Problem {
+pub fn status_problem(status: StatusCode) -> ProblemDetails {
     let code = status.as_u16();
     let (kind, title, detail) = match code {
         400 => (
@@ -237,7 +235,7 @@ pub fn status_problem(status: StatusCode) -> Problem {
             "the request failed",
         ),
     };
-    Problem::new(kind, title, code, detail)
+    ProblemDetails::new(kind, title, code, detail)
 }
 
 impl IntoResponse for ApiProblem {

@@ -28,6 +28,7 @@ use tower_http::trace::{DefaultOnFailure, TraceLayer};
 use super::clients::Peer;
 use super::conn::{self, Admitted as Accepted, Bounds, Connections};
 use super::extract::BodyTimeout;
+use super::pool::panic_message;
 use super::problem::{ApiProblem, MAX_URI_BYTES};
 use super::state::{Admitted, ADMITTED};
 use super::{docs, metrics, play, service, AppState, ServerConfig};
@@ -238,15 +239,6 @@ fn panic_response(payload: Box<dyn std::any::Any + Send + 'static>) -> Response 
     );
     ::metrics::counter!(metrics::PANICS).increment(1);
     ApiProblem::Internal.into_response()
-}
-
-/// The message a panic was raised with, when it has one.
-pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
-    payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied())
-        .unwrap_or("unknown")
 }
 
 /// The paths of the document's puzzle operations (tag `puzzles`): the heavy requests.

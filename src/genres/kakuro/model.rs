@@ -4,7 +4,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
-use crate::core::{Grid, InputError, Problem, Shape};
+use crate::core::{Grid, InputError, InputProblem, Shape};
 
 pub use crate::genres::sum_grid::layout::{
     Cell, Layout, Rules, Run, MAX_RUN, MAX_SUM, MAX_WRITTEN_SUM, RELAXED_MAX_SIDE, STRICT_MAX_SIDE,
@@ -93,7 +93,7 @@ impl Puzzle {
     }
 
     /// Every problem with the structure under `rules` (empty when the grid is fine).
-    pub fn structure_problems(&self, rules: Rules) -> Vec<Problem> {
+    pub fn structure_problems(&self, rules: Rules) -> Vec<InputProblem> {
         match Layout::build(&self.grid, rules) {
             Ok(_) => Vec::new(),
             Err(error) => error.problems,
