@@ -214,8 +214,15 @@ fn main() -> ExitCode {
             eprintln!("Error: {error:?}");
             // An engine error is also written as the problem object the service would send:
             // what kind of failure, and for a budget that ran out how far the work got.
-            if let Some(error) = error.downcast_ref::<sumpuzzles::Error>() {
-                let problem = ProblemDetails::from(error);
+            let engine = error
+                .downcast_ref::<sumpuzzles::Error>()
+                .cloned()
+                .or_else(|| {
+                    let input = error.downcast_ref::<sumpuzzles::InputError>()?;
+                    Some(sumpuzzles::Error::Input(input.clone()))
+                });
+            if let Some(error) = engine {
+                let problem = ProblemDetails::from(&error);
                 let json = serde_json::to_string_pretty(&problem).expect("a problem is JSON");
                 eprintln!("{json}");
             }

@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 
 use super::extract::{prefers_json, ApiQuery, OptionalJson};
 use super::metrics;
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use super::responses::{CacheStatuses, CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::core::Error;
@@ -108,7 +108,7 @@ async fn answer<P>(
     headers: &HeaderMap,
     caching: Caching,
     plan: P,
-) -> Result<Response, ApiProblem>
+) -> Result<Response, ApiError>
 where
     P: Plan,
     P::Report: Serialize + Attempts,
@@ -202,7 +202,7 @@ pub async fn generate_post(
     headers: HeaderMap,
     ApiQuery(query): ApiQuery<GenerateRequest>,
     OptionalJson(body): OptionalJson<GenerateRequest>,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     let request = ops::from_body_and_query(body, query)?;
     generate(&state, &method, &headers, request).await
 }
@@ -220,7 +220,7 @@ pub async fn generate_get(
     method: Method,
     headers: HeaderMap,
     ApiQuery(query): ApiQuery<GenerateRequest>,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     generate(&state, &method, &headers, query).await
 }
 
@@ -231,7 +231,7 @@ async fn generate(
     method: &Method,
     headers: &HeaderMap,
     request: GenerateRequest,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     let plan = request.plan()?;
     let caching = Caching::generation(&plan);
     if let Some(response) = unchanged(method, headers, &caching) {
@@ -278,7 +278,7 @@ pub async fn daily(
     method: Method,
     headers: HeaderMap,
     ApiQuery(request): ApiQuery<DailyRequest>,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     let now = ops::unix_now();
     let today = Date::from_unix_seconds(now);
     let plan = request.plan(today)?;
@@ -334,7 +334,7 @@ pub async fn batch(
     headers: HeaderMap,
     RawQuery(query): RawQuery,
     OptionalJson(body): OptionalJson<BatchRequest>,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     let query = batch_query(query.as_deref().unwrap_or(""))?;
     let plans: Vec<GeneratePlan> = ops::from_body_and_query(body, query)?
         .plan()?
@@ -373,7 +373,7 @@ pub async fn batch(
 
 /// A batch's query string. `seeds` may be repeated (`seeds=1&seeds=2`, as generated clients
 /// write an array) as well as comma-separated: the repetitions are joined with commas first.
-fn batch_query(query: &str) -> Result<BatchRequest, ApiProblem> {
+fn batch_query(query: &str) -> Result<BatchRequest, ApiError> {
     let (seeds, others): (Vec<&str>, Vec<&str>) = query
         .split('&')
         .filter(|pair| !pair.is_empty())
@@ -399,11 +399,11 @@ const NDJSON: &str = "application/x-ndjson";
 
 /// Runs one puzzle of a batch. The batch has already been answered 200, so a full pool is
 /// waited out (until the deadline) rather than written as a failed line at once.
-async fn run_in_turn(state: &AppState, plan: GeneratePlan) -> Result<GenerateReport, ApiProblem> {
+async fn run_in_turn(state: &AppState, plan: GeneratePlan) -> Result<GenerateReport, ApiError> {
     let give_up = Instant::now() + state.config.deadline;
     loop {
         match state.run(plan.clone()).await {
-            Err(ApiProblem::Overloaded { .. }) if Instant::now() < give_up => {
+            Err(ApiError::Overloaded { .. }) if Instant::now() < give_up => {
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
             outcome => return outcome,
@@ -424,7 +424,7 @@ mod tests {
     #[test]
     fn repeated_seeds_in_a_query_string_are_one_list() {
         let request = batch_query("genre=kakuro&seeds=3&count=&seeds=1%2C2&seeds=5").unwrap_err();
-        assert!(matches!(request, ApiProblem::Operation(_)));
+        assert!(matches!(request, ApiError::Operation(_)));
         let request = batch_query("seeds=3&genre=kakuro&seeds=1%2C2&seeds=5").unwrap();
         assert_eq!(request.options.seeds, Some(vec![3, 1, 2, 5]));
         assert_eq!(
@@ -499,6 +499,35 @@ mod tests {
         .unwrap();
         let (status, counts) = counted(batch).await;
         assert_eq!((status, counts), (StatusCode::OK, (3, 1)));
+    }
+
+    /// Every `$ref` of the document names one of its schemas (a query parameter's type is not
+    /// collected into the document by being a parameter).
+    #[test]
+    fn every_reference_of_the_document_is_one_of_its_schemas() {
+        fn references(value: &serde_json::Value, found: &mut Vec<String>) {
+            match value {
+                serde_json::Value::Object(fields) => {
+                    if let Some(reference) = fields.get("$ref").and_then(|r| r.as_str()) {
+                        found.push(reference.to_string());
+                    }
+                    fields.values().for_each(|field| references(field, found));
+                }
+                serde_json::Value::Array(items) => items.iter().for_each(|i| references(i, found)),
+                _ => {}
+            }
+        }
+        let document = serde_json::to_value(crate::http::openapi()).unwrap();
+        let mut found = Vec::new();
+        references(&document, &mut found);
+        let schemas = &document["components"]["schemas"];
+        for reference in found {
+            let name = reference.trim_start_matches("#/components/schemas/");
+            assert!(
+                schemas.get(name).is_some(),
+                "{reference} is not in the document"
+            );
+        }
     }
 
     #[test]

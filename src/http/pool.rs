@@ -24,7 +24,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use super::metrics;
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use crate::core::{CancelFlag, Stop};
 
 /// Stack of each worker thread. The searches keep their own stacks, but a stack overflow
@@ -263,7 +263,7 @@ impl Pool {
     }
 
     /// Runs `work` on a worker, with a flag that the deadline or a departed client raises.
-    pub async fn run<T, F>(&self, deadline: Duration, work: F) -> Result<T, ApiProblem>
+    pub async fn run<T, F>(&self, deadline: Duration, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(CancelFlag) -> T + Send + 'static,
@@ -288,7 +288,7 @@ impl Pool {
             let mut queue = self.shared.queue();
             if queue.jobs.len() >= self.free() + self.queue_limit {
                 metrics::shed(metrics::Shed::Overloaded);
-                return Err(ApiProblem::Overloaded {
+                return Err(ApiError::Overloaded {
                     retry_after: self.retry_after,
                 });
             }
@@ -327,17 +327,17 @@ impl Pool {
             Ok(Ok(Ok(value))) => Ok(value),
             Ok(Ok(Err(panic))) => {
                 tracing::error!(panic = panic_message(panic.as_ref()), "a worker panicked");
-                Err(ApiProblem::Internal)
+                Err(ApiError::Internal)
             }
             // Not reached: a job is dropped unrun only once its request has stopped waiting.
-            Ok(Err(_dropped)) => Err(ApiProblem::Internal),
+            Ok(Err(_dropped)) => Err(ApiError::Internal),
             Err(_elapsed) => {
                 flag.expire();
                 // Not worked on at all: the server was too busy, which a retry may find
                 // otherwise (503); work that ran out of time is the deadline's (504).
                 if !started.load(Ordering::SeqCst) {
                     metrics::shed(metrics::Shed::Expired);
-                    return Err(ApiProblem::ExpiredInQueue {
+                    return Err(ApiError::ExpiredInQueue {
                         retry_after: self.retry_after,
                     });
                 }

@@ -13,7 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{prefers_json, ApiJson};
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use super::responses::{CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::ops::{
@@ -46,7 +46,7 @@ pub fn router() -> OpenApiRouter<Arc<AppState>> {
 pub async fn solve(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<SolveRequest>,
-) -> Result<Json<SolveReport>, ApiProblem> {
+) -> Result<Json<SolveReport>, ApiError> {
     state.run(request.plan()?).await.map(Json)
 }
 
@@ -70,7 +70,7 @@ pub async fn solve(
 pub async fn rate(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<RateRequest>,
-) -> Result<Json<RateReport>, ApiProblem> {
+) -> Result<Json<RateReport>, ApiError> {
     state.run(request.plan()?).await.map(Json)
 }
 
@@ -89,7 +89,7 @@ pub async fn rate(
 pub async fn check(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<CheckRequest>,
-) -> Result<Json<CheckReport>, ApiProblem> {
+) -> Result<Json<CheckReport>, ApiError> {
     state.run(request.plan()?).await.map(Json)
 }
 
@@ -115,7 +115,7 @@ pub async fn check(
 pub async fn hint(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<HintRequest>,
-) -> Result<Json<HintReport>, ApiProblem> {
+) -> Result<Json<HintReport>, ApiError> {
     state.run(request.plan()?).await.map(Json)
 }
 
@@ -146,7 +146,7 @@ pub async fn render(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
     ApiJson(request): ApiJson<RenderRequest>,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     let svg = state.run(request.plan()?).await?;
     Ok(if prefers_json(&headers, SVG) {
         Json(RenderReport { svg }).into_response()

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::clients::{Allowance, ApiKeys, ClientLimits, Clients};
 use super::metrics;
 use super::pool::{Background, Pool};
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use super::puzzle_pool::{Filler, PooledAnswer, PuzzlePoolConfig, PuzzlePools, Taken};
 use crate::core::{Budget, Error};
 use crate::ops::{self, GeneratePlan, Plan};
@@ -206,7 +206,7 @@ impl AppState {
     /// Runs a plan on the pool with the client's budget (or less, if the request asks for
     /// less) and what is left of the deadline. The request was refused before it took a
     /// worker if it did not plan; one whose budget runs out is a 422 that says how far it got.
-    pub(crate) async fn run<P: Plan>(&self, plan: P) -> Result<P::Report, ApiProblem> {
+    pub(crate) async fn run<P: Plan>(&self, plan: P) -> Result<P::Report, ApiError> {
         let (steps, deadline) = self.limits(&plan);
         let result = self
             .pool
@@ -218,7 +218,7 @@ impl AppState {
             if matches!(error, Error::Exhausted(_)) {
                 ::metrics::counter!(metrics::BUDGET_EXHAUSTED).increment(1);
             }
-            ApiProblem::from(error)
+            ApiError::from(error)
         })
     }
 }

@@ -21,7 +21,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 
 /// The package's files, embedded.
 pub struct Package {
@@ -63,7 +63,7 @@ fn file(
     body: fn(&Package) -> &'static [u8],
 ) -> Response {
     let Some(package) = &PACKAGE else {
-        return ApiProblem::NotFound(
+        return ApiError::NotFound(
             "this server was built without the WebAssembly package: run scripts/build-wasm.sh \
              (see wasm/README.md), then build the server again"
                 .into(),

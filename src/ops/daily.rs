@@ -141,6 +141,8 @@ impl FromStr for Date {
 pub struct DailyOptions {
     /// The date, `YYYY-MM-DD`, 2000-01-01 to 2099-12-31; today in UTC when absent. The
     /// puzzle is the one `/generate` makes with the seed YYYYMMDD.
+    // Inline: a query parameter's schema is not a component of the document of its own.
+    #[cfg_attr(feature = "server", param(inline))]
     pub date: Option<ParsedDate>,
 }
 
