@@ -73,8 +73,10 @@ impl PoolKey {
             shape: shape.parse()?,
             level: level.parse()?,
         };
-        // A key is a generation a request could ask for: its plan checks the shape's limits.
-        key.plan(0).map_err(|error| format!("{error}"))?;
+        // A key is a generation a request could ask for, of a shape within its genre's limits.
+        key.plan(0)
+            .and_then(|plan| plan.check_shape())
+            .map_err(|error| format!("{error}"))?;
         Ok(key)
     }
 

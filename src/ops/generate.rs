@@ -101,7 +101,9 @@ impl GenerationParameters {
     /// The plan of a generation with these parameters from `seed` (drawn when the plan runs,
     /// when absent). The request's own rules, in order: the budget within its bounds, the
     /// genre named, the shape, level and genre as the document names them, the score range
-    /// within the level's band, the shape within the genre's limits.
+    /// within the level's band. The shape's fit within the genre's limits is the generator's
+    /// to say, when the plan runs ([`GeneratePlan::check_shape`]): a batch answers it for
+    /// each seed, in the seed's line.
     pub(super) fn plan(&self, seed: Option<u64>) -> Result<GeneratePlan, Error> {
         #[cfg(test)]
         super::wire::counting::planned();
@@ -117,7 +119,7 @@ impl GenerationParameters {
         };
         let genre = genre.read()?;
         let range = ScoreRange::for_level(self.score_min, self.score_max, level)?;
-        let shape = dispatch(genre, ShapeWithin(shape))?;
+        let shape = shape.unwrap_or_else(|| dispatch(genre, DefaultShape));
         Ok(GeneratePlan {
             genre,
             shape,
@@ -130,16 +132,13 @@ impl GenerationParameters {
     }
 }
 
-/// A shape given (or the genre's default) within the genre's limits.
-struct ShapeWithin(Option<Shape>);
+/// The genre's default shape.
+struct DefaultShape;
 
-impl GenreVisitor for ShapeWithin {
-    type Output = Result<Shape, Error>;
-    fn visit<G: Registered>(self) -> Self::Output {
-        let shape = self.0.unwrap_or(G::DEFAULT_SHAPE);
-        let (min, max) = G::SHAPE_LIMITS;
-        shape.check_within(min, max, G::NAME)?;
-        Ok(shape)
+impl GenreVisitor for DefaultShape {
+    type Output = Shape;
+    fn visit<G: Registered>(self) -> Shape {
+        G::DEFAULT_SHAPE
     }
 }
 
@@ -172,6 +171,19 @@ impl GeneratePlan {
     /// Whether the report carries the solution (the default).
     pub fn with_solution(&self) -> bool {
         self.with_solution
+    }
+
+    /// Whether the shape is within its genre's limits (what a run checks first).
+    pub fn check_shape(&self) -> Result<(), Error> {
+        struct Limits;
+        impl GenreVisitor for Limits {
+            type Output = (usize, usize, &'static str);
+            fn visit<G: Registered>(self) -> Self::Output {
+                (G::SHAPE_LIMITS.0, G::SHAPE_LIMITS.1, G::NAME)
+            }
+        }
+        let (min, max, genre) = dispatch(self.genre, Limits);
+        Ok(self.shape.check_within(min, max, genre)?)
     }
 
     /// This generation from `seed`.
@@ -250,6 +262,7 @@ impl GenreVisitor for Generate<'_> {
     type Output = Result<GenerateReport, Error>;
     fn visit<G: Registered>(self) -> Self::Output {
         let plan = self.plan;
+        plan.check_shape()?;
         let params = GenerateParams {
             shape: plan.shape,
             level: plan.level,

@@ -143,8 +143,8 @@ pub(super) const OWN_FIELDS_AFTER: &str = "level";
 /// fields win (`/generate`, `/generate/batch`).
 pub trait BodyOverQuery: Default + Sized {
     /// Each field that is given, on its own: what the document's schema says of that field
-    /// (what fits together, such as a shape within the genre's limits, is checked when the
-    /// request is planned).
+    /// (what fits together, such as a score range within the level's band, is checked when
+    /// the request is planned).
     fn check_given(&self) -> Result<(), Error>;
 
     /// These fields, with the ones absent taken from `fallback`.

@@ -79,7 +79,7 @@ fn a_request_without_a_genre_does_not_fit() {
 }
 
 #[test]
-fn an_unknown_genre_lists_the_names_and_a_shape_outside_the_limits_is_refused_when_planned() {
+fn an_unknown_genre_lists_the_names_and_a_shape_outside_the_limits_is_refused_when_run() {
     let error = request(r#"{"genre": "sudoku"}"#).plan().unwrap_err();
     let problem = ProblemDetails::from(&error);
     assert_eq!(
@@ -91,10 +91,13 @@ fn an_unknown_genre_lists_the_names_and_a_shape_outside_the_limits_is_refused_wh
         "{}",
         problem.detail
     );
-    let error = request(r#"{"genre": "kakuro", "shape": "99x99"}"#)
+    // A batch answers it in each seed's line, so the plan takes it and the run refuses it.
+    let plan = request(r#"{"genre": "kakuro", "shape": "99x99"}"#)
         .plan()
-        .unwrap_err();
+        .unwrap();
+    let error = plan.run(&mut Budget::new(1_000)).unwrap_err();
     assert!(error.to_string().contains("shape 99x99"), "{error}");
+    assert_eq!(plan.check_shape(), Err(error));
 }
 
 #[test]
