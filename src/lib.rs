@@ -2,11 +2,13 @@
 //!
 //! Every operation is a typed request and a typed report in [`ops`]: the same types the HTTP
 //! service reads and sends as JSON, so a request is most easily written as its JSON body and
-//! read with [`ops::from_json`]. Each operation runs under a step [`Budget`] (a search never
-//! runs unbounded and can be cancelled with a [`CancelFlag`]) and fails with the one engine
-//! [`Error`]: a request that does not fit, an input error with its place, or a search stopped
-//! (a budget that ran out says how far it got: its [`Progress`]). [`ops::ProblemDetails`]
-//! turns an error into the RFC 9457 problem object every door sends.
+//! read with [`ops::from_json`]. A request is checked once, into its plan
+//! ([`ops::Operation::plan`]), which every door runs ([`ops::Plan::run`]; the functions
+//! [`ops::generate`], [`ops::solve`], ... do both). Each operation runs under a step
+//! [`Budget`] (a search never runs unbounded and can be cancelled with a [`CancelFlag`]) and
+//! fails with the one engine [`Error`]: a request that does not fit, an input error with its
+//! place, or a search stopped (a budget that ran out says how far it got: its [`Progress`]).
+//! [`ops::ProblemDetails`] turns an error into the RFC 9457 problem object every door sends.
 //!
 //! The engine's own types (the budget, shapes and grids, levels, ratings, scores, the seeded
 //! stream, the search [`Strategy`]) are at the crate root. The genres are in [`genres`], each
@@ -16,8 +18,9 @@
 //! over the genre. A puzzle is read with its genre's `Genre::parse_*` (or an operation's
 //! `PuzzleSource`), with the genre's own format readers, or with its `Puzzle::new`, and every
 //! one of them checks it against the genre's structure rules (docs/architecture.md lists the
-//! public ways to get a puzzle). The library builds without the HTTP layer
-//! (`--no-default-features`); with the `server` feature, `http` is the service. How the layers
+//! public ways to get a puzzle). The library builds without the HTTP layer and the CLI
+//! (`--no-default-features`); with the `server` feature, `http` is the service, and the `cli`
+//! feature builds the `sumpuzzles` command. How the layers
 //! fit, and what adding a genre takes: `docs/architecture.md`.
 //!
 //! # Generate

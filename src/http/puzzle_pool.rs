@@ -3,12 +3,13 @@
 //!
 //! Each configured [`PoolKey`] has a shelf of at most `depth` puzzles, all shelves together at
 //! most `max_bytes` (a puzzle is kept as its JSON reports, with and without the solution, and
-//! counted by their length). Idle workers of the
-//! worker pool fill them, through [`Background`]: only when no request is queued, and a fill
-//! gives its worker up at its next budget check when a request would otherwise wait (see
-//! `pool.rs`). A fill is the generation an unseeded request would run: a drawn seed
-//! ([`ops::fresh_seed`]), the key's parameters, the server's generation budget; so a pooled
-//! puzzle is the same report as ever, and its seed makes it again.
+//! counted by their length). Idle workers of the worker pool fill them, as its background
+//! work: only when no request is queued, and a fill gives its worker up at its next budget
+//! check when a request would otherwise wait (see `pool.rs`). A fill is the generation an
+//! unseeded request would run: a drawn seed ([`ops::fresh_seed`]), the key's parameters
+//! planned as a request's, the server's generation budget; so a pooled puzzle is the same
+//! report as ever, and its seed makes it again. A request's key is made from its plan (its
+//! genre, shape and level, when it names no seed and no score range).
 //!
 //! A request is served from a shelf only when the answer is one a fresh generation could give:
 //! no seed and no score range (both pick the puzzle), a budget at least the steps the pooled
