@@ -141,7 +141,7 @@ fn measure<T>(steps: u64, work: impl FnOnce(&mut Budget) -> Result<T, Error>) ->
     let outcome = match result {
         Ok(_) => "200".to_string(),
         Err(error) => {
-            let problem = ops::Problem::from(&error);
+            let problem = ops::ProblemDetails::from(&error);
             format!("{} {}", problem.status, problem.kind)
         }
     };

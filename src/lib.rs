@@ -2,10 +2,13 @@
 //!
 //! Every operation is a typed request and a typed report in [`ops`]: the same types the HTTP
 //! service reads and sends as JSON, so a request is most easily written as its JSON body and
-//! read with [`ops::from_json`]. Each operation runs under a step [`Budget`] (a search never
-//! runs unbounded and can be cancelled with a [`CancelFlag`]) and fails with the one engine
-//! [`Error`]: a request that does not fit, an input error with its place, or a search stopped.
-//! [`ops::Problem`] turns an error into the RFC 9457 problem object the service sends.
+//! read with [`ops::from_json`]. A request is checked once, into its plan
+//! ([`ops::Operation::plan`]), which every door runs ([`ops::Plan::run`]; the functions
+//! [`ops::generate`], [`ops::solve`], ... do both). Each operation runs under a step
+//! [`Budget`] (a search never runs unbounded and can be cancelled with a [`CancelFlag`]) and
+//! fails with the one engine [`Error`]: a request that does not fit, an input error with its
+//! place, or a search stopped (a budget that ran out says how far it got: its [`Progress`]).
+//! [`ops::ProblemDetails`] turns an error into the RFC 9457 problem object every door sends.
 //!
 //! The engine's own types (the budget, shapes and grids, levels, ratings, scores, the seeded
 //! stream, the search [`Strategy`]) are at the crate root. The genres are in [`genres`], each
@@ -15,8 +18,9 @@
 //! over the genre. A puzzle is read with its genre's `Genre::parse_*` (or an operation's
 //! `PuzzleSource`), with the genre's own format readers, or with its `Puzzle::new`, and every
 //! one of them checks it against the genre's structure rules (docs/architecture.md lists the
-//! public ways to get a puzzle). The library builds without the HTTP layer
-//! (`--no-default-features`); with the `server` feature, `http` is the service. How the layers
+//! public ways to get a puzzle). The library builds without the HTTP layer and the CLI
+//! (`--no-default-features`); with the `server` feature, `http` is the service, and the `cli`
+//! feature builds the `sumpuzzles` command. How the layers
 //! fit, and what adding a genre takes: `docs/architecture.md`.
 //!
 //! # Generate
@@ -126,13 +130,15 @@
 //! # Errors
 //!
 //! ```
-//! use sumpuzzles::ops::{self, Problem, SolveRequest};
-//! use sumpuzzles::{Budget, Error, Stop};
+//! use sumpuzzles::ops::{self, ProblemDetails, SolveRequest};
+//! use sumpuzzles::{Budget, Error, Progress, Stage};
 //!
 //! let request: SolveRequest = ops::from_json(br####"{"id": "kakuro:3x3:DbAb/4.6.3.7"}"####).unwrap();
 //! let error = ops::solve(&request, &mut Budget::new(1)).unwrap_err();
-//! assert_eq!(error, Error::Stopped(Stop::Exhausted));
-//! assert_eq!(Problem::from(&error).status, 422);
+//! let progress = Progress { steps: 1, budget: 1, stage: Stage::Solving };
+//! assert_eq!(error, Error::Exhausted(progress));
+//! let problem = ProblemDetails::from(&error);
+//! assert_eq!((problem.status, problem.stage.as_deref()), (422, Some("solving")));
 //! ```
 
 #![warn(missing_docs)]
@@ -146,14 +152,10 @@ pub mod ops;
 pub use crate::core::{
     assess, generate_in_range, Assessment, Budget, CancelFlag, Deduction, Descriptors, DigitSet,
     Error, GenerateParams, Generated, GenerationStats, Grid, Hint, HintKind, InputError,
-    InputErrorKind, Level, Location, Placement, Rating, Removal, Score, ScoreRange, SeededRng,
-    Shape, SolveOutcome, Stop, Strategy, TargetLevel, Uniqueness, Verdict, Workload, SCORE_VERSION,
+    InputErrorKind, InputProblem, Level, Location, Placement, Progress, Rating, Removal, Score,
+    ScoreRange, SeededRng, Shape, SolveOutcome, Stage, Stop, Strategy, TargetLevel, Uniqueness,
+    Verdict, Workload, SCORE_VERSION,
 };
-
-/// One problem of an [`InputError`]: where, and what is wrong there. Named for what it is
-/// (and for its schema, `InputProblem`), apart from [`ops::Problem`], the RFC 9457 object of
-/// a failure.
-pub use crate::core::Problem as InputProblem;
 
 /// How often a search looks at its deadline and cancellation flag, in steps. Public for the
 /// tests that pin how soon a cancelled search stops; not part of the API.

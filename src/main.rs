@@ -12,9 +12,10 @@ use serde::Serialize;
 use sumpuzzles::genres::kakuro_cryptic::batch;
 use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{
-    self, AnswerRows, BatchLine, BatchRequest, CheckOptions, CheckRequest, FormatRequest,
-    GenerateRequest, HintOptions, HintRequest, PuzzleSource, RateRequest, RenderOptions,
-    RenderRequest, SolveOptions, SolveRequest,
+    self, AnswerRows, BatchLine, BatchOptions, BatchRequest, BatchSize, CheckOptions, CheckRequest,
+    FormatRequest, GenerateOptions, GenerateRequest, GenerationParameters, GenerationRequest,
+    HintOptions, HintRequest, Parsed, Plan, ProblemDetails, PuzzleSource, RateRequest,
+    RenderOptions, RenderRequest, Seed, SolutionLimit, SolveOptions, SolveRequest,
 };
 use sumpuzzles::{Budget, Score};
 
@@ -44,7 +45,7 @@ struct PuzzleArgs {
     #[arg(long)]
     genre: Option<GenreId>,
     /// Step budget for the search.
-    #[arg(long, default_value_t = 200_000_000)]
+    #[arg(long, default_value_t = ops::LOCAL_BUDGET)]
     budget: u64,
 }
 
@@ -112,7 +113,7 @@ enum Command {
         /// The file, one puzzle per line (CRLF or LF).
         file: PathBuf,
         /// Step budget for each line.
-        #[arg(long, default_value_t = 100_000_000)]
+        #[arg(long, default_value_t = ops::LOCAL_LINE_BUDGET)]
         budget: u64,
     },
     /// Generate a puzzle (pretty JSON), or with --count or --seeds a batch: one JSON line per
@@ -148,7 +149,7 @@ enum Command {
         #[arg(long)]
         no_solution: bool,
         /// Step budget (of each puzzle, in a batch).
-        #[arg(long, default_value_t = 2_000_000_000)]
+        #[arg(long, default_value_t = ops::LOCAL_GENERATE_BUDGET)]
         budget: u64,
     },
     /// Run the HTTP service.
@@ -172,11 +173,10 @@ enum Command {
 
 /// Writes a batch's lines as each puzzle is made; fails at the end when a seed did.
 fn generate_batch(batch: &BatchRequest, budget: u64) -> Result<()> {
-    let requests = batch.requests()?;
+    let plan = batch.plan()?;
     let mut failed = 0;
-    for request in &requests {
-        let seed = request.seed.unwrap_or_default();
-        let line = BatchLine::of(seed, ops::generate(request, &mut Budget::new(budget)));
+    for (&seed, generation) in plan.seeds().iter().zip(plan.generations()) {
+        let line = BatchLine::of(seed, generation.run(&mut Budget::new(budget)));
         failed += usize::from(matches!(line, BatchLine::Failed(_)));
         let mut stdout = std::io::stdout().lock();
         stdout.write_all(line.to_ndjson().as_bytes())?;
@@ -185,7 +185,7 @@ fn generate_batch(batch: &BatchRequest, budget: u64) -> Result<()> {
     if failed > 0 {
         bail!(
             "{failed} of {} seeds failed (their lines hold the problem)",
-            requests.len()
+            plan.seeds().len()
         );
     }
     Ok(())
@@ -212,6 +212,20 @@ fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("Error: {error:?}");
+            // An engine error is also written as the problem object the service would send:
+            // what kind of failure, and for a budget that ran out how far the work got.
+            let engine = error
+                .downcast_ref::<sumpuzzles::Error>()
+                .cloned()
+                .or_else(|| {
+                    let input = error.downcast_ref::<sumpuzzles::InputError>()?;
+                    Some(sumpuzzles::Error::Input(input.clone()))
+                });
+            if let Some(error) = engine {
+                let problem = ProblemDetails::from(&error);
+                let json = serde_json::to_string_pretty(&problem).expect("a problem is JSON");
+                eprintln!("{json}");
+            }
             ExitCode::FAILURE
         }
     }
@@ -230,7 +244,7 @@ fn run() -> Result<()> {
     match cli.command {
         Command::Solve { puzzle, limit } => {
             let options = SolveOptions {
-                limit: Some(limit),
+                limit: Some(SolutionLimit(limit)),
                 budget: None,
             };
             let request = SolveRequest::new(puzzle.source()?, options);
@@ -333,31 +347,33 @@ fn run() -> Result<()> {
             no_solution,
             budget,
         } => {
-            let solution = no_solution.then_some(false);
+            // The genre is read by its flag; the shape and level are parsed by the wire's
+            // rules (strict, as the service's), once.
+            let parameters = GenerationParameters {
+                genre: Some(genre.into()),
+                shape: shape.map(Parsed::of),
+                level: Some(Parsed::of(level)),
+                budget: None,
+                score_min,
+                score_max,
+                solution: no_solution.then_some(false),
+            };
             if count.is_none() && seeds.is_none() {
                 let request = GenerateRequest {
-                    genre: Some(genre.name().to_string()),
-                    shape,
-                    level: Some(level),
-                    seed: Some(seed),
-                    budget: None,
-                    solution,
-                    score_min,
-                    score_max,
+                    parameters,
+                    options: GenerateOptions {
+                        seed: Some(Seed(seed)),
+                    },
                 };
                 return print(&ops::generate(&request, &mut Budget::new(budget))?);
             }
-            let batch = BatchRequest {
-                genre: Some(genre.name().to_string()),
-                shape,
-                level: Some(level),
-                seed: count.map(|_| seed),
-                seeds,
-                count,
-                budget: None,
-                solution,
-                score_min,
-                score_max,
+            let batch = GenerationRequest {
+                parameters,
+                options: BatchOptions {
+                    seed: count.map(|_| Seed(seed)),
+                    seeds,
+                    count: count.map(BatchSize),
+                },
             };
             generate_batch(&batch, budget)
         }

@@ -44,6 +44,40 @@ fn a_malformed_puzzle_fails_with_a_message_not_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
+/// A failure is also written as the problem object the service sends: for a budget that ran
+/// out, how far the search got.
+#[test]
+fn a_search_stopped_by_its_budget_says_how_far_it_got() {
+    // The object is the last thing written, from a line of its own (a backtrace, when one is
+    // asked for, comes before it).
+    let problem_of = |stderr: &str| -> serde_json::Value {
+        let start = stderr.find("\n{\n").expect("the problem object");
+        serde_json::from_str(&stderr[start..]).expect("JSON")
+    };
+    let output = run_with_input(&["solve", "-", "--budget", "1"], b"kakuro:3x3:DbAb/4.6.3.7");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("Error: the step budget of 1 steps ran out"),
+        "{stderr}"
+    );
+    let problem = problem_of(&stderr);
+    assert_eq!(problem["type"], "/problems/budget-exhausted");
+    assert_eq!(
+        (&problem["budget"], &problem["stage"]),
+        (&1.into(), &"solving".into())
+    );
+    assert!(problem["steps"].as_u64().is_some(), "{problem}");
+    // A malformed puzzle: its problem, with the place.
+    let output = run_with_input(&["solve", "-"], b"# 4/ x\n/3 . .");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let problem = problem_of(&stderr);
+    assert_eq!(
+        (&problem["type"], &problem["status"]),
+        (&"/problems/syntax".into(), &400.into())
+    );
+}
+
 /// `sumpuzzles openapi | head -c 100`: the document is larger than a pipe's buffer (64 KiB),
 /// so the command is still writing when the reader closes its end.
 #[cfg(feature = "server")]

@@ -9,7 +9,7 @@
 //! get nothing. When the genre's deductions are sound on the puzzle itself, a rating that
 //! fills every cell has proven the solution unique, and the check is not run.
 
-use super::budget::{Budget, Stop};
+use super::budget::{Budget, Stage, Stop};
 use super::outcome::SolveOutcome;
 use super::rating::Rating;
 
@@ -66,7 +66,7 @@ pub fn assess<S>(
     check: impl FnOnce(&mut Budget) -> SolveOutcome<S>,
 ) -> Result<Assessment, Stop> {
     let start = budget.used();
-    budget.set_stage("rating");
+    budget.set_stage(Stage::Rating);
     let rating = rate(budget);
     budget.check_cancelled()?;
     // `solved` holds only for a run that finished: one cut short after writing the last cell
@@ -74,7 +74,7 @@ pub fn assess<S>(
     let (uniqueness, solutions_found) = if solved_proves_unique && rating.solved {
         (Uniqueness::Unique, 1)
     } else {
-        budget.set_stage("proving uniqueness");
+        budget.set_stage(Stage::ProvingUniqueness);
         let outcome = check(budget);
         if let Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) = outcome.stopped {
             return Err(stop);

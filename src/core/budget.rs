@@ -102,6 +102,61 @@ impl CancelFlag {
     }
 }
 
+/// What a search's steps are being spent on, named by the operation that runs it, so that a
+/// budget that runs out can say what was being done. Its [`name`](Stage::name) is what the
+/// problem object's `stage` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Stage {
+    /// Nothing named yet: a budget's stage before an operation names one.
+    Working,
+    /// Solving a puzzle (`solve`).
+    Solving,
+    /// Proving a rated puzzle unique (`rate`).
+    ProvingUniqueness,
+    /// Rating a puzzle with the genre's techniques (`rate`).
+    Rating,
+    /// Finding the one solution a drawing or a hint needs (`render`, `hint`).
+    FindingTheSolution,
+    /// Replaying the rater to the player's position (`hint`).
+    Hinting,
+    /// Generating a puzzle (`generate`, the daily puzzle, a batch).
+    Generating,
+}
+
+impl Stage {
+    /// The stage in plain words, as the problem object's `stage` says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Working => "working",
+            Stage::Solving => "solving",
+            Stage::ProvingUniqueness => "proving uniqueness",
+            Stage::Rating => "rating",
+            Stage::FindingTheSolution => "finding the solution",
+            Stage::Hinting => "hinting",
+            Stage::Generating => "generating",
+        }
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How far a search got: the steps it spent of the budget it had, and what it was doing. What
+/// an operation whose budget ran out reports ([`crate::Error::Exhausted`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Steps spent.
+    pub steps: u64,
+    /// The budget it had.
+    pub budget: u64,
+    /// What it was doing.
+    pub stage: Stage,
+}
+
 /// A count of steps a search may still take, plus the flag that cancels it.
 ///
 /// What one step is depends on the search; each search documents its unit (for the Kakuro
@@ -109,6 +164,8 @@ impl CancelFlag {
 /// overrun by the work of one step.
 #[derive(Clone, Debug)]
 pub struct Budget {
+    /// The steps it started with.
+    limit: u64,
     remaining: u64,
     used: u64,
     next_check: u64,
@@ -116,7 +173,7 @@ pub struct Budget {
     /// Set when a spend found too few steps left.
     ran_out: bool,
     /// What the search is doing, for a caller that reports how far it got.
-    stage: &'static str,
+    stage: Stage,
 }
 
 impl Budget {
@@ -133,24 +190,40 @@ impl Budget {
     /// A budget of `steps` that also stops when `flag` is raised.
     pub fn with_flag(steps: u64, flag: CancelFlag) -> Budget {
         Budget {
+            limit: steps,
             remaining: steps,
             used: 0,
             next_check: CHECK_INTERVAL,
             cancel: flag,
             ran_out: false,
-            stage: "working",
+            stage: Stage::Working,
         }
     }
 
-    /// Names what the steps spent from now on are for ("solving", "rating", ...): a caller
-    /// whose budget ran out can say what was being done.
-    pub fn set_stage(&mut self, stage: &'static str) {
+    /// Names what the steps spent from now on are for: a caller whose budget ran out can say
+    /// what was being done.
+    pub fn set_stage(&mut self, stage: Stage) {
         self.stage = stage;
     }
 
     /// What the steps were being spent on, as last named by [`Budget::set_stage`].
-    pub fn stage(&self) -> &'static str {
+    pub fn stage(&self) -> Stage {
         self.stage
+    }
+
+    /// The steps this budget started with.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// How far the work under this budget has got: the steps spent of its limit, and the
+    /// stage.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            steps: self.used,
+            budget: self.limit,
+            stage: self.stage,
+        }
     }
 
     /// Spend `steps`; an error says the search must stop now.
@@ -249,6 +322,25 @@ mod tests {
         assert!(budget.spend(2).is_ok());
         assert_eq!(budget.step(), Err(Stop::Exhausted));
         assert_eq!(budget.used(), 3);
+    }
+
+    #[test]
+    fn progress_says_the_steps_spent_of_the_limit_and_the_stage() {
+        let mut budget = Budget::new(10);
+        assert_eq!(budget.stage(), Stage::Working);
+        budget.set_stage(Stage::Rating);
+        budget.spend(4).unwrap();
+        let child = budget.child(100);
+        assert_eq!((child.limit(), child.stage()), (6, Stage::Rating));
+        assert_eq!(
+            budget.progress(),
+            Progress {
+                steps: 4,
+                budget: 10,
+                stage: Stage::Rating
+            }
+        );
+        assert_eq!(Stage::ProvingUniqueness.to_string(), "proving uniqueness");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::Stop;
+use super::{Progress, Stop};
 
 /// Why an operation (or a generation) gave no result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,14 +18,27 @@ pub enum Error {
     Request(String),
     /// The input is malformed, breaks the structure rules or is outside the limits.
     Input(InputError),
-    /// The step budget ran out, or the work was cancelled or timed out.
+    /// The work was cancelled or timed out, or the step budget ran out where how far the work
+    /// got is not known (a genre's own functions, which do not know where their budget
+    /// started, report a budget that runs out so).
     Stopped(Stop),
+    /// The step budget ran out, and how far the work had got: what the operations of
+    /// [`crate::ops`] report when their budget runs out, so that every door says the same.
+    Exhausted(Progress),
 }
 
 impl Error {
     /// A request that does not fit its operation.
     pub fn request(message: impl Into<String>) -> Error {
         Error::Request(message.into())
+    }
+
+    /// This error, with a budget that ran out told how far the work under `budget` got.
+    pub fn with_progress(self, budget: &super::Budget) -> Error {
+        match self {
+            Error::Stopped(Stop::Exhausted) => Error::Exhausted(budget.progress()),
+            error => error,
+        }
     }
 }
 
@@ -35,6 +48,11 @@ impl fmt::Display for Error {
             Error::Request(message) => f.write_str(message),
             Error::Input(error) => write!(f, "{error}"),
             Error::Stopped(stop) => write!(f, "{stop}"),
+            Error::Exhausted(progress) => write!(
+                f,
+                "the step budget of {} steps ran out after {} steps, while {}",
+                progress.budget, progress.steps, progress.stage
+            ),
         }
     }
 }
@@ -123,17 +141,17 @@ pub enum InputErrorKind {
     NotUnique,
 }
 
-/// One problem found in an input.
-#[cfg_attr(feature = "server", derive(utoipa::ToSchema), schema(as = InputProblem))]
+/// One problem found in an input: where, and what is wrong there.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Problem {
+pub struct InputProblem {
     /// Where the problem is.
     pub at: Location,
     /// What is wrong there, and what was expected.
     pub message: String,
 }
 
-impl fmt::Display for Problem {
+impl fmt::Display for InputProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.at {
             Location::Input => f.write_str(&self.message),
@@ -148,7 +166,7 @@ pub struct InputError {
     /// What sort of error it is, which decides its HTTP status.
     pub kind: InputErrorKind,
     /// Every problem found, at least one.
-    pub problems: Vec<Problem>,
+    pub problems: Vec<InputProblem>,
 }
 
 /// How many problems an error message lists before it says "and N more".
@@ -159,7 +177,7 @@ impl InputError {
     pub fn new(kind: InputErrorKind, at: Location, message: impl Into<String>) -> InputError {
         InputError {
             kind,
-            problems: vec![Problem {
+            problems: vec![InputProblem {
                 at,
                 message: message.into(),
             }],
@@ -261,7 +279,7 @@ mod tests {
     fn long_lists_are_cut() {
         let mut error = InputError::limits("first");
         for i in 0..20 {
-            error.problems.push(Problem {
+            error.problems.push(InputProblem {
                 at: Location::Cell { row: i, col: 0 },
                 message: "bad".into(),
             });

@@ -9,7 +9,8 @@
 //! hardest of them. Candidate eliminations are not a hint by themselves: a player's answer
 //! has no pencil marks, so only a filled cell is progress they can see.
 
-use super::rating::{Deduction, Level, Placement};
+use super::level::Level;
+use super::rating::{Deduction, Placement};
 
 /// What kind of hint it is.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]

@@ -44,7 +44,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use super::rating::Level;
+use super::level::Level;
 
 /// The score's version: with the rater profile's, it determines the score of a puzzle.
 pub const SCORE_VERSION: u32 = 1;
@@ -120,6 +120,32 @@ impl serde::Serialize for Score {
         serializer.serialize_f64(self.value())
     }
 }
+
+/// A score on the wire: a number from 1.0 to 10.0 ([`Score::MIN`] to [`Score::MAX`]). No
+/// `multipleOf: 0.1`: JSON Schema validators test it in binary floats, where 2.3 / 0.1 is
+/// 22.999999999999996, and so refuse tenths the service takes (Python's jsonschema does;
+/// schemathesis read the service's 200 for 2.3 as a forbidden value accepted).
+#[cfg(feature = "server")]
+impl utoipa::PartialSchema for Score {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+            .minimum(Some(Score::MIN.value()))
+            .maximum(Some(Score::MAX.value()))
+            .description(Some(
+                "A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), \
+                 within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert \
+                 7.0-10.0.",
+            ))
+            .examples([serde_json::json!(5.5)])
+            .into()
+    }
+}
+
+#[cfg(feature = "server")]
+impl utoipa::ToSchema for Score {}
 
 /// Reads a score from a number (`5.5`, as a JSON body sends it) or a string (`"5.5"`, as a
 /// query string does), with at most one decimal: `5.25` is refused rather than rounded.

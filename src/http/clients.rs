@@ -24,7 +24,7 @@ use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLim
 use serde::Deserialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 
 /// An address range: an address and how many of its leading bits count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -330,14 +330,14 @@ impl Clients {
         peer: Option<IpAddr>,
         headers: &HeaderMap,
         heavy: bool,
-    ) -> Result<Admission, ApiProblem> {
+    ) -> Result<Admission, ApiError> {
         let sent_key = api_key(headers);
         let admission = match sent_key {
             Some(sent) => {
-                let key = self.keys.get(sent).ok_or(ApiProblem::Forbidden)?;
+                let key = self.keys.get(sent).ok_or(ApiError::Forbidden)?;
                 if let Err(not_until) = key.limiter.check() {
                     let wait = not_until.wait_time_from(DefaultClock::default().now());
-                    return Err(ApiProblem::RateLimited {
+                    return Err(ApiError::RateLimited {
                         retry_after: seconds(wait),
                     });
                 }
@@ -347,7 +347,7 @@ impl Clients {
                     concurrency: key.concurrency,
                 }
             }
-            None if heavy && self.keys_required => return Err(ApiProblem::Unauthorized),
+            None if heavy && self.keys_required => return Err(ApiError::Unauthorized),
             None => {
                 // Requests without a socket (tests through `oneshot`) share the loopback's.
                 let peer = peer.unwrap_or(IpAddr::from([127, 0, 0, 1]));
@@ -357,7 +357,7 @@ impl Clients {
                     self.cleanup(limiter);
                     if let Err(not_until) = limiter.check_key(&client) {
                         let wait = not_until.wait_time_from(DefaultClock::default().now());
-                        return Err(ApiProblem::RateLimited {
+                        return Err(ApiError::RateLimited {
                             retry_after: seconds(wait),
                         });
                     }
@@ -379,7 +379,7 @@ impl Clients {
         admission: &Admission,
         timeout: Duration,
         retry_after: u64,
-    ) -> Result<Slot, ApiProblem> {
+    ) -> Result<Slot, ApiError> {
         let (running, queued) = {
             let mut slots = self.slots();
             let slots = slots
@@ -391,7 +391,7 @@ impl Clients {
             let queued = slots.running.available_permits() == 0;
             if queued {
                 if slots.waiting >= self.limits.queue {
-                    return Err(ApiProblem::ClientBusy { retry_after });
+                    return Err(ApiError::ClientBusy { retry_after });
                 }
                 slots.waiting += 1;
             }
@@ -411,7 +411,7 @@ impl Clients {
             }),
             _ => {
                 self.forget_if_idle(&admission.client);
-                Err(ApiProblem::ExpiredInQueue { retry_after })
+                Err(ApiError::ExpiredInQueue { retry_after })
             }
         }
     }

@@ -46,7 +46,7 @@ use tower::ServiceExt;
 
 use super::clients::Peer;
 use super::metrics;
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 
 mod socket;
 
@@ -376,7 +376,7 @@ pub async fn serve_connection(
 pub async fn refuse(connections: Arc<Connections>, mut stream: TcpStream) {
     let response = problem_bytes(
         StatusCode::SERVICE_UNAVAILABLE,
-        &ApiProblem::TooManyConnections.body(),
+        &ApiError::TooManyConnections.body(),
     );
     if tokio::time::timeout(Duration::from_millis(200), stream.write_all(&response))
         .await
@@ -432,7 +432,7 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
         request.extensions_mut().insert(Peer(self.peer));
         if self.connection.restricted && !is_probe(request.uri().path()) {
             metrics::shed(metrics::Shed::Connections);
-            let mut response = ApiProblem::TooManyConnections.into_response();
+            let mut response = ApiError::TooManyConnections.into_response();
             response
                 .headers_mut()
                 .insert(header::CONNECTION, HeaderValue::from_static("close"));

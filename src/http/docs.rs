@@ -21,7 +21,7 @@ use crate::ops;
         (name = "puzzles", description = "Generate, solve, rate and check"),
         (name = "service", description = "Health, readiness, metrics")
     ),
-    components(schemas(ops::Problem, ops::BatchLine))
+    components(schemas(ops::ProblemDetails, ops::BatchLine))
 )]
 struct ApiDoc;
 
@@ -67,19 +67,21 @@ fn group(number: u64) -> String {
     grouped
 }
 
-/// `GET /generate` has no body, so its genre must be in the query string (`POST` takes it
-/// from either, which is how the shared parameters describe it).
+/// `GET /generate` and `GET /daily` have no body, so their genre must be in the query string
+/// (`POST` takes it from either, which is how the shared parameters describe it).
 fn require_genre_in_get(document: &mut Document) {
-    let get = document
-        .paths
-        .paths
-        .get_mut("/generate")
-        .and_then(|path| path.get.as_mut());
-    let parameters = get.and_then(|get| get.parameters.as_mut());
-    for parameter in parameters.into_iter().flatten() {
-        if parameter.name == "genre" {
-            parameter.required = Required::True;
-            parameter.description = Some("The genre.".into());
+    for path in ["/generate", "/daily"] {
+        let get = document
+            .paths
+            .paths
+            .get_mut(path)
+            .and_then(|path| path.get.as_mut());
+        let parameters = get.and_then(|get| get.parameters.as_mut());
+        for parameter in parameters.into_iter().flatten() {
+            if parameter.name == "genre" {
+                parameter.required = Required::True;
+                parameter.description = Some("The genre.".into());
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ use axum::http::header::{ACCEPT, CONTENT_ENCODING, CONTENT_TYPE};
 use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use crate::ops;
 
 /// A JSON body, read by [`ops::from_json`]; it needs a JSON content type (415 otherwise).
@@ -21,14 +21,14 @@ where
     T: DeserializeOwned,
     S: Send + Sync,
 {
-    type Rejection = ApiProblem;
+    type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, ApiProblem> {
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
         if !is_json(request.headers()) {
-            return Err(ApiProblem::UnsupportedMediaType);
+            return Err(ApiError::UnsupportedMediaType);
         }
         if is_encoded(request.headers()) {
-            return Err(ApiProblem::EncodedBody);
+            return Err(ApiError::EncodedBody);
         }
         let bytes = read_body(request, state).await?;
         Ok(ApiJson(ops::from_json(&bytes)?))
@@ -37,7 +37,7 @@ where
 
 /// The whole body, within the server's body timeout ([`BodyTimeout`]; 408 past it) and its
 /// size limit (413).
-async fn read_body<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes, ApiProblem> {
+async fn read_body<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes, ApiError> {
     let timeout = request
         .extensions()
         .get::<BodyTimeout>()
@@ -45,7 +45,7 @@ async fn read_body<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes,
     Ok(
         tokio::time::timeout(timeout, Bytes::from_request(request, state))
             .await
-            .map_err(|_| ApiProblem::SlowBody)??,
+            .map_err(|_| ApiError::SlowBody)??,
     )
 }
 
@@ -94,9 +94,9 @@ where
     T: DeserializeOwned,
     S: Send + Sync,
 {
-    type Rejection = ApiProblem;
+    type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, ApiProblem> {
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
         // A request without a body reads as empty bytes at once.
         let (json, encoded) = (is_json(request.headers()), is_encoded(request.headers()));
         let bytes = read_body(request, state).await?;
@@ -104,10 +104,10 @@ where
             return Ok(OptionalJson(None));
         }
         if !json {
-            return Err(ApiProblem::UnsupportedMediaType);
+            return Err(ApiError::UnsupportedMediaType);
         }
         if encoded {
-            return Err(ApiProblem::EncodedBody);
+            return Err(ApiError::EncodedBody);
         }
         // `null` is no body; anything else must be the request object.
         if bytes.trim_ascii() == b"null" {
@@ -151,7 +151,7 @@ pub fn prefers_json(headers: &HeaderMap, other: &str) -> bool {
 
 /// A query string, with our problem details for every rejection.
 #[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiProblem))]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct ApiQuery<T>(pub T);
 
 #[cfg(test)]

@@ -20,13 +20,13 @@ use utoipa_axum::routes;
 
 use super::extract::{prefers_json, ApiQuery, OptionalJson};
 use super::metrics;
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use super::responses::{CacheStatuses, CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::core::Error;
 use crate::ops::{
-    self, BatchLine, BatchRequest, DailyReport, DailyRequest, Date, GenerateReport,
-    GenerateRequest, Operation,
+    self, BatchLine, BatchRequest, DailyReport, DailyRequest, Date, GeneratePlan, GenerateReport,
+    GenerateRequest, Operation, Plan,
 };
 
 /// `/generate`, `/daily` and `/generate/batch`.
@@ -57,8 +57,8 @@ struct Caching {
 
 impl Caching {
     /// A `/generate` answer: seeded ones are cacheable, random ones are not stored.
-    fn generation(request: &GenerateRequest) -> Caching {
-        match request.fingerprint() {
+    fn generation(plan: &GeneratePlan) -> Caching {
+        match plan.fingerprint() {
             Some(fingerprint) => Caching {
                 cache_control: SEEDED.into(),
                 etag: Some(format!("W/\"{fingerprint}\"")),
@@ -101,44 +101,37 @@ impl Caching {
     }
 }
 
-/// Runs `request` unless the client already has its answer (see [`unchanged`]).
-async fn answer<R>(
+/// Runs `plan` unless the client already has its answer (see [`unchanged`]).
+async fn answer<P>(
     state: &AppState,
     method: &Method,
     headers: &HeaderMap,
     caching: Caching,
-    request: R,
-) -> Result<Response, ApiProblem>
+    plan: P,
+) -> Result<Response, ApiError>
 where
-    R: Operation,
-    R::Report: Serialize + Attempts,
+    P: Plan,
+    P::Report: Serialize + Attempts,
 {
-    if let Some(response) = unchanged(method, headers, &caching, &request)? {
+    if let Some(response) = unchanged(method, headers, &caching) {
         return Ok(response);
     }
-    let report = state.run(request).await?;
+    let report = state.run(plan).await?;
     Ok(respond(report, caching))
 }
 
-/// Checks the request, then, when the client already has its answer, the answer to that: a
-/// conditional GET whose validator matches gets 304 without any work, any other method 412
-/// (RFC 9110, 13.1.2).
-fn unchanged(
-    method: &Method,
-    headers: &HeaderMap,
-    caching: &Caching,
-    request: &impl Operation,
-) -> Result<Option<Response>, ApiProblem> {
-    request.precheck()?;
+/// When the client already has the answer of a request that planned: a conditional GET whose
+/// validator matches gets 304 without any work, any other method 412 (RFC 9110, 13.1.2).
+fn unchanged(method: &Method, headers: &HeaderMap, caching: &Caching) -> Option<Response> {
     if !caching.matches(headers) {
-        return Ok(None);
+        return None;
     }
     let status = if method == Method::GET || method == Method::HEAD {
         StatusCode::NOT_MODIFIED
     } else {
         StatusCode::PRECONDITION_FAILED
     };
-    Ok(Some((status, caching.headers()).into_response()))
+    Some((status, caching.headers()).into_response())
 }
 
 /// A generation's answer with its cache headers.
@@ -209,7 +202,7 @@ pub async fn generate_post(
     headers: HeaderMap,
     ApiQuery(query): ApiQuery<GenerateRequest>,
     OptionalJson(body): OptionalJson<GenerateRequest>,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     let request = ops::from_body_and_query(body, query)?;
     generate(&state, &method, &headers, request).await
 }
@@ -227,29 +220,32 @@ pub async fn generate_get(
     method: Method,
     headers: HeaderMap,
     ApiQuery(query): ApiQuery<GenerateRequest>,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     generate(&state, &method, &headers, query).await
 }
 
+/// A generation's answer: the request planned once, and that plan is what the cache
+/// validator, the pool and the run read.
 async fn generate(
     state: &AppState,
     method: &Method,
     headers: &HeaderMap,
     request: GenerateRequest,
-) -> Result<Response, ApiProblem> {
-    let caching = Caching::generation(&request);
-    if let Some(response) = unchanged(method, headers, &caching, &request)? {
+) -> Result<Response, ApiError> {
+    let plan = request.plan()?;
+    let caching = Caching::generation(&plan);
+    if let Some(response) = unchanged(method, headers, &caching) {
         return Ok(response);
     }
     // An unseeded request may be answered from a pool of puzzles made beforehand, whose JSON
     // is the report's as `respond` would write it.
-    if let Some(answer) = state.pooled(&request)? {
+    if let Some(answer) = state.pooled(&plan) {
         ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(answer.attempts);
         let mut response = ([(CONTENT_TYPE, "application/json")], answer.json).into_response();
         response.headers_mut().extend(caching.headers());
         return Ok(response);
     }
-    let report = state.run(request).await?;
+    let report = state.run(plan).await?;
     Ok(respond(report, caching))
 }
 
@@ -282,11 +278,11 @@ pub async fn daily(
     method: Method,
     headers: HeaderMap,
     ApiQuery(request): ApiQuery<DailyRequest>,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     let now = ops::unix_now();
     let today = Date::from_unix_seconds(now);
     let plan = request.plan(today)?;
-    let cache_control = if plan.date == today {
+    let cache_control = if plan.date() == today {
         format!(
             "public, max-age={}",
             ops::seconds_to_next_utc_midnight(now).min(A_YEAR)
@@ -297,7 +293,7 @@ pub async fn daily(
     let caching = Caching {
         cache_control,
         etag: plan
-            .request
+            .generation()
             .fingerprint()
             .map(|fingerprint| format!("W/\"daily-{fingerprint}\"")),
     };
@@ -338,19 +334,22 @@ pub async fn batch(
     headers: HeaderMap,
     RawQuery(query): RawQuery,
     OptionalJson(body): OptionalJson<BatchRequest>,
-) -> Result<Response, ApiProblem> {
+) -> Result<Response, ApiError> {
     let query = batch_query(query.as_deref().unwrap_or(""))?;
-    let requests = ops::from_body_and_query(body, query)?.requests()?;
-    let last = requests.len() - 1;
+    let plans: Vec<GeneratePlan> = ops::from_body_and_query(body, query)?
+        .plan()?
+        .generations()
+        .collect();
+    let last = plans.len() - 1;
     let array = prefers_json(&headers, NDJSON);
     // The stream drives the work: when the client goes away the body, and with it the job
     // under way, is dropped, which cancels the job (see `Pool::run`).
     let lines = futures_util::stream::unfold(
-        (state, requests.into_iter().enumerate()),
+        (state, plans.into_iter().enumerate()),
         move |(state, mut rest)| async move {
-            let (index, request) = rest.next()?;
-            let seed = request.seed.unwrap_or_default();
-            let line = match run_in_turn(&state, request).await {
+            let (index, plan) = rest.next()?;
+            let seed = plan.seed().unwrap_or_default();
+            let line = match run_in_turn(&state, plan).await {
                 Ok(report) => {
                     ::metrics::counter!(metrics::GENERATION_ATTEMPTS)
                         .increment(report.stats.attempts);
@@ -374,7 +373,7 @@ pub async fn batch(
 
 /// A batch's query string. `seeds` may be repeated (`seeds=1&seeds=2`, as generated clients
 /// write an array) as well as comma-separated: the repetitions are joined with commas first.
-fn batch_query(query: &str) -> Result<BatchRequest, ApiProblem> {
+fn batch_query(query: &str) -> Result<BatchRequest, ApiError> {
     let (seeds, others): (Vec<&str>, Vec<&str>) = query
         .split('&')
         .filter(|pair| !pair.is_empty())
@@ -400,14 +399,11 @@ const NDJSON: &str = "application/x-ndjson";
 
 /// Runs one puzzle of a batch. The batch has already been answered 200, so a full pool is
 /// waited out (until the deadline) rather than written as a failed line at once.
-async fn run_in_turn(
-    state: &AppState,
-    request: GenerateRequest,
-) -> Result<GenerateReport, ApiProblem> {
+async fn run_in_turn(state: &AppState, plan: GeneratePlan) -> Result<GenerateReport, ApiError> {
     let give_up = Instant::now() + state.config.deadline;
     loop {
-        match state.run(request.clone()).await {
-            Err(ApiProblem::Overloaded { .. }) if Instant::now() < give_up => {
+        match state.run(plan.clone()).await {
+            Err(ApiError::Overloaded { .. }) if Instant::now() < give_up => {
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
             outcome => return outcome,
@@ -428,12 +424,110 @@ mod tests {
     #[test]
     fn repeated_seeds_in_a_query_string_are_one_list() {
         let request = batch_query("genre=kakuro&seeds=3&count=&seeds=1%2C2&seeds=5").unwrap_err();
-        assert!(matches!(request, ApiProblem::Operation(_)));
+        assert!(matches!(request, ApiError::Operation(_)));
         let request = batch_query("seeds=3&genre=kakuro&seeds=1%2C2&seeds=5").unwrap();
-        assert_eq!(request.seeds, Some(vec![3, 1, 2, 5]));
-        assert_eq!(request.genre.as_deref(), Some("kakuro"));
+        assert_eq!(request.options.seeds, Some(vec![3, 1, 2, 5]));
+        assert_eq!(
+            request.parameters.genre,
+            Some(crate::genres::GenreId::Kakuro.into())
+        );
         assert_eq!(batch_query("").unwrap(), BatchRequest::default());
         assert!(batch_query("seeds=1&seeds=x").is_err());
+    }
+
+    /// Sends `request` to the application (no socket) and gives its status, with what this
+    /// thread parsed and planned meanwhile: the fields' texts, and the generations.
+    async fn counted(request: axum::http::Request<Body>) -> (StatusCode, (usize, usize)) {
+        use tower::ServiceExt;
+        let app = crate::http::app(AppState::new(crate::http::ServerConfig::default()));
+        let (parsed, planned) = ops::counting::counts();
+        let response = app.oneshot(request).await.unwrap();
+        let (now_parsed, now_planned) = ops::counting::counts();
+        (
+            response.status(),
+            (now_parsed - parsed, now_planned - planned),
+        )
+    }
+
+    fn get(uri: &str) -> axum::http::Request<Body> {
+        axum::http::Request::get(uri).body(Body::empty()).unwrap()
+    }
+
+    /// The proof that a generation is read once: the handler runs on this thread, the fields'
+    /// texts are parsed when the query string and the body are read (each field once), the
+    /// request is planned once, and the cache validator, the pool and the run read that plan
+    /// (`GeneratePlan` has no other maker: its fields are private to `ops`).
+    #[tokio::test]
+    async fn each_generation_is_parsed_once_and_planned_once() {
+        let seeded = "/generate?genre=kakuro&shape=6x6&level=easy&seed=1";
+        assert_eq!(counted(get(seeded)).await, (StatusCode::OK, (3, 1)));
+        // A conditional GET answered 304 planned its request once too.
+        let etag = {
+            use tower::ServiceExt;
+            let app = crate::http::app(AppState::new(crate::http::ServerConfig::default()));
+            let response = app.oneshot(get(seeded)).await.unwrap();
+            response.headers()[ETAG].clone()
+        };
+        let mut conditional = get(seeded);
+        conditional.headers_mut().insert(IF_NONE_MATCH, etag);
+        assert_eq!(
+            counted(conditional).await,
+            (StatusCode::NOT_MODIFIED, (3, 1))
+        );
+        // An unseeded one, which the pool is asked for first.
+        let drawn = "/generate?genre=kakuro&shape=6x6&level=easy";
+        assert_eq!(counted(get(drawn)).await, (StatusCode::OK, (3, 1)));
+        // POST: the query string's fields and the body's, each parsed once, merged, planned once.
+        let post = axum::http::Request::post("/generate?genre=kakuro&shape=6x6&seed=2")
+            .header(CONTENT_TYPE, "application/json")
+            .body(Body::from(r#"{"level": "easy", "shape": "5x5"}"#))
+            .unwrap();
+        assert_eq!(counted(post).await, (StatusCode::OK, (4, 1)));
+        // A refused request is refused by its one plan.
+        let unknown = "/generate?genre=sudoku&shape=6x6";
+        assert_eq!(
+            counted(get(unknown)).await,
+            (StatusCode::UNPROCESSABLE_ENTITY, (2, 1))
+        );
+        // The daily puzzle and a batch: one plan each, whatever the number of seeds.
+        let daily = "/daily?genre=kakuro&shape=6x6&level=easy&date=2025-03-14";
+        assert_eq!(counted(get(daily)).await, (StatusCode::OK, (4, 1)));
+        let batch = axum::http::Request::post(
+            "/generate/batch?genre=kakuro&shape=6x6&level=easy&seeds=1,2,3",
+        )
+        .body(Body::empty())
+        .unwrap();
+        let (status, counts) = counted(batch).await;
+        assert_eq!((status, counts), (StatusCode::OK, (3, 1)));
+    }
+
+    /// Every `$ref` of the document names one of its schemas (a query parameter's type is not
+    /// collected into the document by being a parameter).
+    #[test]
+    fn every_reference_of_the_document_is_one_of_its_schemas() {
+        fn references(value: &serde_json::Value, found: &mut Vec<String>) {
+            match value {
+                serde_json::Value::Object(fields) => {
+                    if let Some(reference) = fields.get("$ref").and_then(|r| r.as_str()) {
+                        found.push(reference.to_string());
+                    }
+                    fields.values().for_each(|field| references(field, found));
+                }
+                serde_json::Value::Array(items) => items.iter().for_each(|i| references(i, found)),
+                _ => {}
+            }
+        }
+        let document = serde_json::to_value(crate::http::openapi()).unwrap();
+        let mut found = Vec::new();
+        references(&document, &mut found);
+        let schemas = &document["components"]["schemas"];
+        for reference in found {
+            let name = reference.trim_start_matches("#/components/schemas/");
+            assert!(
+                schemas.get(name).is_some(),
+                "{reference} is not in the document"
+            );
+        }
     }
 
     #[test]
@@ -449,7 +543,16 @@ mod tests {
             assert!(!caching.matches(&if_none_match(other)), "{other}");
         }
         assert!(!caching.matches(&HeaderMap::new()));
-        let random = Caching::generation(&GenerateRequest::default());
+        let unseeded = GenerateRequest {
+            options: ops::GenerateOptions { seed: None },
+            ..GenerateRequest::new(
+                crate::genres::GenreId::DEFAULT,
+                None,
+                crate::core::TargetLevel::Any,
+                0,
+            )
+        };
+        let random = Caching::generation(&unseeded.plan().unwrap());
         assert!(random.etag.is_none() && !random.matches(&if_none_match("*")));
         assert_eq!(random.cache_control, NOT_STORED);
     }

@@ -1,13 +1,13 @@
 //! The HTTP service: a thin door over [`crate::ops`]. Public here is what an embedding
 //! application or the binary needs: [`app`], [`admin_app`] (the admin listener's routes, which
 //! the tests call in process too), [`serve`], [`serve_on`], [`openapi`], [`AppState`],
-//! [`ServerConfig`] and the types its fields name ([`clients`], [`puzzle_pool`]),
-//! [`memory::on_park`], the worker [`pool`] and the [`wasm`] package's routes. The rest is the
-//! crate's own:
+//! [`ServerConfig`] and the types its fields name ([`clients`], [`puzzle_pool`]), and
+//! [`memory::on_park`]. The rest is the crate's own:
 //!
 //! - `state.rs`: the configuration, the state every request shares, and `AppState::run`, the
-//!   one way a handler runs an operation (on the worker [`pool`], under the request's budget
-//!   and the deadline);
+//!   one way a handler runs an operation's plan (on the worker pool, `pool.rs`, under the
+//!   request's budget and the deadline);
+//! - `wasm.rs`: the WebAssembly package's routes, and the policy a page that runs it needs;
 //! - `extract.rs`: the extractors that read a request into an operation's request type;
 //! - one router per resource: `generate.rs` (generate, daily, batch: cache headers and the
 //!   stream), `puzzles.rs` (the operations on a puzzle), `service.rs` (genres, health,
@@ -35,7 +35,7 @@ pub(crate) mod generate;
 pub mod memory;
 pub(crate) mod metrics;
 pub(crate) mod play;
-pub mod pool;
+pub(crate) mod pool;
 pub(crate) mod problem;
 pub mod puzzle_pool;
 pub(crate) mod puzzles;
@@ -43,7 +43,7 @@ pub(crate) mod responses;
 pub(crate) mod server;
 pub(crate) mod service;
 pub(crate) mod state;
-pub mod wasm;
+pub(crate) mod wasm;
 
 pub use docs::openapi;
 pub use server::{admin_app, app, serve, serve_on};

@@ -36,8 +36,8 @@ style-src 'self'; connect-src 'self'; img-src 'self'; worker-src 'self'; base-ur
 form-action 'none'; frame-ancestors 'none'";
 
 /// The engine's worker: its scripts and the `.wasm` from this origin, and WebAssembly compiled
-/// (`'wasm-unsafe-eval'` allows that and nothing of `eval`): what
-/// [`super::wasm::PAGE_CONTENT_SECURITY_POLICY`] says a runner of the package needs, and no more.
+/// (`'wasm-unsafe-eval'` allows that and nothing of `eval`): what `wasm.rs` says a runner of
+/// the package needs, and no more.
 pub const WORKER_CONTENT_SECURITY_POLICY: &str =
     "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'";
 

@@ -24,7 +24,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use super::metrics;
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use crate::core::{CancelFlag, Stop};
 
 /// Stack of each worker thread. The searches keep their own stacks, but a stack overflow
@@ -182,14 +182,16 @@ impl Drop for CancelOnDrop {
 }
 
 impl Pool {
-    /// Starts the worker threads. Like the runtime's own threads, a worker the operating system
-    /// refuses at start is a panic: the service cannot run without it.
+    /// A pool without background work (the tests').
+    #[cfg(test)]
     pub fn new(workers: usize, queue_limit: usize, retry_after: u64) -> Pool {
         Pool::with_background(workers, queue_limit, retry_after, None, 0)
     }
 
-    /// A pool whose idle workers, at most `background_limit` of them at once, run the tasks of
-    /// `background` (see the module's documentation).
+    /// Starts the worker threads; idle workers, at most `background_limit` of them at once, run
+    /// the tasks of `background` (see the module's documentation). Like the runtime's own
+    /// threads, a worker the operating system refuses at start is a panic: the service cannot
+    /// run without it.
     pub fn with_background(
         workers: usize,
         queue_limit: usize,
@@ -227,17 +229,13 @@ impl Pool {
         }
     }
 
-    /// Worker threads.
-    pub fn workers(&self) -> usize {
-        self.shared.workers
-    }
-
     /// Jobs running now.
     pub fn running(&self) -> usize {
         self.shared.running.load(Ordering::SeqCst)
     }
 
-    /// Background tasks running now.
+    /// Background tasks running now (the tests watch them).
+    #[cfg(test)]
     pub fn background_running(&self) -> usize {
         self.shared.queue().background.len()
     }
@@ -265,7 +263,7 @@ impl Pool {
     }
 
     /// Runs `work` on a worker, with a flag that the deadline or a departed client raises.
-    pub async fn run<T, F>(&self, deadline: Duration, work: F) -> Result<T, ApiProblem>
+    pub async fn run<T, F>(&self, deadline: Duration, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(CancelFlag) -> T + Send + 'static,
@@ -290,7 +288,7 @@ impl Pool {
             let mut queue = self.shared.queue();
             if queue.jobs.len() >= self.free() + self.queue_limit {
                 metrics::shed(metrics::Shed::Overloaded);
-                return Err(ApiProblem::Overloaded {
+                return Err(ApiError::Overloaded {
                     retry_after: self.retry_after,
                 });
             }
@@ -328,21 +326,18 @@ impl Pool {
         match outcome {
             Ok(Ok(Ok(value))) => Ok(value),
             Ok(Ok(Err(panic))) => {
-                tracing::error!(
-                    panic = super::server::panic_message(panic.as_ref()),
-                    "a worker panicked"
-                );
-                Err(ApiProblem::Internal)
+                tracing::error!(panic = panic_message(panic.as_ref()), "a worker panicked");
+                Err(ApiError::Internal)
             }
             // Not reached: a job is dropped unrun only once its request has stopped waiting.
-            Ok(Err(_dropped)) => Err(ApiProblem::Internal),
+            Ok(Err(_dropped)) => Err(ApiError::Internal),
             Err(_elapsed) => {
                 flag.expire();
                 // Not worked on at all: the server was too busy, which a retry may find
                 // otherwise (503); work that ran out of time is the deadline's (504).
                 if !started.load(Ordering::SeqCst) {
                     metrics::shed(metrics::Shed::Expired);
-                    return Err(ApiProblem::ExpiredInQueue {
+                    return Err(ApiError::ExpiredInQueue {
                         retry_after: self.retry_after,
                     });
                 }
@@ -363,6 +358,15 @@ impl Drop for Pool {
         drop(queue);
         self.shared.job_queued.notify_all();
     }
+}
+
+/// The message a panic was raised with, when it has one.
+pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown")
 }
 
 #[cfg(test)]

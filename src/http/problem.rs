@@ -10,16 +10,15 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use crate::core::{Error, InputError, Stop};
-use crate::ops::{Problem, Progress};
+use crate::ops::ProblemDetails;
 
 /// Every way a request can fail.
 #[derive(Debug)]
-pub enum ApiProblem {
-    /// The operation failed, or the request does not fit it: 400, 422, 499 (the client went
-    /// away) or 504 (the deadline passed), as [`Problem::from`] says.
+pub enum ApiError {
+    /// The operation failed, or the request does not fit it: 400, 422 (a budget that ran out
+    /// says how far the search got), 499 (the client went away) or 504 (the deadline passed),
+    /// as [`ProblemDetails::from`] says.
     Operation(Error),
-    /// 422: the step budget ran out, with how far the search got.
-    Exhausted(Progress),
     /// 401: the server requires an API key and the request has none.
     Unauthorized,
     /// 403: the request's API key is not one the server knows.
@@ -58,47 +57,46 @@ pub enum ApiProblem {
     Status(StatusCode),
 }
 
-impl ApiProblem {
+impl ApiError {
     /// The problem details sent.
-    pub fn body(&self) -> Problem {
+    pub fn body(&self) -> ProblemDetails {
         match self {
-            ApiProblem::Operation(error) => Problem::from(error),
-            ApiProblem::Exhausted(progress) => Problem::exhausted(progress),
-            ApiProblem::Unauthorized => Problem::new(
+            ApiError::Operation(error) => ProblemDetails::from(error),
+            ApiError::Unauthorized => ProblemDetails::new(
                 "unauthorized",
                 "An API key is required",
                 401,
                 "this server requires an API key: send it as `Authorization: Bearer <key>` or \
                  `X-API-Key: <key>`",
             ),
-            ApiProblem::Forbidden => Problem::new(
+            ApiError::Forbidden => ProblemDetails::new(
                 "forbidden",
                 "Unknown API key",
                 403,
                 "the API key sent is not one this server knows",
             ),
-            ApiProblem::NotFound(detail) => {
-                Problem::new("not-found", "No such resource", 404, detail.clone())
+            ApiError::NotFound(detail) => {
+                ProblemDetails::new("not-found", "No such resource", 404, detail.clone())
             }
-            ApiProblem::MethodNotAllowed => Problem::new(
+            ApiError::MethodNotAllowed => ProblemDetails::new(
                 "method-not-allowed",
                 "Method not allowed on this resource",
                 405,
                 "this resource does not take that method; see /openapi.json",
             ),
-            ApiProblem::SlowBody => Problem::new(
+            ApiError::SlowBody => ProblemDetails::new(
                 "request-timeout",
                 "The request took too long to arrive",
                 408,
                 "the request body did not arrive within the server's body timeout",
             ),
-            ApiProblem::TooLarge(detail) => Problem::new(
+            ApiError::TooLarge(detail) => ProblemDetails::new(
                 "too-large",
                 "The request body is too large",
                 413,
                 detail.clone(),
             ),
-            ApiProblem::UriTooLong => Problem::new(
+            ApiError::UriTooLong => ProblemDetails::new(
                 "uri-too-long",
                 "The request target is too long",
                 414,
@@ -107,20 +105,20 @@ impl ApiProblem {
                      parameters in a JSON body"
                 ),
             ),
-            ApiProblem::UnsupportedMediaType => Problem::new(
+            ApiError::UnsupportedMediaType => ProblemDetails::new(
                 "unsupported-media-type",
                 "The request body must be JSON",
                 415,
                 "send the body as JSON with `Content-Type: application/json`",
             ),
-            ApiProblem::EncodedBody => Problem::new(
+            ApiError::EncodedBody => ProblemDetails::new(
                 "unsupported-media-type",
                 "The request body must not be compressed",
                 415,
                 "send the body as plain JSON, without `Content-Encoding` (gzip and the like \
                  are not accepted)",
             ),
-            ApiProblem::RateLimited { retry_after } => Problem::new(
+            ApiError::RateLimited { retry_after } => ProblemDetails::new(
                 "rate-limited",
                 "Too many requests",
                 429,
@@ -128,7 +126,7 @@ impl ApiProblem {
                     "this client sent more requests than its rate allows; retry in {retry_after} s"
                 ),
             ),
-            ApiProblem::ClientBusy { retry_after } => Problem::new(
+            ApiError::ClientBusy { retry_after } => ProblemDetails::new(
                 "client-busy",
                 "Too many requests at once",
                 429,
@@ -137,13 +135,13 @@ impl ApiProblem {
                      {retry_after} s, or wait for an answer first"
                 ),
             ),
-            ApiProblem::Overloaded { retry_after } => Problem::new(
+            ApiError::Overloaded { retry_after } => ProblemDetails::new(
                 "overloaded",
                 "The server is busy",
                 503,
                 format!("every worker is busy and the queue is full; retry in {retry_after} s"),
             ),
-            ApiProblem::ExpiredInQueue { retry_after } => Problem::new(
+            ApiError::ExpiredInQueue { retry_after } => ProblemDetails::new(
                 "expired-in-queue",
                 "The server was too busy to start the work",
                 503,
@@ -152,36 +150,36 @@ impl ApiProblem {
                      retry in {retry_after} s"
                 ),
             ),
-            ApiProblem::TooManyConnections => Problem::new(
+            ApiError::TooManyConnections => ProblemDetails::new(
                 "too-many-connections",
                 "The server has too many connections",
                 503,
                 "the server has as many connections open as it may; retry on a new connection",
             ),
-            ApiProblem::ShuttingDown => Problem::new(
+            ApiError::ShuttingDown => ProblemDetails::new(
                 "shutting-down",
                 "The server is shutting down",
                 503,
                 "the server is shutting down; retry on another instance",
             ),
-            ApiProblem::Internal => Problem::new(
+            ApiError::Internal => ProblemDetails::new(
                 "internal",
                 "Internal error",
                 500,
                 "an internal error occurred; it has been logged",
             ),
-            ApiProblem::Status(status) => status_problem(*status),
+            ApiError::Status(status) => status_problem(*status),
         }
     }
 
     /// Seconds a client is told to wait before it retries, when it is told.
     fn retry_after(&self) -> Option<u64> {
         match *self {
-            ApiProblem::Overloaded { retry_after }
-            | ApiProblem::ExpiredInQueue { retry_after }
-            | ApiProblem::RateLimited { retry_after }
-            | ApiProblem::ClientBusy { retry_after } => Some(retry_after),
-            ApiProblem::ShuttingDown | ApiProblem::TooManyConnections => Some(1),
+            ApiError::Overloaded { retry_after }
+            | ApiError::ExpiredInQueue { retry_after }
+            | ApiError::RateLimited { retry_after }
+            | ApiError::ClientBusy { retry_after } => Some(retry_after),
+            ApiError::ShuttingDown | ApiError::TooManyConnections => Some(1),
             _ => None,
         }
     }
@@ -192,7 +190,7 @@ pub const MAX_URI_BYTES: usize = 8192;
 
 /// The problem details of a bare error status, as a router, a library or hyper itself gives
 /// it (hyper for a request head it cannot read: 400, 408, 414, 431, 505).
-pub fn status_problem(status: StatusCode) -> Problem {
+pub fn status_problem(status: StatusCode) -> ProblemDetails {
     let code = status.as_u16();
     let (kind, title, detail) = match code {
         400 => (
@@ -237,10 +235,10 @@ pub fn status_problem(status: StatusCode) -> Problem {
             "the request failed",
         ),
     };
-    Problem::new(kind, title, code, detail)
+    ProblemDetails::new(kind, title, code, detail)
 }
 
-impl IntoResponse for ApiProblem {
+impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = self.body();
         let status = StatusCode::from_u16(body.status).unwrap_or(StatusCode::BAD_REQUEST);
@@ -253,42 +251,42 @@ impl IntoResponse for ApiProblem {
         if let Some(seconds) = self.retry_after() {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
-        if matches!(self, ApiProblem::Unauthorized) {
+        if matches!(self, ApiError::Unauthorized) {
             headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
         }
         response
     }
 }
 
-impl From<Error> for ApiProblem {
-    fn from(error: Error) -> ApiProblem {
-        ApiProblem::Operation(error)
+impl From<Error> for ApiError {
+    fn from(error: Error) -> ApiError {
+        ApiError::Operation(error)
     }
 }
 
-impl From<InputError> for ApiProblem {
-    fn from(error: InputError) -> ApiProblem {
-        ApiProblem::Operation(Error::Input(error))
+impl From<InputError> for ApiError {
+    fn from(error: InputError) -> ApiError {
+        ApiError::Operation(Error::Input(error))
     }
 }
 
-impl From<Stop> for ApiProblem {
-    fn from(stop: Stop) -> ApiProblem {
-        ApiProblem::Operation(Error::Stopped(stop))
+impl From<Stop> for ApiError {
+    fn from(stop: Stop) -> ApiError {
+        ApiError::Operation(Error::Stopped(stop))
     }
 }
 
-impl From<BytesRejection> for ApiProblem {
-    fn from(rejection: BytesRejection) -> ApiProblem {
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> ApiError {
         match rejection.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => ApiProblem::TooLarge(rejection.body_text()),
-            _ => ApiProblem::Operation(Error::Request(rejection.body_text())),
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::TooLarge(rejection.body_text()),
+            _ => ApiError::Operation(Error::Request(rejection.body_text())),
         }
     }
 }
 
-impl From<QueryRejection> for ApiProblem {
-    fn from(rejection: QueryRejection) -> ApiProblem {
-        ApiProblem::Operation(Error::Request(rejection.body_text()))
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        ApiError::Operation(Error::Request(rejection.body_text()))
     }
 }

@@ -3,12 +3,13 @@
 //!
 //! Each configured [`PoolKey`] has a shelf of at most `depth` puzzles, all shelves together at
 //! most `max_bytes` (a puzzle is kept as its JSON reports, with and without the solution, and
-//! counted by their length). Idle workers of the
-//! worker pool fill them, through [`Background`]: only when no request is queued, and a fill
-//! gives its worker up at its next budget check when a request would otherwise wait (see
-//! `pool.rs`). A fill is the generation an unseeded request would run: a drawn seed
-//! ([`ops::fresh_seed`]), the key's parameters, the server's generation budget; so a pooled
-//! puzzle is the same report as ever, and its seed makes it again.
+//! counted by their length). Idle workers of the worker pool fill them, as its background
+//! work: only when no request is queued, and a fill gives its worker up at its next budget
+//! check when a request would otherwise wait (see `pool.rs`). A fill is the generation an
+//! unseeded request would run: a drawn seed ([`ops::fresh_seed`]), the key's parameters
+//! planned as a request's, the server's generation budget; so a pooled puzzle is the same
+//! report as ever, and its seed makes it again. A request's key is made from its plan (its
+//! genre, shape and level, when it names no seed and no score range).
 //!
 //! A request is served from a shelf only when the answer is one a fresh generation could give:
 //! no seed and no score range (both pick the puzzle), a budget at least the steps the pooled
@@ -24,8 +25,8 @@ use axum::body::Bytes;
 use super::metrics;
 use super::pool::{Background, BackgroundTask};
 use crate::core::{Budget, Error, Shape, Stop, TargetLevel};
-use crate::genres::{dispatch, GenreId, GenreVisitor, Registered};
-use crate::ops::{self, GenerateReport, GenerateRequest};
+use crate::genres::GenreId;
+use crate::ops::{self, GeneratePlan, GenerateReport, GenerateRequest, Operation, Plan};
 
 /// A genre, shape and level the service keeps puzzles of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,17 +69,16 @@ impl PoolKey {
                 "pool key '{text}' should be genre:shape:level, such as kakuro:16x16:expert"
             ));
         };
-        let genre: GenreId = genre.parse().map_err(|error| format!("{error}"))?;
-        let shape: Shape = shape.parse()?;
-        let (min, max) = dispatch(genre, Limits);
-        shape
-            .check_within(min, max, genre.name())
-            .map_err(|error| format!("{error}"))?;
-        Ok(PoolKey {
-            genre,
-            shape,
+        let key = PoolKey {
+            genre: genre.parse().map_err(|error| format!("{error}"))?,
+            shape: shape.parse()?,
             level: level.parse()?,
-        })
+        };
+        // A key is a generation a request could ask for, of a shape within its genre's limits.
+        key.plan(0)
+            .and_then(|plan| plan.check_shape())
+            .map_err(|error| format!("{error}"))?;
+        Ok(key)
     }
 
     /// A comma-separated list of keys; `off`, `none` or nothing is no pool at all.
@@ -97,29 +97,21 @@ impl PoolKey {
         Ok(keys)
     }
 
-    /// The key of a request whose answer a pooled puzzle can be: no seed and no score range.
-    /// The request has passed its precheck, so its names are the document's.
-    pub fn of(request: &GenerateRequest) -> Option<PoolKey> {
-        if request.seed.is_some() || request.score_min.is_some() || request.score_max.is_some() {
-            return None;
-        }
-        let genre: GenreId = request.genre.as_deref()?.parse().ok()?;
-        let shape = match request.shape.as_deref() {
-            Some(shape) => shape.parse().ok()?,
-            None => dispatch(genre, DefaultShape),
-        };
-        let level = request.level.as_deref().unwrap_or("any").parse().ok()?;
-        Some(PoolKey {
-            genre,
-            shape,
-            level,
+    /// The key of a generation whose answer a pooled puzzle can be: one with no seed and no
+    /// score range (both pick the puzzle); its genre, shape and level as planned.
+    fn for_plan(plan: &GeneratePlan) -> Option<PoolKey> {
+        let drawn = plan.seed().is_none() && plan.score_range().is_none();
+        drawn.then(|| PoolKey {
+            genre: plan.genre(),
+            shape: plan.shape(),
+            level: plan.level(),
         })
     }
 
     /// The generation a fill runs: what an unseeded request for this key runs, with the seed
     /// it would draw.
-    fn request(&self, seed: u64) -> GenerateRequest {
-        GenerateRequest::new(self.genre, Some(self.shape), self.level, seed)
+    fn plan(&self, seed: u64) -> Result<GeneratePlan, Error> {
+        GenerateRequest::new(self.genre, Some(self.shape), self.level, seed).plan()
     }
 
     /// The metric labels.
@@ -135,22 +127,6 @@ impl PoolKey {
 impl std::fmt::Display for PoolKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}:{}:{}", self.genre, self.shape, self.level.name())
-    }
-}
-
-struct DefaultShape;
-impl GenreVisitor for DefaultShape {
-    type Output = Shape;
-    fn visit<G: Registered>(self) -> Shape {
-        G::DEFAULT_SHAPE
-    }
-}
-
-struct Limits;
-impl GenreVisitor for Limits {
-    type Output = (usize, usize);
-    fn visit<G: Registered>(self) -> (usize, usize) {
-        G::SHAPE_LIMITS
     }
 }
 
@@ -329,10 +305,10 @@ impl PuzzlePools {
             .map_or(0, |shelf| shelf.puzzles.len())
     }
 
-    /// Takes a pooled puzzle for `request` when one is the answer a fresh generation within
+    /// Takes a pooled puzzle for `plan` when one is the answer a fresh generation within
     /// `steps` could give (see the module's documentation), counting hits and misses.
-    pub fn take(&self, request: &GenerateRequest, steps: u64) -> Taken {
-        let Some(key) = PoolKey::of(request) else {
+    pub fn take(&self, plan: &GeneratePlan, steps: u64) -> Taken {
+        let Some(key) = PoolKey::for_plan(plan) else {
             return Taken::NotPooled;
         };
         let mut stock = self.stock();
@@ -353,7 +329,7 @@ impl PuzzlePools {
         ::metrics::gauge!(metrics::PUZZLE_POOL_BYTES).set(stock.bytes as f64);
         ::metrics::counter!(metrics::PUZZLE_POOL_HITS, &key.labels()).increment(1);
         Taken::Hit(PooledAnswer {
-            json: if request.with_solution() {
+            json: if plan.with_solution() {
                 pooled.full
             } else {
                 pooled.bare
@@ -381,7 +357,9 @@ impl PuzzlePools {
 
     /// Makes one puzzle for `key` under `budget` and shelves it (the task a worker runs).
     fn fill(&self, key: PoolKey, budget: &mut Budget) {
-        let outcome = ops::generate(&key.request(ops::fresh_seed()), budget);
+        let outcome = key
+            .plan(ops::fresh_seed())
+            .and_then(|plan| plan.run(budget));
         self.shelve(key, outcome.map(Pooled::of));
     }
 

@@ -1,6 +1,6 @@
-//! The endpoints on a puzzle: each handler reads its request, runs the operation on the pool
-//! under the request's budget and the deadline ([`AppState::run`]), and sends the report. None
-//! knows a genre. The generation endpoints are in [`super::generate`].
+//! The endpoints on a puzzle: each handler reads its request, plans it, runs the plan on the
+//! pool under the request's budget and the deadline ([`AppState::run`]), and sends the report.
+//! None knows a genre. The generation endpoints are in [`super::generate`].
 
 use std::sync::Arc;
 
@@ -13,12 +13,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{prefers_json, ApiJson};
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use super::responses::{CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::ops::{
-    CheckReport, CheckRequest, HintReport, HintRequest, RateReport, RateRequest, RenderReport,
-    RenderRequest, SolveReport, SolveRequest,
+    CheckReport, CheckRequest, HintReport, HintRequest, Operation, RateReport, RateRequest,
+    RenderReport, RenderRequest, SolveReport, SolveRequest,
 };
 
 /// `/solve`, `/rate`, `/check`, `/hint` and `/render`.
@@ -46,8 +46,8 @@ pub fn router() -> OpenApiRouter<Arc<AppState>> {
 pub async fn solve(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<SolveRequest>,
-) -> Result<Json<SolveReport>, ApiProblem> {
-    state.run(request).await.map(Json)
+) -> Result<Json<SolveReport>, ApiError> {
+    state.run(request.plan()?).await.map(Json)
 }
 
 /// Rate a puzzle as a human solver would find it (level, score, descriptors), and check
@@ -70,8 +70,8 @@ pub async fn solve(
 pub async fn rate(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<RateRequest>,
-) -> Result<Json<RateReport>, ApiProblem> {
-    state.run(request).await.map(Json)
+) -> Result<Json<RateReport>, ApiError> {
+    state.run(request.plan()?).await.map(Json)
 }
 
 /// Check an answer, pointing at every broken rule instance.
@@ -89,8 +89,8 @@ pub async fn rate(
 pub async fn check(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<CheckRequest>,
-) -> Result<Json<CheckReport>, ApiProblem> {
-    state.run(request).await.map(Json)
+) -> Result<Json<CheckReport>, ApiError> {
+    state.run(request.plan()?).await.map(Json)
 }
 
 /// Hint: the next deduction the rater would make from the player's position (its technique,
@@ -115,8 +115,8 @@ pub async fn check(
 pub async fn hint(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<HintRequest>,
-) -> Result<Json<HintReport>, ApiProblem> {
-    state.run(request).await.map(Json)
+) -> Result<Json<HintReport>, ApiError> {
+    state.run(request.plan()?).await.map(Json)
 }
 
 const SVG: &str = "image/svg+xml";
@@ -146,8 +146,8 @@ pub async fn render(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
     ApiJson(request): ApiJson<RenderRequest>,
-) -> Result<Response, ApiProblem> {
-    let svg = state.run(request).await?;
+) -> Result<Response, ApiError> {
+    let svg = state.run(request.plan()?).await?;
     Ok(if prefers_json(&headers, SVG) {
         Json(RenderReport { svg }).into_response()
     } else {

@@ -3,7 +3,7 @@
 //! operations (on a puzzle, and generation), [`ServiceErrors`] for the service endpoints, and
 //! [`CommonErrors`] for every endpoint.
 
-use crate::ops::Problem;
+use crate::ops::ProblemDetails;
 
 /// What any endpoint can answer.
 #[derive(utoipa::IntoResponses)]
@@ -11,13 +11,13 @@ use crate::ops::Problem;
 pub enum CommonErrors {
     /// No such resource: a mistyped path, or a server of another version.
     #[response(status = 404, content_type = "application/problem+json")]
-    NotFound(Problem),
+    NotFound(ProblemDetails),
     /// The path exists with other methods.
     #[response(status = 405, content_type = "application/problem+json")]
-    MethodNotAllowed(Problem),
+    MethodNotAllowed(ProblemDetails),
     /// A bug (a panic, caught and logged); the request is safe to retry.
     #[response(status = 500, content_type = "application/problem+json")]
-    Internal(Problem),
+    Internal(ProblemDetails),
 }
 
 /// The answer to a conditional GET of a deterministic answer (one with an `ETag`).
@@ -39,7 +39,7 @@ pub enum PuzzleErrors {
     /// request head HTTP cannot read (a malformed request line or header, conflicting
     /// `Content-Length`s).
     #[response(status = 400, content_type = "application/problem+json")]
-    BadRequest(Problem),
+    BadRequest(ProblemDetails),
     /// The server requires API keys and the request has none (`Authorization: Bearer <key>`
     /// or `X-API-Key`).
     #[response(
@@ -47,31 +47,31 @@ pub enum PuzzleErrors {
         content_type = "application/problem+json",
         headers(("WWW-Authenticate" = String, description = "`Bearer`"))
     )]
-    Unauthorized(Problem),
+    Unauthorized(ProblemDetails),
     /// The API key is not one the server knows.
     #[response(status = 403, content_type = "application/problem+json")]
-    Forbidden(Problem),
+    Forbidden(ProblemDetails),
     /// The request head or body did not arrive within the server's timeouts (10 s each by
     /// default).
     #[response(status = 408, content_type = "application/problem+json")]
-    RequestTimeout(Problem),
+    RequestTimeout(ProblemDetails),
     /// The body is larger than the limit (1 MiB by default); a `Content-Length` over it is
     /// refused before the body is read.
     #[response(status = 413, content_type = "application/problem+json")]
-    TooLarge(Problem),
+    TooLarge(ProblemDetails),
     /// The path and query string are longer than 8 KiB.
     #[response(status = 414, content_type = "application/problem+json")]
-    UriTooLong(Problem),
+    UriTooLong(ProblemDetails),
     /// The body is not JSON, or comes compressed (`Content-Encoding`).
     #[response(status = 415, content_type = "application/problem+json")]
-    UnsupportedMediaType(Problem),
+    UnsupportedMediaType(ProblemDetails),
     /// Well-formed but impossible: the puzzle breaks the structure rules, a value is outside
     /// its limits (genre, level, shape, limit, budget), the answer does not fit the puzzle,
     /// the puzzle has not exactly one solution (`/hint`, `/render` with the solution) or none
     /// (`/rate`), or the step budget ran out (`/problems/budget-exhausted`, with `steps`,
     /// `budget` and `stage`: how far the search got).
     #[response(status = 422, content_type = "application/problem+json")]
-    Unprocessable(Problem),
+    Unprocessable(ProblemDetails),
     /// The client sent more requests than its rate allows, or has as many requests running
     /// and waiting as it may: retry after `Retry-After` seconds.
     #[response(
@@ -79,10 +79,10 @@ pub enum PuzzleErrors {
         content_type = "application/problem+json",
         headers(("Retry-After" = u64, description = "Seconds to wait"))
     )]
-    TooManyRequests(Problem),
+    TooManyRequests(ProblemDetails),
     /// The request headers are larger than the server reads (64 KiB, 100 headers).
     #[response(status = 431, content_type = "application/problem+json")]
-    HeadersTooLarge(Problem),
+    HeadersTooLarge(ProblemDetails),
     /// Every worker is busy and the queue is full, the request waited for a worker until its
     /// deadline and was not worked on, the server has too many connections, or it is
     /// shutting down: retry after `Retry-After` seconds; any request is safe to retry.
@@ -91,10 +91,10 @@ pub enum PuzzleErrors {
         content_type = "application/problem+json",
         headers(("Retry-After" = u64, description = "Seconds to wait"))
     )]
-    Busy(Problem),
+    Busy(ProblemDetails),
     /// The work did not finish within the server's deadline.
     #[response(status = 504, content_type = "application/problem+json")]
-    DeadlineExceeded(Problem),
+    DeadlineExceeded(ProblemDetails),
 }
 
 /// The errors the service endpoints can answer, for the OpenAPI document.
@@ -103,13 +103,13 @@ pub enum PuzzleErrors {
 pub enum ServiceErrors {
     /// A request head HTTP cannot read (a malformed request line or header).
     #[response(status = 400, content_type = "application/problem+json")]
-    BadRequest(Problem),
+    BadRequest(ProblemDetails),
     /// The request head did not arrive within the server's header timeout.
     #[response(status = 408, content_type = "application/problem+json")]
-    RequestTimeout(Problem),
+    RequestTimeout(ProblemDetails),
     /// The path and query string are longer than 8 KiB.
     #[response(status = 414, content_type = "application/problem+json")]
-    UriTooLong(Problem),
+    UriTooLong(ProblemDetails),
     /// The client sent more requests than its rate allows (never for `/healthz` and
     /// `/readyz`): retry after `Retry-After` seconds.
     #[response(
@@ -117,10 +117,10 @@ pub enum ServiceErrors {
         content_type = "application/problem+json",
         headers(("Retry-After" = u64, description = "Seconds to wait"))
     )]
-    TooManyRequests(Problem),
+    TooManyRequests(ProblemDetails),
     /// The request headers are larger than the server reads.
     #[response(status = 431, content_type = "application/problem+json")]
-    HeadersTooLarge(Problem),
+    HeadersTooLarge(ProblemDetails),
     /// The server is shutting down (`/readyz`), or has too many connections (not for
     /// `/healthz` and `/readyz`, which a reserve of connections keeps answering).
     #[response(
@@ -128,5 +128,5 @@ pub enum ServiceErrors {
         content_type = "application/problem+json",
         headers(("Retry-After" = u64, description = "Seconds to wait"))
     )]
-    Busy(Problem),
+    Busy(ProblemDetails),
 }

@@ -28,7 +28,8 @@ use tower_http::trace::{DefaultOnFailure, TraceLayer};
 use super::clients::Peer;
 use super::conn::{self, Admitted as Accepted, Bounds, Connections};
 use super::extract::BodyTimeout;
-use super::problem::{ApiProblem, MAX_URI_BYTES};
+use super::pool::panic_message;
+use super::problem::{ApiError, MAX_URI_BYTES};
 use super::state::{Admitted, ADMITTED};
 use super::{docs, metrics, play, service, AppState, ServerConfig};
 use crate::core::Stop;
@@ -95,7 +96,7 @@ async fn overall_deadline(
 ) -> Response {
     match tokio::time::timeout(deadline + Duration::from_secs(1), next.run(request)).await {
         Ok(response) => response,
-        Err(_) => ApiProblem::from(Stop::DeadlineExceeded).into_response(),
+        Err(_) => ApiError::from(Stop::DeadlineExceeded).into_response(),
     }
 }
 
@@ -112,7 +113,7 @@ async fn problems_everywhere(request: Request, next: Next) -> Response {
         return response;
     }
     let (mut parts, _) = response.into_parts();
-    let mut replaced = ApiProblem::Status(status).into_response();
+    let mut replaced = ApiError::Status(status).into_response();
     parts.headers.remove(CONTENT_LENGTH);
     parts.headers.remove(CONTENT_TYPE);
     replaced.headers_mut().extend(parts.headers);
@@ -150,7 +151,7 @@ async fn refuse_early(State(body_limit): State<usize>, request: Request, next: N
         .path_and_query()
         .map_or(0, |target| target.as_str().len());
     if target > MAX_URI_BYTES {
-        return ApiProblem::UriTooLong.into_response();
+        return ApiError::UriTooLong.into_response();
     }
     let declared = request
         .headers()
@@ -158,7 +159,7 @@ async fn refuse_early(State(body_limit): State<usize>, request: Request, next: N
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.trim().parse::<u128>().ok());
     if declared.is_some_and(|length| length > body_limit as u128) {
-        return ApiProblem::TooLarge(format!(
+        return ApiError::TooLarge(format!(
             "the body is {} bytes; the limit is {body_limit} bytes",
             declared.unwrap_or_default()
         ))
@@ -195,7 +196,7 @@ async fn admit(State(admission): State<Admission>, mut request: Request, next: N
     let admitted = match state.clients.admit(peer, request.headers(), heavy) {
         Ok(admitted) => admitted,
         Err(problem) => {
-            if matches!(problem, ApiProblem::RateLimited { .. }) {
+            if matches!(problem, ApiError::RateLimited { .. }) {
                 metrics::shed(metrics::Shed::RateLimited);
             }
             return problem.into_response();
@@ -213,7 +214,7 @@ async fn admit(State(admission): State<Admission>, mut request: Request, next: N
             Ok(slot) => Some(slot),
             Err(problem) => {
                 metrics::shed(match problem {
-                    ApiProblem::ClientBusy { .. } => metrics::Shed::ClientBusy,
+                    ApiError::ClientBusy { .. } => metrics::Shed::ClientBusy,
                     _ => metrics::Shed::Expired,
                 });
                 return problem.into_response();
@@ -237,16 +238,7 @@ fn panic_response(payload: Box<dyn std::any::Any + Send + 'static>) -> Response 
         "a request handler panicked"
     );
     ::metrics::counter!(metrics::PANICS).increment(1);
-    ApiProblem::Internal.into_response()
-}
-
-/// The message a panic was raised with, when it has one.
-pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
-    payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied())
-        .unwrap_or("unknown")
+    ApiError::Internal.into_response()
 }
 
 /// The paths of the document's puzzle operations (tag `puzzles`): the heavy requests.
@@ -306,8 +298,8 @@ pub fn app(state: Arc<AppState>) -> Router {
         .merge(docs::swagger(document))
         .merge(play::router())
         .merge(super::wasm::router())
-        .fallback(|| async { ApiProblem::NotFound("no such resource; see /openapi.json and /docs".into()) })
-        .method_not_allowed_fallback(|| async { ApiProblem::MethodNotAllowed })
+        .fallback(|| async { ApiError::NotFound("no such resource; see /openapi.json and /docs".into()) })
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .with_state(state)
         .layer(middleware::from_fn_with_state(deadline, overall_deadline))
         .layer(middleware::from_fn(record))

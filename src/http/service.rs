@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::metrics;
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use super::responses::{CommonErrors, ServiceErrors};
 use super::AppState;
 use crate::ops::{self, GenreInfo};
@@ -56,9 +56,9 @@ pub async fn healthz() -> Json<BTreeMap<&'static str, &'static str>> {
 )]
 pub async fn readyz(
     State(state): State<Arc<AppState>>,
-) -> Result<Json<BTreeMap<&'static str, &'static str>>, ApiProblem> {
+) -> Result<Json<BTreeMap<&'static str, &'static str>>, ApiError> {
     if state.shutting_down() {
-        Err(ApiProblem::ShuttingDown)
+        Err(ApiError::ShuttingDown)
     } else {
         Ok(Json(BTreeMap::from([("status", "ready")])))
     }

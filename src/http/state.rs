@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 use super::clients::{Allowance, ApiKeys, ClientLimits, Clients};
 use super::metrics;
 use super::pool::{Background, Pool};
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 use super::puzzle_pool::{Filler, PooledAnswer, PuzzlePoolConfig, PuzzlePools, Taken};
-use crate::core::{Budget, Error, Stop};
-use crate::ops::{self, GenerateRequest, Operation, Progress};
+use crate::core::{Budget, Error};
+use crate::ops::{self, GeneratePlan, Plan};
 
 /// Everything the service can be told at start.
 #[derive(Clone, Debug)]
@@ -166,19 +166,19 @@ impl AppState {
         self.shutting_down.store(true, Ordering::SeqCst);
     }
 
-    /// The client's budget for `request` (or less, if the request asks for less) and what is
+    /// The client's budget for `plan` (or less, if the request asks for less) and what is
     /// left of the deadline.
-    fn limits<R: Operation>(&self, request: &R) -> (u64, Duration) {
+    fn limits<P: Plan>(&self, plan: &P) -> (u64, Duration) {
         let admitted = ADMITTED.try_with(Admitted::clone).ok();
         let allowance = admitted
             .as_ref()
             .map_or_else(|| self.clients.anonymous(), |admitted| admitted.allowance);
-        let allowed = if request.generates() {
+        let allowed = if plan.generates() {
             allowance.generate_budget
         } else {
             allowance.budget
         };
-        let steps = request
+        let steps = plan
             .requested_budget()
             .map_or(allowed, |asked| asked.min(allowed));
         let deadline = admitted.map_or(self.config.deadline, |admitted| {
@@ -189,46 +189,36 @@ impl AppState {
         (steps, deadline)
     }
 
-    /// A pooled answer to a generation, when a pool holds one this request could get fresh
+    /// A pooled answer to a generation, when a pool holds one this plan could get fresh
     /// (see `puzzle_pool.rs`); None sends it to [`AppState::run`].
-    pub(crate) fn pooled(
-        &self,
-        request: &GenerateRequest,
-    ) -> Result<Option<PooledAnswer>, ApiProblem> {
-        request.precheck()?;
-        let (steps, _) = self.limits(request);
-        match self.puzzles.take(request, steps) {
+    pub(crate) fn pooled(&self, plan: &GeneratePlan) -> Option<PooledAnswer> {
+        let (steps, _) = self.limits(plan);
+        match self.puzzles.take(plan, steps) {
             Taken::Hit(answer) => {
                 // Its place on the shelf is free: an idle worker may make the next one.
                 self.pool.wake_background();
-                Ok(Some(answer))
+                Some(answer)
             }
-            Taken::Miss | Taken::NotPooled => Ok(None),
+            Taken::Miss | Taken::NotPooled => None,
         }
     }
 
-    /// Runs an operation on the pool with the client's budget (or less, if the request asks
-    /// for less) and what is left of the deadline. A request that fails the operation's
-    /// precheck is refused before it takes a worker; one whose budget runs out is a 422 that
-    /// says how far it got.
-    pub(crate) async fn run<R: Operation>(&self, request: R) -> Result<R::Report, ApiProblem> {
-        request.precheck()?;
-        let (steps, deadline) = self.limits(&request);
-        let (result, progress) = self
+    /// Runs a plan on the pool with the client's budget (or less, if the request asks for
+    /// less) and what is left of the deadline. The request was refused before it took a
+    /// worker if it did not plan; one whose budget runs out is a 422 that says how far it got.
+    pub(crate) async fn run<P: Plan>(&self, plan: P) -> Result<P::Report, ApiError> {
+        let (steps, deadline) = self.limits(&plan);
+        let result = self
             .pool
             .run(deadline, move |flag| {
-                let mut budget = Budget::with_flag(steps, flag);
-                let result = request.run(&mut budget);
-                let progress = Progress::of(&budget, steps);
-                (result, progress)
+                plan.run(&mut Budget::with_flag(steps, flag))
             })
             .await?;
-        result.map_err(|error| match error {
-            Error::Stopped(Stop::Exhausted) => {
+        result.map_err(|error| {
+            if matches!(error, Error::Exhausted(_)) {
                 ::metrics::counter!(metrics::BUDGET_EXHAUSTED).increment(1);
-                ApiProblem::Exhausted(progress)
             }
-            error => ApiProblem::from(error),
+            ApiError::from(error)
         })
     }
 }

@@ -6,10 +6,12 @@
 //! `cargo build`; see build.rs): its toolchain is not needed for a plain build, and a server
 //! built without it answers these routes with a 404 problem saying how to build it.
 //!
-//! A page that loads the module needs `'wasm-unsafe-eval'` in its `script-src` (browsers
-//! refuse to compile WebAssembly under a CSP without it) and `connect-src` for the `.wasm`:
-//! [`PAGE_CONTENT_SECURITY_POLICY`]. These routes are kept out of the OpenAPI document, as the
-//! play page's are.
+//! A page that loads the module needs, of its Content-Security-Policy, at the least its
+//! scripts from this origin, WebAssembly compiled (`'wasm-unsafe-eval'`, which allows
+//! compiling WebAssembly and nothing of `eval`; browsers refuse to compile it under a CSP
+//! without it), and the `.wasm` fetched from this origin: `script-src 'self'
+//! 'wasm-unsafe-eval'; connect-src 'self'` (the play page's worker has it). These routes are
+//! kept out of the OpenAPI document, as the play page's are.
 
 use axum::http::header::{
     CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH, X_CONTENT_TYPE_OPTIONS,
@@ -19,7 +21,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use super::problem::ApiProblem;
+use super::problem::ApiError;
 
 /// The package's files, embedded.
 pub struct Package {
@@ -34,12 +36,6 @@ pub struct Package {
 }
 
 include!(concat!(env!("OUT_DIR"), "/wasm_package.rs"));
-
-/// What a page that runs the package needs of its Content-Security-Policy, at the least: its
-/// scripts from this origin, WebAssembly compiled (`'wasm-unsafe-eval'`, which allows
-/// compiling WebAssembly and nothing of `eval`), and the `.wasm` fetched from this origin.
-pub const PAGE_CONTENT_SECURITY_POLICY: &str =
-    "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";
 
 /// `/wasm/index.js`, `/wasm/pkg/sumpuzzles.js` and `/wasm/pkg/sumpuzzles_bg.wasm`.
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
@@ -67,7 +63,7 @@ fn file(
     body: fn(&Package) -> &'static [u8],
 ) -> Response {
     let Some(package) = &PACKAGE else {
-        return ApiProblem::NotFound(
+        return ApiError::NotFound(
             "this server was built without the WebAssembly package: run scripts/build-wasm.sh \
              (see wasm/README.md), then build the server again"
                 .into(),

@@ -7,10 +7,11 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::generate::{fresh_seed, GenerateReport, GenerateRequest};
-use super::request::{in_range, seed_in_range, whole_number, BodyOverQuery};
-use super::{Operation, Problem, MAX_SEED};
-use crate::core::{Error, InputError, Score};
+use super::generate::{fresh_seed, GeneratePlan, GenerateReport};
+use super::parameters::{GenerationOptions, GenerationRequest};
+use super::wire::{seed_in_range, BatchSize, Seed, WholeNumber};
+use super::{ProblemDetails, MAX_SEED};
+use crate::core::{Error, InputError};
 
 /// The most puzzles one batch makes.
 pub const MAX_BATCH: usize = 100;
@@ -24,29 +25,7 @@ pub const MAX_BATCH: usize = 100;
     into_params(parameter_in = Query)
 )]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields, expecting = "a JSON object of batch parameters")]
-pub struct BatchRequest {
-    /// The genre. Required (in the query string or the body).
-    #[cfg_attr(
-        feature = "server",
-        schema(value_type = Option<crate::genres::GenreId>),
-        param(value_type = Option<crate::genres::GenreId>)
-    )]
-    pub genre: Option<String>,
-    /// `<rows>x<cols>`; the genre's default when absent.
-    #[cfg_attr(
-        feature = "server",
-        schema(pattern = "^[0-9]{1,3}x[0-9]{1,3}$", example = "8x8"),
-        param(pattern = "^[0-9]{1,3}x[0-9]{1,3}$")
-    )]
-    pub shape: Option<String>,
-    /// `easy`, `medium`, `hard`, `expert` or `any` (the default).
-    #[cfg_attr(
-        feature = "server",
-        schema(value_type = Option<crate::core::TargetLevel>),
-        param(value_type = Option<crate::core::TargetLevel>)
-    )]
-    pub level: Option<String>,
+pub struct BatchOptions {
     /// The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order.
     /// In the query string, repeated (`seeds=1&seeds=2`) or comma-separated (`seeds=1,2`).
     /// Not with `count`.
@@ -59,62 +38,15 @@ pub struct BatchRequest {
     pub seeds: Option<Vec<u64>>,
     /// How many puzzles, 1 to 100, from the seed `seed` on (`seed`, `seed`+1, ...). Not
     /// with `seeds`.
-    #[serde(default, deserialize_with = "whole_number")]
-    #[cfg_attr(
-        feature = "server",
-        schema(minimum = 1, maximum = 100),
-        param(minimum = 1, maximum = 100)
-    )]
-    pub count: Option<u32>,
+    pub count: Option<BatchSize>,
     /// With `count`: the first seed, 0 to 2^63-1; random (below 2^53) when absent.
-    #[serde(default, deserialize_with = "seed_in_range")]
-    #[cfg_attr(
-        feature = "server",
-        schema(minimum = 0, maximum = 9223372036854775807_i64),
-        param(minimum = 0, maximum = 9223372036854775807_i64)
-    )]
-    pub seed: Option<u64>,
-    /// Step budget of each puzzle, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "whole_number")]
-    #[cfg_attr(
-        feature = "server",
-        schema(minimum = 1, maximum = 1000000000000_i64),
-        param(minimum = 1, maximum = 1000000000000_i64)
-    )]
-    pub budget: Option<u64>,
-    /// Whether each report carries the solution (default true); see `/generate`.
-    pub solution: Option<bool>,
-    /// The lowest score of each puzzle, 1.0 to 10.0; see `/generate`.
-    #[cfg_attr(
-        feature = "server",
-        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, example = 5.5),
-        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0)
-    )]
-    pub score_min: Option<Score>,
-    /// The highest score of each puzzle, 1.0 to 10.0; see `/generate`.
-    #[cfg_attr(
-        feature = "server",
-        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, example = 6.9),
-        param(value_type = Option<f64>, minimum = 1.0, maximum = 10.0)
-    )]
-    pub score_max: Option<Score>,
+    pub seed: Option<Seed>,
 }
 
-impl BatchRequest {
-    /// The generation these parameters ask for, without its seed.
-    fn template(&self) -> GenerateRequest {
-        GenerateRequest {
-            genre: self.genre.clone(),
-            shape: self.shape.clone(),
-            level: self.level.clone(),
-            seed: None,
-            budget: self.budget,
-            solution: self.solution,
-            score_min: self.score_min,
-            score_max: self.score_max,
-        }
-    }
+/// `/generate/batch`: the generation parameters and the seeds.
+pub type BatchRequest = GenerationRequest<BatchOptions>;
 
+impl BatchOptions {
     /// The seeds, in order: `seeds`, or `count` seeds from `seed` (drawn when absent).
     pub fn seed_list(&self) -> Result<Vec<u64>, Error> {
         match (&self.seeds, self.count) {
@@ -130,8 +62,8 @@ impl BatchRequest {
                 Ok(seeds.clone())
             }
             (None, Some(count)) => {
-                let count = count_size(count)?;
-                let first = self.seed.unwrap_or_else(fresh_seed);
+                let count = count.count()?;
+                let first = self.seed.map_or_else(fresh_seed, |seed| seed.0);
                 let last = first
                     .checked_add(count as u64 - 1)
                     .filter(|&last| last <= MAX_SEED);
@@ -146,30 +78,16 @@ impl BatchRequest {
             }
         }
     }
-
-    /// The generation of each seed, in order. The parameters are checked once, here.
-    pub fn requests(&self) -> Result<Vec<GenerateRequest>, Error> {
-        let template = self.template();
-        template.precheck()?;
-        Ok(self
-            .seed_list()?
-            .into_iter()
-            .map(|seed| GenerateRequest {
-                seed: Some(seed),
-                ..template.clone()
-            })
-            .collect())
-    }
 }
 
-/// `seeds` and `count` (with `seed`) are one choice: a body that makes it makes it whole.
-impl BodyOverQuery for BatchRequest {
+impl GenerationOptions for BatchOptions {
+    const EXPECTING: &'static str = "a JSON object of batch parameters";
+
     /// Each field that is given, on its own (the seeds' choice is checked whole by
-    /// [`BatchRequest::seed_list`]).
+    /// [`BatchOptions::seed_list`]).
     fn check_given(&self) -> Result<(), Error> {
-        self.template().check_given()?;
         if let Some(count) = self.count {
-            count_size(count)?;
+            count.count()?;
         }
         if let Some(seeds) = &self.seeds {
             seeds_size(seeds)?;
@@ -177,38 +95,49 @@ impl BodyOverQuery for BatchRequest {
         Ok(())
     }
 
-    /// These fields, with the ones absent taken from `fallback` (a body over its query
-    /// string). `seeds` and `count` (with `seed`) are one choice: a body that makes it
-    /// makes it whole.
-    fn or(self, fallback: BatchRequest) -> BatchRequest {
+    /// `seeds` and `count` (with `seed`) are one choice: a body that makes it makes it whole.
+    fn or(self, fallback: BatchOptions) -> BatchOptions {
         let chooses = self.seeds.is_some() || self.count.is_some() || self.seed.is_some();
-        let (seeds, count, seed) = if chooses {
-            (self.seeds, self.count, self.seed)
+        if chooses {
+            self
         } else {
-            (fallback.seeds, fallback.count, fallback.seed)
-        };
-        BatchRequest {
-            genre: self.genre.or(fallback.genre),
-            shape: self.shape.or(fallback.shape),
-            level: self.level.or(fallback.level),
-            seeds,
-            count,
-            seed,
-            budget: self.budget.or(fallback.budget),
-            solution: self.solution.or(fallback.solution),
-            score_min: self.score_min.or(fallback.score_min),
-            score_max: self.score_max.or(fallback.score_max),
+            fallback
         }
     }
 }
 
-/// `count` when a batch may make that many puzzles (1 to [`MAX_BATCH`]); else a 422.
-fn count_size(count: u32) -> Result<usize, Error> {
-    let count = count as usize;
-    if (1..=MAX_BATCH).contains(&count) {
-        return Ok(count);
+impl BatchRequest {
+    /// The batch read and checked: the generation of its parameters (checked once, here) and
+    /// its seeds.
+    pub fn plan(&self) -> Result<BatchPlan, Error> {
+        let generation = self.parameters.plan(None)?;
+        let seeds = self.options.seed_list()?;
+        Ok(BatchPlan { generation, seeds })
     }
-    Err(InputError::limits(format!("`count` is 1 to {MAX_BATCH}, not {count}")).into())
+}
+
+/// A batch read and checked: one generation, and the seeds to run it from, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchPlan {
+    generation: GeneratePlan,
+    seeds: Vec<u64>,
+}
+
+impl BatchPlan {
+    /// The seeds, in order.
+    pub fn seeds(&self) -> &[u64] {
+        &self.seeds
+    }
+
+    /// The generation of `seed`: the batch's parameters with that seed.
+    pub fn generation(&self, seed: u64) -> GeneratePlan {
+        self.generation.with_seed(seed)
+    }
+
+    /// The generation of each seed, in order.
+    pub fn generations(&self) -> impl Iterator<Item = GeneratePlan> + '_ {
+        self.seeds.iter().map(|&seed| self.generation(seed))
+    }
 }
 
 /// `seeds` when a batch may make that many puzzles (1 to [`MAX_BATCH`]); else a 422.
@@ -242,7 +171,7 @@ pub struct BatchFailure {
     pub seed: u64,
     /// Why, as problem details.
     #[serde(flatten)]
-    pub problem: Problem,
+    pub problem: ProblemDetails,
 }
 
 impl BatchLine {
@@ -250,12 +179,12 @@ impl BatchLine {
     pub fn of(seed: u64, outcome: Result<GenerateReport, Error>) -> BatchLine {
         match outcome {
             Ok(report) => BatchLine::Puzzle(Box::new(report)),
-            Err(error) => BatchLine::failed(seed, Problem::from(&error)),
+            Err(error) => BatchLine::failed(seed, ProblemDetails::from(&error)),
         }
     }
 
     /// The line for a seed that failed with `problem`.
-    pub fn failed(seed: u64, problem: Problem) -> BatchLine {
+    pub fn failed(seed: u64, problem: ProblemDetails) -> BatchLine {
         BatchLine::Failed(BatchFailure { seed, problem })
     }
 
@@ -277,7 +206,7 @@ fn seed_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<u6
     struct Seeds;
 
     fn checked<E: de::Error>(seed: u64) -> Result<u64, E> {
-        in_range("seed", 0, MAX_SEED, seed).map_err(E::custom)
+        seed_in_range(seed).map_err(E::custom)
     }
 
     impl<'de> Visitor<'de> for Seeds {
@@ -321,7 +250,7 @@ fn seed_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<u6
 
         fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Self::Value, A::Error> {
             let mut seeds = Vec::new();
-            while let Some(seed) = items.next_element::<Seed>()? {
+            while let Some(seed) = items.next_element::<ListedSeed>()? {
                 seeds.push(checked(seed.0)?);
                 if seeds.len() > MAX_BATCH {
                     return Err(de::Error::custom(format!(
@@ -337,12 +266,12 @@ fn seed_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<u6
 }
 
 /// One seed of a list: a whole number, read with a message that names no Rust type.
-struct Seed(u64);
+struct ListedSeed(u64);
 
-impl<'de> Deserialize<'de> for Seed {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Seed, D::Error> {
-        match whole_number::<D, u64>(deserializer)? {
-            Some(seed) => Ok(Seed(seed)),
+impl<'de> Deserialize<'de> for ListedSeed {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ListedSeed, D::Error> {
+        match Option::<WholeNumber>::deserialize(deserializer)? {
+            Some(WholeNumber(seed)) => Ok(ListedSeed(seed)),
             None => Err(de::Error::custom("a seed is a whole number, not null")),
         }
     }
@@ -352,21 +281,22 @@ impl<'de> Deserialize<'de> for Seed {
 mod tests {
     use super::*;
     use crate::genres::GenreId;
-    use crate::ops::from_body_and_query;
-    use crate::ops::from_json;
+    use crate::ops::{from_body_and_query, from_json, BodyOverQuery};
 
     fn batch(json: &str) -> Result<BatchRequest, Error> {
         from_json(json.as_bytes())
     }
 
+    fn seeds(json: &str) -> Result<Vec<u64>, Error> {
+        batch(json).unwrap().options.seed_list()
+    }
+
     #[test]
     fn a_count_counts_up_from_its_first_seed() {
-        let request = batch(r#"{"count": 3, "seed": 41}"#).unwrap();
-        assert_eq!(request.seed_list().unwrap(), [41, 42, 43]);
-        let drawn = batch(r#"{"count": 2}"#).unwrap().seed_list().unwrap();
+        assert_eq!(seeds(r#"{"count": 3, "seed": 41}"#).unwrap(), [41, 42, 43]);
+        let drawn = seeds(r#"{"count": 2}"#).unwrap();
         assert_eq!(drawn[1], drawn[0] + 1);
-        let request = batch(r#"{"seeds": [5, 1, 5]}"#).unwrap();
-        assert_eq!(request.seed_list().unwrap(), [5, 1, 5]);
+        assert_eq!(seeds(r#"{"seeds": [5, 1, 5]}"#).unwrap(), [5, 1, 5]);
     }
 
     #[test]
@@ -380,16 +310,21 @@ mod tests {
             (r#"{"seeds": []}"#, 422),
             (r#"{"count": 2, "seed": 9223372036854775807}"#, 422),
         ] {
-            let error = batch(json).unwrap().seed_list().unwrap_err();
-            assert_eq!(Problem::from(&error).status, status, "{json}: {error}");
+            let error = seeds(json).unwrap_err();
+            assert_eq!(
+                ProblemDetails::from(&error).status,
+                status,
+                "{json}: {error}"
+            );
         }
         for json in [
             r#"{"seeds": [9223372036854775808]}"#,
             r#"{"seeds": [-1]}"#,
+            r#"{"seeds": [null]}"#,
             r#"{"seeds": "1,x"}"#,
         ] {
             let error = batch(json).unwrap_err();
-            assert_eq!(Problem::from(&error).status, 400, "{json}: {error}");
+            assert_eq!(ProblemDetails::from(&error).status, 400, "{json}: {error}");
         }
         let many = format!("{{\"seeds\": [{}]}}", ["1"; 101].join(","));
         assert!(batch(&many).is_err());
@@ -403,9 +338,13 @@ mod tests {
             let uri: axum::http::Uri = format!("/generate/batch?{q}").parse().unwrap();
             Query::<BatchRequest>::try_from_uri(&uri).map(|Query(request)| request)
         };
-        assert_eq!(query("seeds=3,%201,2").unwrap().seeds, Some(vec![3, 1, 2]));
+        let listed = query("seeds=3,%201,2&count=&genre=kakuro");
+        assert!(listed.is_err(), "an empty count is no number");
+        let listed = query("seeds=3,%201,2&genre=kakuro&budget=7").unwrap();
+        assert_eq!(listed.options.seeds, Some(vec![3, 1, 2]));
+        assert_eq!(listed.parameters.budget, Some(crate::ops::StepBudget(7)));
         assert!(query("seeds=3,x").is_err());
-        assert_eq!(batch(r#"{"seeds": null}"#).unwrap().seeds, None);
+        assert_eq!(batch(r#"{"seeds": null}"#).unwrap().options.seeds, None);
         let error = batch(r#"{"seeds": "3,1"}"#).unwrap_err();
         assert!(
             error.to_string().contains("expected a list of seeds"),
@@ -415,13 +354,13 @@ mod tests {
 
     #[test]
     fn a_body_choosing_seeds_replaces_the_query_strings_choice() {
-        let query = batch(r#"{"genre": "a", "count": 5, "seed": 1}"#).unwrap();
+        let query = batch(r#"{"genre": "kakuro", "count": 5, "seed": 1}"#).unwrap();
         let body = batch(r#"{"seeds": [9]}"#).unwrap();
         let merged = body.or(query.clone());
-        assert_eq!(merged.seed_list().unwrap(), [9]);
-        assert_eq!(merged.genre.as_deref(), Some("a"));
+        assert_eq!(merged.options.seed_list().unwrap(), [9]);
+        assert_eq!(merged.parameters.genre, Some(GenreId::Kakuro.into()));
         let merged = batch(r#"{"level": "easy"}"#).unwrap().or(query);
-        assert_eq!(merged.seed_list().unwrap(), [1, 2, 3, 4, 5]);
+        assert_eq!(merged.options.seed_list().unwrap(), [1, 2, 3, 4, 5]);
     }
 
     #[test]
@@ -438,29 +377,29 @@ mod tests {
             assert!(refused.is_err(), "{query:?}");
         }
         let merged = from_body_and_query(Some(body.clone()), BatchRequest::default());
-        assert_eq!(merged.unwrap().seed_list().unwrap(), [1, 2]);
+        assert_eq!(merged.unwrap().options.seed_list().unwrap(), [1, 2]);
     }
 
     #[test]
     fn every_seed_gets_the_batchs_parameters() {
-        let request = BatchRequest {
-            genre: Some(GenreId::DEFAULT.name().into()),
-            level: Some("easy".into()),
-            seeds: Some(vec![2, 1]),
-            solution: Some(false),
-            ..BatchRequest::default()
-        };
-        let requests = request.requests().unwrap();
-        assert_eq!(requests.len(), 2);
-        assert_eq!((requests[0].seed, requests[1].seed), (Some(2), Some(1)));
-        assert!(requests
+        let request = batch(&format!(
+            r#"{{"genre": "{}", "level": "easy", "seeds": [2, 1], "solution": false}}"#,
+            GenreId::DEFAULT
+        ))
+        .unwrap();
+        let plan = request.plan().unwrap();
+        let plans: Vec<GeneratePlan> = plan.generations().collect();
+        assert_eq!(plans.len(), 2);
+        assert_eq!((plans[0].seed(), plans[1].seed()), (Some(2), Some(1)));
+        assert!(plans
             .iter()
-            .all(|r| r.level.as_deref() == Some("easy") && !r.with_solution()));
-        let unknown = BatchRequest {
-            genre: Some("sudoku".into()),
-            ..request
-        };
-        assert_eq!(Problem::from(&unknown.requests().unwrap_err()).status, 422);
+            .all(|plan| plan.level().name() == "easy" && !plan.with_solution()));
+        let mut unknown = request.clone();
+        unknown.parameters.genre = batch(r#"{"genre": "sudoku"}"#).unwrap().parameters.genre;
+        assert_eq!(
+            ProblemDetails::from(&unknown.plan().unwrap_err()).status,
+            422
+        );
     }
 
     #[test]

@@ -9,9 +9,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::generate::{generate, GenerateReport, GenerateRequest};
-use super::request::whole_number;
-use super::Operation;
+use super::generate::{GeneratePlan, GenerateReport};
+use super::parameters::{GenerationOptions, GenerationParameters, GenerationRequest};
+use super::wire::ParsedDate;
+use super::Plan;
 use crate::core::{Budget, Error, InputError, InputErrorKind, Location};
 
 /// A day of the (proleptic) Gregorian calendar.
@@ -130,54 +131,61 @@ impl FromStr for Date {
 }
 
 /// The daily puzzle of a genre, shape and level: the date (today in UTC when absent) and the
-/// same shape and level defaults as `generate`.
+/// same shape and level defaults as `generate`; no score range.
 #[cfg_attr(
     feature = "server",
     derive(utoipa::IntoParams),
     into_params(parameter_in = Query)
 )]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(
-    deny_unknown_fields,
-    expecting = "daily puzzle parameters (genre, shape, level, date)"
-)]
-pub struct DailyRequest {
-    /// The genre.
-    #[cfg_attr(feature = "server", param(required = true, value_type = crate::genres::GenreId))]
-    pub genre: Option<String>,
-    /// `<rows>x<cols>`; the genre's default when absent.
-    #[cfg_attr(feature = "server", param(pattern = "^[0-9]{1,3}x[0-9]{1,3}$"))]
-    pub shape: Option<String>,
-    /// `easy`, `medium`, `hard`, `expert` or `any` (the default).
-    #[cfg_attr(feature = "server", param(value_type = Option<crate::core::TargetLevel>))]
-    pub level: Option<String>,
+pub struct DailyOptions {
     /// The date, `YYYY-MM-DD`, 2000-01-01 to 2099-12-31; today in UTC when absent. The
     /// puzzle is the one `/generate` makes with the seed YYYYMMDD.
-    #[cfg_attr(feature = "server", param(value_type = Option<String>, format = Date, example = "2025-03-14"))]
-    pub date: Option<String>,
-    /// Whether the report carries the solution (default true); see `/generate`.
-    pub solution: Option<bool>,
-    /// Step budget, 1 to 10^12; the server caps it at its maximum.
-    #[serde(default, deserialize_with = "whole_number")]
-    #[cfg_attr(feature = "server", param(minimum = 1, maximum = 1000000000000_i64))]
-    pub budget: Option<u64>,
+    // Inline: a query parameter's schema is not a component of the document of its own.
+    #[cfg_attr(feature = "server", param(inline))]
+    pub date: Option<ParsedDate>,
 }
+
+impl GenerationOptions for DailyOptions {
+    const EXPECTING: &'static str = "daily puzzle parameters (genre, shape, level, date)";
+    /// The daily puzzle is the seed's own puzzle: a score range would pick another.
+    const NOT_TAKEN: &'static [&'static str] = &["score_min", "score_max"];
+
+    fn or(self, fallback: DailyOptions) -> DailyOptions {
+        DailyOptions {
+            date: self.date.or(fallback.date),
+        }
+    }
+}
+
+/// `/daily`: the generation parameters (without a score range) and a date.
+pub type DailyRequest = GenerationRequest<DailyOptions>;
 
 /// A daily puzzle to make: its date and the generation that makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailyPlan {
+    date: Date,
+    generation: GeneratePlan,
+}
+
+impl DailyPlan {
     /// The puzzle's date.
-    pub date: Date,
+    pub fn date(&self) -> Date {
+        self.date
+    }
+
     /// The generation: the request's parameters with the date's seed.
-    pub request: GenerateRequest,
+    pub fn generation(&self) -> &GeneratePlan {
+        &self.generation
+    }
 }
 
 impl DailyRequest {
     /// The date and generation of this request, `today` standing for an absent date. A date
     /// outside [`Date::FIRST_DAILY`]..=[`Date::LAST_DAILY`] is outside the limits (422).
     pub fn plan(&self, today: Date) -> Result<DailyPlan, Error> {
-        let date = match &self.date {
-            Some(text) => text.parse::<Date>()?,
+        let date = match &self.options.date {
+            Some(date) => date.read()?,
             None => today,
         };
         if date < Date::FIRST_DAILY || date > Date::LAST_DAILY {
@@ -192,17 +200,13 @@ impl DailyRequest {
             )
             .into());
         }
-        let request = GenerateRequest {
-            genre: self.genre.clone(),
-            shape: self.shape.clone(),
-            level: self.level.clone(),
-            seed: Some(date.daily_seed()),
-            budget: self.budget,
-            solution: self.solution,
-            ..GenerateRequest::default()
+        let parameters = GenerationParameters {
+            score_min: None,
+            score_max: None,
+            ..self.parameters.clone()
         };
-        request.precheck()?;
-        Ok(DailyPlan { date, request })
+        let generation = parameters.plan(Some(date.daily_seed()))?;
+        Ok(DailyPlan { date, generation })
     }
 }
 
@@ -227,21 +231,19 @@ pub fn daily(
     request.plan(today)?.run(budget)
 }
 
-impl Operation for DailyPlan {
+/// The daily puzzle runs under the budget of an operation on a puzzle (it does not say that
+/// it [generates](Plan::generates)), as it has since `/daily` was added.
+impl Plan for DailyPlan {
     type Report = DailyReport;
 
     fn requested_budget(&self) -> Option<u64> {
-        self.request.budget
-    }
-
-    fn precheck(&self) -> Result<(), Error> {
-        self.request.precheck()
+        self.generation.requested_budget()
     }
 
     fn run(&self, budget: &mut Budget) -> Result<DailyReport, Error> {
         Ok(DailyReport {
             date: self.date.to_string(),
-            puzzle: generate(&self.request, budget)?,
+            puzzle: self.generation.run(budget)?,
         })
     }
 }
@@ -318,40 +320,54 @@ mod tests {
         }
     }
 
+    fn daily_request(query: &str) -> Result<DailyRequest, Error> {
+        let json: serde_json::Map<String, serde_json::Value> = query
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .map(|(key, value)| (key.to_string(), value.into()))
+            .collect();
+        crate::ops::from_json(serde_json::Value::Object(json).to_string().as_bytes())
+    }
+
     #[test]
     fn a_daily_plan_is_generate_with_the_dates_seed() {
-        let request = DailyRequest {
-            genre: Some(GenreId::DEFAULT.name().into()),
-            date: Some("2025-03-14".into()),
-            ..DailyRequest::default()
-        };
+        let genre = GenreId::DEFAULT;
+        let request = daily_request(&format!("genre={genre}&date=2025-03-14")).unwrap();
         let plan = request.plan(date("2030-01-01")).unwrap();
-        assert_eq!(plan.date, date("2025-03-14"));
-        assert_eq!(plan.request.seed, Some(20_250_314));
-        let today = DailyRequest {
-            date: None,
-            ..request.clone()
-        };
+        assert_eq!(plan.date(), date("2025-03-14"));
+        assert_eq!(plan.generation().seed(), Some(20_250_314));
+        let today = daily_request(&format!("genre={genre}")).unwrap();
         assert_eq!(
-            today.plan(date("2030-01-01")).unwrap().date,
+            today.plan(date("2030-01-01")).unwrap().date(),
             date("2030-01-01")
         );
     }
 
     #[test]
-    fn dates_outside_the_range_are_outside_the_limits() {
-        for outside in ["1999-12-31", "2100-01-01"] {
-            let request = DailyRequest {
-                genre: Some(GenreId::DEFAULT.name().into()),
-                date: Some(outside.into()),
-                ..DailyRequest::default()
-            };
+    fn dates_outside_the_range_or_the_calendar_are_refused() {
+        let genre = GenreId::DEFAULT;
+        for (outside, status) in [
+            ("1999-12-31", 422),
+            ("2100-01-01", 422),
+            ("2025-02-29", 422),
+            ("2025-3-14", 400),
+        ] {
+            let request = daily_request(&format!("genre={genre}&date={outside}")).unwrap();
             let error = request.plan(Date::FIRST_DAILY).unwrap_err();
-            let problem = crate::ops::Problem::from(&error);
-            assert_eq!(problem.status, 422, "{outside}: {error}");
+            let problem = crate::ops::ProblemDetails::from(&error);
+            assert_eq!(problem.status, status, "{outside}: {error}");
             assert!(problem.detail.contains(outside));
         }
         let no_genre = DailyRequest::default().plan(Date::FIRST_DAILY).unwrap_err();
         assert!(matches!(no_genre, Error::Request(_)));
+    }
+
+    #[test]
+    fn the_daily_puzzle_takes_no_score_range() {
+        let error = daily_request("genre=kakuro&score_min=5.0").unwrap_err();
+        assert!(
+            error.to_string().contains("unknown field `score_min`, expected one of `genre`, `shape`, `level`, `date`, `budget`, `solution`"),
+            "{error}"
+        );
     }
 }

@@ -1,14 +1,15 @@
-//! Failures as RFC 9457 problem details: the object every door sends (or throws) for an
-//! [`Error`], so that a failure reads the same over HTTP, from the CLI or in a browser.
+//! Failures as RFC 9457 problem details: the object every door sends (or throws, or prints)
+//! for an [`Error`], so that a failure reads the same over HTTP, from the CLI or in a
+//! browser.
 
 use serde::Serialize;
 
-use crate::core::{Error, InputErrorKind, Problem as InputProblem, Stop};
+use crate::core::{Error, InputErrorKind, InputProblem, Progress, Stage, Stop};
 
-/// A problem details body.
-#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+/// A problem details body (RFC 9457): the object a failure is sent as.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema), schema(as = Problem))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Problem {
+pub struct ProblemDetails {
     /// A URI reference naming the kind of problem.
     #[serde(rename = "type")]
     #[cfg_attr(feature = "server", schema(example = "/problems/syntax"))]
@@ -34,32 +35,10 @@ pub struct Problem {
     pub stage: Option<String>,
 }
 
-/// How far a search got before its budget ran out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Steps spent.
-    pub steps: u64,
-    /// The budget it had.
-    pub budget: u64,
-    /// What it was doing (see [`crate::core::Budget::stage`]).
-    pub stage: &'static str,
-}
-
-impl Progress {
-    /// How far `budget`, which started with `steps`, got.
-    pub fn of(budget: &crate::core::Budget, steps: u64) -> Progress {
-        Progress {
-            steps: budget.used(),
-            budget: steps,
-            stage: budget.stage(),
-        }
-    }
-}
-
-impl Problem {
+impl ProblemDetails {
     /// A problem of type `/problems/<kind>`, with no list of input problems.
-    pub fn new(kind: &str, title: &str, status: u16, detail: impl Into<String>) -> Problem {
-        Problem {
+    pub fn new(kind: &str, title: &str, status: u16, detail: impl Into<String>) -> ProblemDetails {
+        ProblemDetails {
             kind: format!("/problems/{kind}"),
             title: title.into(),
             status,
@@ -72,12 +51,12 @@ impl Problem {
     }
 
     /// The problem of a search whose budget ran out, saying how far it got.
-    pub fn exhausted(progress: &Progress) -> Problem {
-        Problem {
+    fn exhausted(progress: &Progress) -> ProblemDetails {
+        ProblemDetails {
             steps: Some(progress.steps),
             budget: Some(progress.budget),
-            stage: Some(progress.stage.to_string()),
-            ..Problem::new(
+            stage: Some(progress.stage.name().to_string()),
+            ..ProblemDetails::new(
                 "budget-exhausted",
                 "The step budget ran out",
                 422,
@@ -88,7 +67,7 @@ impl Problem {
                     progress.budget,
                     progress.steps,
                     progress.stage,
-                    if progress.stage == super::generate::GENERATING {
+                    if progress.stage == Stage::Generating {
                         "try another seed (a request without one draws a new one; the cost of \
                          a generation varies with its seed), a smaller shape or an easier level"
                     } else {
@@ -100,10 +79,12 @@ impl Problem {
     }
 }
 
-impl From<&Error> for Problem {
-    fn from(error: &Error) -> Problem {
+/// The one mapping from an engine error to the object every door sends: HTTP's body, the
+/// WebAssembly package's thrown error, the CLI's standard error.
+impl From<&Error> for ProblemDetails {
+    fn from(error: &Error) -> ProblemDetails {
         match error {
-            Error::Request(detail) => Problem::new(
+            Error::Request(detail) => ProblemDetails::new(
                 "bad-request",
                 "The request does not fit the endpoint",
                 400,
@@ -123,14 +104,15 @@ impl From<&Error> for Problem {
                         "The puzzle does not have exactly one solution",
                         422,
                     ),
-                    _ => ("limits", "A value is outside its limits", 422),
+                    InputErrorKind::Limits => ("limits", "A value is outside its limits", 422),
                 };
-                Problem {
+                ProblemDetails {
                     problems: input.problems.clone(),
-                    ..Problem::new(kind, title, status, input.to_string())
+                    ..ProblemDetails::new(kind, title, status, input.to_string())
                 }
             }
-            Error::Stopped(Stop::Exhausted) => Problem::new(
+            Error::Exhausted(progress) => ProblemDetails::exhausted(progress),
+            Error::Stopped(Stop::Exhausted) => ProblemDetails::new(
                 "budget-exhausted",
                 "The step budget ran out",
                 422,
@@ -138,13 +120,13 @@ impl From<&Error> for Problem {
                  smaller",
             ),
             // Nobody reads it; a 5xx would count as a server failure in metrics and proxies.
-            Error::Stopped(Stop::Cancelled) => Problem::new(
+            Error::Stopped(Stop::Cancelled) => ProblemDetails::new(
                 "cancelled",
                 "The request was cancelled",
                 499,
                 "the client went away",
             ),
-            Error::Stopped(Stop::DeadlineExceeded) => Problem::new(
+            Error::Stopped(Stop::DeadlineExceeded) => ProblemDetails::new(
                 "deadline-exceeded",
                 "The work did not finish in time",
                 504,
@@ -152,5 +134,11 @@ impl From<&Error> for Problem {
                  smaller or retry",
             ),
         }
+    }
+}
+
+impl From<Error> for ProblemDetails {
+    fn from(error: Error) -> ProblemDetails {
+        ProblemDetails::from(&error)
     }
 }

@@ -4,41 +4,101 @@
 use serde::Serialize;
 
 use super::rating::RateReport;
-use super::request::check_budget;
 use super::request::{
     CheckOptions, CheckRequest, FormatOptions, FormatRequest, HintOptions, HintRequest,
     PuzzleRequest, RateOptions, RateRequest, RenderOptions, RenderRequest, SolveOptions,
     SolveRequest,
 };
 use super::source::PuzzleSource;
-use super::{Operation, MAX_LIMIT};
+use super::wire::StepBudget;
+use super::{Operation, Plan};
 use crate::core::hint::Hint;
-use crate::core::{Budget, Error, InputError, InputErrorKind, Location, Stop, Uniqueness};
+use crate::core::{Budget, Error, InputError, InputErrorKind, Location, Stage, Stop, Uniqueness};
 use crate::genres::{
     dispatch, AnyPuzzleObject, AnySolutionExtra, AnyViolation, Genre, GenreId, GenreVisitor,
     Registered,
 };
 
-/// An operation's work on a puzzle read in its genre.
-trait PuzzleWork {
-    type Report;
-    fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<Self::Report, Error>;
+/// What each operation on a puzzle adds to the puzzle's source: its own fields, checked into
+/// what its run takes, and the run on the puzzle read in its genre.
+pub trait PuzzleOperation: Sized + 'static {
+    /// What the operation answers.
+    type Report: Send + 'static;
+    /// The operation's own fields, read and checked: what its run takes.
+    type Checked: Send + 'static;
+    /// The step budget the request names, if it names one.
+    fn requested_budget(&self) -> Option<StepBudget> {
+        None
+    }
+    /// The operation's own fields, checked by the rules that need no search.
+    fn check(&self) -> Result<Self::Checked, Error>;
+    /// Runs the operation on `puzzle`, read in the genre `G`, under `budget`.
+    fn run<G: Registered>(
+        checked: &Self::Checked,
+        puzzle: &G::Puzzle,
+        budget: &mut Budget,
+    ) -> Result<Self::Report, Error>;
 }
 
-/// Reads the puzzle of `source` in its genre and does `work` on it.
-fn on_puzzle<W: PuzzleWork>(source: &PuzzleSource, work: W) -> Result<W::Report, Error> {
-    struct OnPuzzle<'a, W> {
-        source: &'a PuzzleSource,
-        work: W,
+/// A request on a puzzle read and checked: the puzzle's genre (read once, from the source),
+/// the source, the operation's own fields checked and the budget asked for.
+pub struct PuzzlePlan<T: PuzzleOperation> {
+    genre: GenreId,
+    source: PuzzleSource,
+    checked: T::Checked,
+    budget: Option<u64>,
+}
+
+impl<T: PuzzleOperation> PuzzlePlan<T> {
+    /// The puzzle's genre.
+    pub fn genre(&self) -> GenreId {
+        self.genre
     }
-    impl<W: PuzzleWork> GenreVisitor for OnPuzzle<'_, W> {
-        type Output = Result<W::Report, Error>;
-        fn visit<G: Registered>(self) -> Self::Output {
-            let puzzle = self.source.parse::<G>()?;
-            self.work.run::<G>(&puzzle)
+}
+
+/// The budget, the operation's own fields and the puzzle's genre, checked in that order.
+impl<T: PuzzleOperation> Operation for PuzzleRequest<T> {
+    type Plan = PuzzlePlan<T>;
+
+    fn plan(&self) -> Result<PuzzlePlan<T>, Error> {
+        let budget = self
+            .options
+            .requested_budget()
+            .map(StepBudget::steps)
+            .transpose()?;
+        let checked = self.options.check()?;
+        let genre = self.puzzle.genre()?;
+        Ok(PuzzlePlan {
+            genre,
+            source: self.puzzle.clone(),
+            checked,
+            budget,
+        })
+    }
+}
+
+impl<T: PuzzleOperation> Plan for PuzzlePlan<T> {
+    type Report = T::Report;
+
+    fn requested_budget(&self) -> Option<u64> {
+        self.budget
+    }
+
+    /// Reads the puzzle in its genre and runs the operation on it.
+    fn run(&self, budget: &mut Budget) -> Result<T::Report, Error> {
+        struct OnPuzzle<'a, T: PuzzleOperation> {
+            plan: &'a PuzzlePlan<T>,
+            budget: &'a mut Budget,
         }
+        impl<T: PuzzleOperation> GenreVisitor for OnPuzzle<'_, T> {
+            type Output = Result<T::Report, Error>;
+            fn visit<G: Registered>(self) -> Self::Output {
+                let puzzle = self.plan.source.parse::<G>()?;
+                T::run::<G>(&self.plan.checked, &puzzle, self.budget)
+            }
+        }
+        dispatch(self.genre, OnPuzzle { plan: self, budget }).map_err(|e| e.with_progress(budget))
     }
-    dispatch(source.genre()?, OnPuzzle { source, work })
 }
 
 /// A puzzle in every format.
@@ -72,14 +132,7 @@ impl PuzzleForms {
 
 /// Reads a puzzle and writes it in every format.
 pub fn format(request: &FormatRequest) -> Result<PuzzleForms, Error> {
-    struct Format;
-    impl PuzzleWork for Format {
-        type Report = PuzzleForms;
-        fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<PuzzleForms, Error> {
-            Ok(PuzzleForms::of::<G>(puzzle))
-        }
-    }
-    on_puzzle(&request.puzzle, Format)
+    request.plan()?.run(&mut Budget::unlimited())
 }
 
 /// What the solver found.
@@ -100,55 +153,17 @@ pub struct SolveReport {
     /// Budget steps used.
     pub steps: u64,
     /// The genre's fields of the first solution, when it has any.
+    // Flattened, `None` writes no field: the schema is the fields' (each optional), which the
+    // derived schema of an `Option` would make `null` or the fields, as if the report itself
+    // could be `null`.
     #[serde(flatten)]
     #[cfg_attr(feature = "server", schema(value_type = AnySolutionExtra))]
     pub extra: Option<AnySolutionExtra>,
 }
 
-/// The solution limit a request asks for: 2 by default, at most [`MAX_LIMIT`].
-fn solve_limit(limit: Option<usize>) -> Result<usize, Error> {
-    match limit.unwrap_or(2) {
-        limit @ 1..=MAX_LIMIT => Ok(limit),
-        limit => {
-            Err(InputError::limits(format!("`limit` must be 1 to {MAX_LIMIT}, not {limit}")).into())
-        }
-    }
-}
-
 /// Solves a puzzle, looking for up to `limit` solutions.
 pub fn solve(request: &SolveRequest, budget: &mut Budget) -> Result<SolveReport, Error> {
-    struct Solve<'a> {
-        limit: usize,
-        budget: &'a mut Budget,
-    }
-    impl PuzzleWork for Solve<'_> {
-        type Report = SolveReport;
-        fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<SolveReport, Error> {
-            self.budget.set_stage("solving");
-            let outcome = G::solve(puzzle, self.limit, self.budget);
-            match outcome.stopped {
-                Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) => {
-                    return Err(Error::Stopped(stop))
-                }
-                // Nothing found to report: the budget's running out is the answer.
-                Some(Stop::Exhausted) if outcome.solutions.is_empty() => {
-                    return Err(Error::Stopped(Stop::Exhausted))
-                }
-                _ => {}
-            }
-            Ok(SolveReport {
-                genre: G::ID,
-                count: outcome.count(),
-                unique: outcome.unique(),
-                complete: outcome.complete,
-                solutions: outcome.solutions.iter().map(G::solution_rows).collect(),
-                steps: outcome.steps,
-                extra: outcome.solutions.first().and_then(solution_extra::<G>),
-            })
-        }
-    }
-    let limit = solve_limit(request.options.limit)?;
-    on_puzzle(&request.puzzle, Solve { limit, budget })
+    request.plan()?.run(budget)
 }
 
 /// The genre's fields of `solution`, as the union the reports carry.
@@ -160,22 +175,7 @@ pub(super) fn solution_extra<G: Registered>(solution: &G::Solution) -> Option<An
 /// is in the report (no level without a finished rating, uniqueness `unknown`); a cancelled
 /// or timed-out run is an error.
 pub fn rate(request: &RateRequest, budget: &mut Budget) -> Result<RateReport, Error> {
-    struct Rate<'a> {
-        budget: &'a mut Budget,
-    }
-    impl PuzzleWork for Rate<'_> {
-        type Report = RateReport;
-        fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<RateReport, Error> {
-            let assessment = G::assess(puzzle, self.budget)?;
-            // A puzzle the check refuted has nothing to rate: the 422 that `/hint` and
-            // `/render` give it too, rather than a report whose every field is empty.
-            if assessment.uniqueness == Uniqueness::NotUnique && assessment.solutions_found == 0 {
-                return Err(no_solution());
-            }
-            Ok(RateReport::of::<G>(assessment))
-        }
-    }
-    on_puzzle(&request.puzzle, Rate { budget })
+    request.plan()?.run(budget)
 }
 
 /// The checker's verdict on an answer.
@@ -193,32 +193,7 @@ pub struct CheckReport {
 
 /// Checks an answer against a puzzle.
 pub fn check(request: &CheckRequest) -> Result<CheckReport, Error> {
-    struct Check {
-        answer: Vec<String>,
-        finish: bool,
-    }
-    impl PuzzleWork for Check {
-        type Report = CheckReport;
-        fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<CheckReport, Error> {
-            let answer = G::parse_answer(puzzle, &self.answer)?;
-            let violations = G::check(puzzle, &answer, self.finish)?;
-            let solved = if self.finish {
-                violations.is_empty()
-            } else {
-                G::check(puzzle, &answer, true)?.is_empty()
-            };
-            Ok(CheckReport {
-                genre: G::ID,
-                solved,
-                violations: violations.into_iter().map(G::any_violation).collect(),
-            })
-        }
-    }
-    let work = Check {
-        answer: request.options.answer.rows(),
-        finish: request.options.finish.unwrap_or(false),
-    };
-    on_puzzle(&request.puzzle, work)
+    request.plan()?.run(&mut Budget::unlimited())
 }
 
 /// A hint for a player's answer (see `crate::core::hint`).
@@ -237,35 +212,20 @@ pub struct HintReport {
 /// The next hint for a player's answer: the first wrong mark, or the rater's next placement
 /// from the position. The puzzle must have exactly one solution.
 pub fn hint(request: &HintRequest, budget: &mut Budget) -> Result<HintReport, Error> {
-    struct HintFor<'a> {
-        answer: Vec<String>,
-        budget: &'a mut Budget,
-    }
-    impl PuzzleWork for HintFor<'_> {
-        type Report = HintReport;
-        fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<HintReport, Error> {
-            let start = self.budget.used();
-            let answer = G::parse_answer(puzzle, &self.answer)?;
-            let solution = only_solution::<G>(puzzle, self.budget)?;
-            self.budget.set_stage("hinting");
-            let hint = G::hint(puzzle, &answer, &solution, self.budget)?;
-            Ok(HintReport {
-                genre: G::ID,
-                hint,
-                steps: self.budget.used() - start,
-            })
-        }
-    }
-    let answer = request.options.answer.rows();
-    on_puzzle(&request.puzzle, HintFor { answer, budget })
+    request.plan()?.run(budget)
 }
 
 /// What a drawing writes into the cells.
-enum Fill {
+pub enum Fill {
     /// Nothing: the puzzle as it is printed for solving.
     Blank,
     /// A player's answer, checked, its violations highlighted.
-    Answer { rows: Vec<String>, finish: bool },
+    Answer {
+        /// The answer's rows.
+        rows: Vec<String>,
+        /// Whether unmarked cells are made empty before checking.
+        finish: bool,
+    },
     /// The puzzle's one solution.
     Solution,
 }
@@ -298,35 +258,12 @@ pub struct RenderReport {
 /// [`check`] does, each violation highlighted) or with the solution (found under the budget;
 /// a puzzle without exactly one solution is an error).
 pub fn render(request: &RenderRequest, budget: &mut Budget) -> Result<String, Error> {
-    struct Render<'a> {
-        fill: Fill,
-        budget: &'a mut Budget,
-    }
-    impl PuzzleWork for Render<'_> {
-        type Report = String;
-        fn run<G: Registered>(self, puzzle: &G::Puzzle) -> Result<String, Error> {
-            match self.fill {
-                Fill::Blank => Ok(G::render_svg(puzzle, None, &[])),
-                Fill::Answer { rows, finish } => {
-                    let answer = G::parse_answer(puzzle, &rows)?;
-                    let violations = G::check(puzzle, &answer, finish)?;
-                    Ok(G::render_svg(puzzle, Some(&answer), &violations))
-                }
-                Fill::Solution => {
-                    let solution = only_solution::<G>(puzzle, self.budget)?;
-                    let answer = G::parse_answer(puzzle, &G::solution_rows(&solution))?;
-                    Ok(G::render_svg(puzzle, Some(&answer), &[]))
-                }
-            }
-        }
-    }
-    let fill = render_fill(&request.options)?;
-    on_puzzle(&request.puzzle, Render { fill, budget })
+    request.plan()?.run(budget)
 }
 
 /// The puzzle's one solution; an error when the search stopped or found none or several.
 fn only_solution<G: Genre>(puzzle: &G::Puzzle, budget: &mut Budget) -> Result<G::Solution, Error> {
-    budget.set_stage("finding the solution");
+    budget.set_stage(Stage::FindingTheSolution);
     let mut outcome = G::solve(puzzle, 2, budget);
     if !outcome.complete {
         return Err(Error::Stopped(outcome.stopped.unwrap_or(Stop::Exhausted)));
@@ -349,103 +286,197 @@ fn no_solution() -> Error {
     not_unique("the puzzle has no solution")
 }
 
-/// What each operation on a puzzle adds to [`Operation`]: its budget, its own precheck and its
-/// run. The puzzle's genre is checked for every one of them alike.
-pub trait PuzzleOperation: Sized + Send + 'static {
-    /// What the operation answers.
-    type Report: Send + 'static;
-    /// The step budget the request names, if it names one.
-    fn requested_budget(&self) -> Option<u64>;
-    /// The checks of the operation's own fields that need no search; none by default.
-    fn precheck(&self) -> Result<(), Error> {
-        Ok(())
-    }
-    /// Runs the operation on `request` under `budget`.
-    fn run(request: &PuzzleRequest<Self>, budget: &mut Budget) -> Result<Self::Report, Error>;
-}
-
-impl<T: PuzzleOperation> Operation for PuzzleRequest<T> {
-    type Report = T::Report;
-
-    fn requested_budget(&self) -> Option<u64> {
-        self.options.requested_budget()
-    }
-
-    fn precheck(&self) -> Result<(), Error> {
-        check_budget(self.options.requested_budget())?;
-        self.options.precheck()?;
-        self.puzzle.genre()?;
-        Ok(())
-    }
-
-    fn run(&self, budget: &mut Budget) -> Result<T::Report, Error> {
-        T::run(self, budget)
-    }
-}
-
 impl PuzzleOperation for SolveOptions {
     type Report = SolveReport;
-    fn requested_budget(&self) -> Option<u64> {
+    /// How many solutions to look for: 2 by default.
+    type Checked = usize;
+
+    fn requested_budget(&self) -> Option<StepBudget> {
         self.budget
     }
-    fn precheck(&self) -> Result<(), Error> {
-        solve_limit(self.limit).map(drop)
+
+    fn check(&self) -> Result<usize, Error> {
+        Ok(self
+            .limit
+            .map(|limit| limit.limit())
+            .transpose()?
+            .unwrap_or(2))
     }
-    fn run(request: &SolveRequest, budget: &mut Budget) -> Result<SolveReport, Error> {
-        solve(request, budget)
+
+    fn run<G: Registered>(
+        &limit: &usize,
+        puzzle: &G::Puzzle,
+        budget: &mut Budget,
+    ) -> Result<SolveReport, Error> {
+        budget.set_stage(Stage::Solving);
+        let outcome = G::solve(puzzle, limit, budget);
+        match outcome.stopped {
+            Some(stop @ (Stop::Cancelled | Stop::DeadlineExceeded)) => {
+                return Err(Error::Stopped(stop))
+            }
+            // Nothing found to report: the budget's running out is the answer.
+            Some(Stop::Exhausted) if outcome.solutions.is_empty() => {
+                return Err(Error::Stopped(Stop::Exhausted))
+            }
+            _ => {}
+        }
+        Ok(SolveReport {
+            genre: G::ID,
+            count: outcome.count(),
+            unique: outcome.unique(),
+            complete: outcome.complete,
+            solutions: outcome.solutions.iter().map(G::solution_rows).collect(),
+            steps: outcome.steps,
+            extra: outcome.solutions.first().and_then(solution_extra::<G>),
+        })
     }
 }
 
+/// Rates a puzzle and checks whether it is unique ([`Genre::assess`]): a budget that runs out
+/// is in the report (no level without a finished rating, uniqueness `unknown`); a cancelled
+/// or timed-out run is an error.
 impl PuzzleOperation for RateOptions {
     type Report = RateReport;
-    fn requested_budget(&self) -> Option<u64> {
+    type Checked = ();
+
+    fn requested_budget(&self) -> Option<StepBudget> {
         self.budget
     }
-    fn run(request: &RateRequest, budget: &mut Budget) -> Result<RateReport, Error> {
-        rate(request, budget)
+
+    fn check(&self) -> Result<(), Error> {
+        Ok(())
     }
+
+    fn run<G: Registered>(
+        _: &(),
+        puzzle: &G::Puzzle,
+        budget: &mut Budget,
+    ) -> Result<RateReport, Error> {
+        let assessment = G::assess(puzzle, budget)?;
+        // A puzzle the check refuted has nothing to rate: the 422 that `/hint` and `/render`
+        // give it too, rather than a report whose every field is empty.
+        if assessment.uniqueness == Uniqueness::NotUnique && assessment.solutions_found == 0 {
+            return Err(no_solution());
+        }
+        Ok(RateReport::of::<G>(assessment))
+    }
+}
+
+/// An answer to check, and whether unmarked cells are made empty first.
+pub struct AnswerCheck {
+    answer: Vec<String>,
+    finish: bool,
 }
 
 impl PuzzleOperation for CheckOptions {
     type Report = CheckReport;
-    fn requested_budget(&self) -> Option<u64> {
-        None
+    type Checked = AnswerCheck;
+
+    fn check(&self) -> Result<AnswerCheck, Error> {
+        Ok(AnswerCheck {
+            answer: self.answer.rows(),
+            finish: self.finish.unwrap_or(false),
+        })
     }
-    fn run(request: &CheckRequest, _budget: &mut Budget) -> Result<CheckReport, Error> {
-        check(request)
+
+    fn run<G: Registered>(
+        check: &AnswerCheck,
+        puzzle: &G::Puzzle,
+        _: &mut Budget,
+    ) -> Result<CheckReport, Error> {
+        let answer = G::parse_answer(puzzle, &check.answer)?;
+        let violations = G::check(puzzle, &answer, check.finish)?;
+        let solved = if check.finish {
+            violations.is_empty()
+        } else {
+            G::check(puzzle, &answer, true)?.is_empty()
+        };
+        Ok(CheckReport {
+            genre: G::ID,
+            solved,
+            violations: violations.into_iter().map(G::any_violation).collect(),
+        })
     }
 }
 
 impl PuzzleOperation for HintOptions {
     type Report = HintReport;
-    fn requested_budget(&self) -> Option<u64> {
+    /// The player's answer rows.
+    type Checked = Vec<String>;
+
+    fn requested_budget(&self) -> Option<StepBudget> {
         self.budget
     }
-    fn run(request: &HintRequest, budget: &mut Budget) -> Result<HintReport, Error> {
-        hint(request, budget)
+
+    fn check(&self) -> Result<Vec<String>, Error> {
+        Ok(self.answer.rows())
+    }
+
+    fn run<G: Registered>(
+        answer: &Vec<String>,
+        puzzle: &G::Puzzle,
+        budget: &mut Budget,
+    ) -> Result<HintReport, Error> {
+        let start = budget.used();
+        let answer = G::parse_answer(puzzle, answer)?;
+        let solution = only_solution::<G>(puzzle, budget)?;
+        budget.set_stage(Stage::Hinting);
+        let hint = G::hint(puzzle, &answer, &solution, budget)?;
+        Ok(HintReport {
+            genre: G::ID,
+            hint,
+            steps: budget.used() - start,
+        })
     }
 }
 
 impl PuzzleOperation for RenderOptions {
     /// The SVG document.
     type Report = String;
-    fn requested_budget(&self) -> Option<u64> {
+    type Checked = Fill;
+
+    fn requested_budget(&self) -> Option<StepBudget> {
         self.budget
     }
-    fn precheck(&self) -> Result<(), Error> {
-        render_fill(self).map(drop)
+
+    fn check(&self) -> Result<Fill, Error> {
+        render_fill(self)
     }
-    fn run(request: &RenderRequest, budget: &mut Budget) -> Result<String, Error> {
-        render(request, budget)
+
+    fn run<G: Registered>(
+        fill: &Fill,
+        puzzle: &G::Puzzle,
+        budget: &mut Budget,
+    ) -> Result<String, Error> {
+        match fill {
+            Fill::Blank => Ok(G::render_svg(puzzle, None, &[])),
+            Fill::Answer { rows, finish } => {
+                let answer = G::parse_answer(puzzle, rows)?;
+                let violations = G::check(puzzle, &answer, *finish)?;
+                Ok(G::render_svg(puzzle, Some(&answer), &violations))
+            }
+            Fill::Solution => {
+                let solution = only_solution::<G>(puzzle, budget)?;
+                let answer = G::parse_answer(puzzle, &G::solution_rows(&solution))?;
+                Ok(G::render_svg(puzzle, Some(&answer), &[]))
+            }
+        }
     }
 }
 
 impl PuzzleOperation for FormatOptions {
     type Report = PuzzleForms;
-    fn requested_budget(&self) -> Option<u64> {
-        None
+    type Checked = ();
+
+    fn check(&self) -> Result<(), Error> {
+        Ok(())
     }
-    fn run(request: &FormatRequest, _budget: &mut Budget) -> Result<PuzzleForms, Error> {
-        format(request)
+
+    fn run<G: Registered>(
+        _: &(),
+        puzzle: &G::Puzzle,
+        _: &mut Budget,
+    ) -> Result<PuzzleForms, Error> {
+        Ok(PuzzleForms::of::<G>(puzzle))
     }
 }

@@ -57,10 +57,6 @@ pub struct RateReport {
     pub level: Option<Level>,
     /// The difficulty from 1.0 to 10.0 (one decimal) within the level's band: easy 1.0-2.9,
     /// medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0; null unless `rated`.
-    #[cfg_attr(
-        feature = "server",
-        schema(value_type = Option<f64>, minimum = 1.0, maximum = 10.0, example = 5.3)
-    )]
     pub score: Option<Score>,
     /// The score's version: with `profile_version`, it determines the score.
     pub score_version: u32,

@@ -15,8 +15,8 @@ use serde_json::{Map, Value};
 
 use super::bounded::BoundedValue;
 use super::source::{PuzzleSource, SourceFields};
-use super::{MAX_SEED, MAX_WIRE_BUDGET};
-use crate::core::{Error, InputError};
+use super::wire::{SolutionLimit, StepBudget};
+use crate::core::Error;
 
 /// A request on a puzzle: where the puzzle is, and the operation's own fields `T`, read from
 /// one JSON object such as `{"id": "kakuro:3x3:DbAb/4.6.3.7", "limit": 5}`.
@@ -48,14 +48,10 @@ impl<T: Default> From<PuzzleSource> for PuzzleRequest<T> {
 #[serde(deny_unknown_fields)]
 pub struct SolveOptions {
     /// Stop after this many solutions (default 2, at most 100).
-    #[serde(default, deserialize_with = "whole_number")]
-    #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 100))]
-    pub limit: Option<usize>,
+    pub limit: Option<SolutionLimit>,
     /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the server's
     /// budget, never for more.
-    #[serde(default, deserialize_with = "whole_number")]
-    #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
-    pub budget: Option<u64>,
+    pub budget: Option<StepBudget>,
 }
 
 /// A puzzle to rate.
@@ -65,9 +61,7 @@ pub struct SolveOptions {
 pub struct RateOptions {
     /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the server's
     /// budget, never for more.
-    #[serde(default, deserialize_with = "whole_number")]
-    #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
-    pub budget: Option<u64>,
+    pub budget: Option<StepBudget>,
 }
 
 /// A puzzle and an answer to check.
@@ -94,9 +88,7 @@ pub struct HintOptions {
     pub answer: AnswerRows,
     /// Step budget, 1 to 10^12 (a 422 outside): a request may ask for less than the server's
     /// budget, never for more.
-    #[serde(default, deserialize_with = "whole_number")]
-    #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
-    pub budget: Option<u64>,
+    pub budget: Option<StepBudget>,
 }
 
 /// A puzzle to draw: blank, with an answer, or with its solution.
@@ -116,9 +108,7 @@ pub struct RenderOptions {
     pub finish: Option<bool>,
     /// Step budget for finding the solution, 1 to 10^12 (a 422 outside): a request may ask
     /// for less than the server's budget, never for more.
-    #[serde(default, deserialize_with = "whole_number")]
-    #[cfg_attr(feature = "server", schema(minimum = 1, maximum = 1000000000000_i64))]
-    pub budget: Option<u64>,
+    pub budget: Option<StepBudget>,
 }
 
 /// A puzzle to write in every format.
@@ -239,7 +229,7 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for RequestVisitor<T> {
 
 /// The field names of the struct `T` deserializes as: what its `#[derive(Deserialize)]` hands
 /// the deserializer, asked for by a deserializer that only listens.
-fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
+pub(super) fn struct_fields<T: DeserializeOwned>() -> &'static [&'static str] {
     struct Listener(&'static [&'static str]);
 
     impl<'de> Deserializer<'de> for &mut Listener {
@@ -302,116 +292,6 @@ pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
     Ok(value)
 }
 
-/// An optional whole number, read with messages that name no Rust type ("expected a whole
-/// number" rather than "expected u64"): `null` and an absent field are `None`.
-pub(super) fn whole_number<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: TryFrom<u64>,
-{
-    struct Whole;
-
-    impl<'de> Visitor<'de> for Whole {
-        type Value = Option<u64>;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a whole number")
-        }
-
-        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        fn visit_some<D: Deserializer<'de>>(
-            self,
-            deserializer: D,
-        ) -> Result<Self::Value, D::Error> {
-            deserializer.deserialize_u64(Whole)
-        }
-
-        fn visit_u64<E: de::Error>(self, value: u64) -> Result<Self::Value, E> {
-            Ok(Some(value))
-        }
-
-        fn visit_i64<E: de::Error>(self, value: i64) -> Result<Self::Value, E> {
-            u64::try_from(value)
-                .map(Some)
-                .map_err(|_| E::invalid_value(de::Unexpected::Signed(value), &self))
-        }
-    }
-
-    match deserializer.deserialize_option(Whole)? {
-        None => Ok(None),
-        Some(value) => T::try_from(value)
-            .map(Some)
-            .map_err(|_| de::Error::custom(format!("{value} is too large"))),
-    }
-}
-
-/// A number field that must lie in `min..=max` when given.
-fn bounded<'de, D: Deserializer<'de>>(
-    deserializer: D,
-    name: &str,
-    min: u64,
-    max: u64,
-) -> Result<Option<u64>, D::Error> {
-    whole_number::<D, u64>(deserializer)?
-        .map(|value| in_range(name, min, max, value).map_err(de::Error::custom))
-        .transpose()
-}
-
-/// `value` when it lies in `min..=max`; else what the field `name` is told.
-pub(super) fn in_range(name: &str, min: u64, max: u64, value: u64) -> Result<u64, String> {
-    if value < min || value > max {
-        return Err(format!("{name} must be {min} to {max}, not {value}"));
-    }
-    Ok(value)
-}
-
-/// `seed`: 0 to [`MAX_SEED`].
-pub(super) fn seed_in_range<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<u64>, D::Error> {
-    bounded(deserializer, "seed", 0, MAX_SEED)
-}
-
-/// Parameters that come in a query string and, for a POST, in an optional JSON body whose
-/// fields win (`/generate`, `/generate/batch`).
-pub trait BodyOverQuery: Default + Sized {
-    /// Each field that is given, on its own: what the document's schema says of that field
-    /// (what fits together, such as a shape within the genre's limits, is checked later).
-    fn check_given(&self) -> Result<(), Error>;
-
-    /// These fields, with the ones absent taken from `fallback`.
-    fn or(self, fallback: Self) -> Self;
-}
-
-/// The parameters given both ways: each source is checked on its own first, so a field that
-/// breaks its schema is refused even where the other source gives it too; then the body's
-/// fields win.
-pub fn from_body_and_query<R: BodyOverQuery>(body: Option<R>, query: R) -> Result<R, Error> {
-    query.check_given()?;
-    let body = body.unwrap_or_default();
-    body.check_given()?;
-    Ok(body.or(query))
-}
-
-/// `budget`: 1 to [`MAX_WIRE_BUDGET`] when given; outside, the value does not fit (422, as
-/// for `limit`), while a value that is not a whole number at all is malformed (400).
-pub(super) fn check_budget(budget: Option<u64>) -> Result<(), Error> {
-    match budget {
-        Some(steps) if steps == 0 || steps > MAX_WIRE_BUDGET => Err(InputError::limits(format!(
-            "`budget` must be 1 to {MAX_WIRE_BUDGET}, not {steps}"
-        ))
-        .into()),
-        _ => Ok(()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,8 +307,8 @@ mod tests {
         assert_eq!(
             request.options,
             SolveOptions {
-                limit: Some(5),
-                budget: Some(7)
+                limit: Some(SolutionLimit(5)),
+                budget: Some(StepBudget(7))
             }
         );
     }
@@ -479,9 +359,6 @@ mod tests {
                 .limit,
             None
         );
-        let error = check_budget(Some(0)).unwrap_err();
-        assert!(error.to_string().contains("`budget` must be"), "{error}");
-        assert!(check_budget(Some(MAX_WIRE_BUDGET)).is_ok() && check_budget(None).is_ok());
     }
 
     #[test]

@@ -3,12 +3,13 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::wire::ParsedGenre;
 use crate::core::{puzzlink, InputError, Location};
 use crate::genres::{Genre, GenreId};
 
 /// A puzzle as a request names it: exactly one of `puzzle` (with `genre`), `id`, `text` or
-/// `url`. The genre is named as sent, and read when the puzzle is: an unknown name is a
-/// limits error (422), not a malformed request.
+/// `url`. The genre named is parsed when the request is read and refused when it is planned:
+/// an unknown name is a limits error (422), not a malformed request.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
@@ -16,18 +17,15 @@ pub enum PuzzleSource {
     /// The genre's JSON puzzle object.
     Object {
         /// The genre.
-        #[cfg_attr(feature = "server", schema(value_type = GenreId))]
-        genre: String,
+        genre: ParsedGenre,
         /// The genre's JSON puzzle object.
-        #[cfg_attr(feature = "server", schema(value_type = crate::genres::AnyPuzzleObject))]
-        puzzle: Value,
+        puzzle: PuzzleJson,
     },
     /// An ID; its prefix names the genre.
     Id {
         /// The genre, when given: it must be the ID's.
         #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "server", schema(value_type = Option<GenreId>))]
-        genre: Option<String>,
+        genre: Option<ParsedGenre>,
         /// An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
         #[cfg_attr(feature = "server", schema(example = "kakuro:3x3:DbAb/4.6.3.7"))]
         id: String,
@@ -36,8 +34,7 @@ pub enum PuzzleSource {
     Text {
         /// The genre; without it, the text's `genre:` line, else the first registered genre.
         #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "server", schema(value_type = Option<GenreId>))]
-        genre: Option<String>,
+        genre: Option<ParsedGenre>,
         /// The genre's text format.
         text: String,
     },
@@ -45,8 +42,7 @@ pub enum PuzzleSource {
     Url {
         /// The genre, when given: it must be the URL's.
         #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "server", schema(value_type = Option<GenreId>))]
-        genre: Option<String>,
+        genre: Option<ParsedGenre>,
         /// A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
         #[cfg_attr(
             feature = "server",
@@ -56,10 +52,16 @@ pub enum PuzzleSource {
     },
 }
 
+/// A genre's JSON puzzle object as a request gives it: the genre reads it when it reads the
+/// puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct PuzzleJson(pub Value);
+
 /// The fields of a [`PuzzleSource`], as a request's JSON object has them.
 #[derive(Debug, Default)]
 pub(super) struct SourceFields {
-    pub(super) genre: Option<String>,
+    pub(super) genre: Option<ParsedGenre>,
     pub(super) puzzle: Option<Value>,
     pub(super) id: Option<String>,
     pub(super) text: Option<String>,
@@ -75,7 +77,10 @@ impl SourceFields {
         let genre = self.genre;
         match (self.puzzle, self.id, self.text, self.url) {
             (Some(puzzle), None, None, None) => match genre {
-                Some(genre) => Ok(PuzzleSource::Object { genre, puzzle }),
+                Some(genre) => Ok(PuzzleSource::Object {
+                    genre,
+                    puzzle: PuzzleJson(puzzle),
+                }),
                 None => Err("\"genre\" is required with \"puzzle\"".into()),
             },
             (None, Some(id), None, None) => Ok(PuzzleSource::Id { genre, id }),
@@ -102,7 +107,7 @@ impl PuzzleSource {
     /// A text in the genre's format; without a genre, the text's `genre:` line names it.
     pub fn text(genre: Option<GenreId>, text: impl Into<String>) -> PuzzleSource {
         PuzzleSource::Text {
-            genre: genre.map(|id| id.name().to_string()),
+            genre: genre.map(ParsedGenre::from),
             text: text.into(),
         }
     }
@@ -110,8 +115,8 @@ impl PuzzleSource {
     /// The genre's JSON puzzle object.
     pub fn object(genre: GenreId, puzzle: Value) -> PuzzleSource {
         PuzzleSource::Object {
-            genre: genre.name().to_string(),
-            puzzle,
+            genre: genre.into(),
+            puzzle: PuzzleJson(puzzle),
         }
     }
 
@@ -126,9 +131,9 @@ impl PuzzleSource {
     /// The genre the puzzle is in: the one named, which an ID or URL must agree with; else the
     /// ID's or URL's own, or a text's `genre:` line, or the first registered genre.
     pub fn genre(&self) -> Result<GenreId, InputError> {
-        let named = self.named_genre().map(wire_genre).transpose()?;
+        let named = self.named_genre().map(ParsedGenre::read).transpose()?;
         let (own, what, at) = match self {
-            PuzzleSource::Object { genre, .. } => return wire_genre(genre),
+            PuzzleSource::Object { genre, .. } => return genre.read(),
             PuzzleSource::Text { text, .. } => return named.map_or_else(|| text_genre(text), Ok),
             PuzzleSource::Id { id, .. } => (id_genre(id)?, "ID", Location::Id { position: 1 }),
             PuzzleSource::Url { url, .. } => {
@@ -149,19 +154,19 @@ impl PuzzleSource {
         }
     }
 
-    /// The genre name the request gives, if any.
-    fn named_genre(&self) -> Option<&str> {
+    /// The genre the request names, if any.
+    fn named_genre(&self) -> Option<&ParsedGenre> {
         match self {
             PuzzleSource::Object { genre, .. } => Some(genre),
             PuzzleSource::Id { genre, .. }
             | PuzzleSource::Text { genre, .. }
-            | PuzzleSource::Url { genre, .. } => genre.as_deref(),
+            | PuzzleSource::Url { genre, .. } => genre.as_ref(),
         }
     }
 
     /// The source with `genre` named, when it names none.
     pub fn or_genre(self, genre: GenreId) -> PuzzleSource {
-        let name = genre.name().to_string();
+        let name = ParsedGenre::from(genre);
         match self {
             PuzzleSource::Id { genre: None, id } => PuzzleSource::Id {
                 genre: Some(name),
@@ -212,25 +217,11 @@ impl PuzzleSource {
     /// Reads the puzzle in genre `G`.
     pub(super) fn parse<G: Genre>(&self) -> Result<G::Puzzle, InputError> {
         match self {
-            PuzzleSource::Object { puzzle, .. } => G::parse_json(puzzle),
+            PuzzleSource::Object { puzzle, .. } => G::parse_json(&puzzle.0),
             PuzzleSource::Id { id, .. } => G::parse_id(id),
             PuzzleSource::Text { text, .. } => G::parse_text(text),
             PuzzleSource::Url { url, .. } => G::parse_url(url),
         }
-    }
-}
-
-/// A genre as a request's `genre` field names it: exactly a registered name, as the
-/// document's enum lists them (a text's `genre:` line and an ID's prefix may be in any case).
-pub(super) fn wire_genre(name: &str) -> Result<GenreId, InputError> {
-    let genre: GenreId = name.parse()?;
-    if genre.name() == name {
-        Ok(genre)
-    } else {
-        Err(InputError::limits(format!(
-            "unknown genre '{name}': genre names are exact and lowercase, such as '{}'",
-            genre.name()
-        )))
     }
 }
 
@@ -280,7 +271,7 @@ mod tests {
     #[test]
     fn a_named_genre_must_be_the_ids() {
         let source = PuzzleSource::Id {
-            genre: Some(GenreId::ALL[1].name().into()),
+            genre: Some(GenreId::ALL[1].into()),
             id: format!("{}:3x3:DbAb/4.6.3.7", GenreId::ALL[0]),
         };
         let error = source.genre().unwrap_err();

@@ -1,5 +1,5 @@
 //! The native side of `bench/compare.mjs`: runs the requests it is given as the server's
-//! handlers do (`ops::from_json`, the operation under its budget, the report written as JSON),
+//! handlers do (`ops::from_json`, the plan run under its budget, the report written as JSON),
 //! each `REPEAT` times, and prints each one's fastest time in milliseconds, a line per request
 //! (`failed` when it gave no report).
 //!
@@ -13,21 +13,21 @@ use std::io::BufRead;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use sumpuzzles::ops::{self, GenerateRequest, Operation, RateRequest, SolveRequest};
-use sumpuzzles::Budget;
+use sumpuzzles::ops::{self, GenerateRequest, Operation, Plan, RateRequest, SolveRequest};
+use sumpuzzles::{Budget, Error};
 
-fn answer<R>(json: &str) -> Result<String, ops::Error>
+fn answer<R>(json: &str) -> Result<String, Error>
 where
     R: Operation + DeserializeOwned,
-    R::Report: Serialize,
+    <R::Plan as Plan>::Report: Serialize,
 {
     let request: R = ops::from_json(json.as_bytes())?;
-    request.precheck()?;
+    let plan = request.plan()?;
     // The server's default, as the package's: a generation's is larger than the rest's.
-    let steps = request
+    let steps = plan
         .requested_budget()
-        .unwrap_or_else(|| request.default_budget());
-    let report = request.run(&mut Budget::new(steps))?;
+        .unwrap_or_else(|| plan.default_budget());
+    let report = plan.run(&mut Budget::new(steps))?;
     Ok(serde_json::to_string(&report).expect("reports serialise"))
 }
 

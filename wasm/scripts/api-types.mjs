@@ -49,9 +49,13 @@ function single(kind, schema, indent) {
 function object(schema, indent) {
   const inner = `${indent}  `;
   const required = new Set(schema.required ?? []);
+  // A nullable reference (`oneOf: [null, {$ref, description}]`) has its description on the
+  // reference.
+  const described = (property) =>
+    property.description ?? (property.oneOf ?? []).find((member) => member.description)?.description;
   const members = Object.entries(schema.properties ?? {}).map(
     ([name, property]) =>
-      `${doc(property.description, inner)}${inner}${name}${required.has(name) ? '' : '?'}: ${type(property, inner)};\n`,
+      `${doc(described(property), inner)}${inner}${name}${required.has(name) ? '' : '?'}: ${type(property, inner)};\n`,
   );
   const extra = schema.additionalProperties;
   if (extra && typeof extra === 'object') {

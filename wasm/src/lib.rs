@@ -4,9 +4,11 @@
 //! Each export takes the JSON text of the HTTP endpoint's request body and returns the text of
 //! its response body; a failure throws an `Error` that carries the problem details the
 //! endpoint would send (`type`, `title`, `status`, `detail`, `problems`, each a property of the
-//! error, and the whole object as `error.problem`). Every export is the same three steps as a
-//! handler: [`ops::from_json`] reads the request, the operation runs under a budget
-//! ([`Operation`]), and the report or [`Problem::from`] the error is written with serde_json.
+//! error, and the whole object as `error.problem`). Every export is the same steps as a
+//! handler: [`ops::from_json`] reads the request, [`Operation::plan`] plans it, the plan runs
+//! under a budget ([`Plan::run`]), and the report or [`ProblemDetails::from`] the error is
+//! written with serde_json (the one mapping of a failure every door shares: a budget that ran
+//! out says how far it got).
 //!
 //! JSON text, not JavaScript objects, crosses the boundary: the text is byte for byte what the
 //! server sends (the same serialiser, the same field order, 64-bit seeds exact, which a
@@ -24,7 +26,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sumpuzzles::ops::{
     self, CheckRequest, DailyRequest, Date, FormatRequest, GenerateRequest, HintRequest, Operation,
-    Problem, Progress, RateRequest, RenderRequest, SolveRequest,
+    Plan, ProblemDetails, RateRequest, RenderRequest, SolveRequest,
 };
 use sumpuzzles::{Budget, CancelFlag, Stop};
 use wasm_bindgen::prelude::*;
@@ -47,7 +49,7 @@ pub fn generate(request: &str, should_stop: Option<js_sys::Function>) -> Result<
 pub fn daily(request: &str, should_stop: Option<js_sys::Function>) -> Result<String, JsValue> {
     let request: DailyRequest = ops::from_json(request.as_bytes()).map_err(|e| throw(&e))?;
     let plan = request.plan(Date::today_utc()).map_err(|e| throw(&e))?;
-    let report = run_operation(plan, should_stop)?;
+    let report = run_plan(plan, should_stop)?;
     Ok(to_json(&report))
 }
 
@@ -91,38 +93,29 @@ pub fn render(request: &str, should_stop: Option<js_sys::Function>) -> Result<St
 fn answer<R>(json: &str, should_stop: Option<js_sys::Function>) -> Result<String, JsValue>
 where
     R: Operation + DeserializeOwned,
-    R::Report: Serialize,
+    <R::Plan as Plan>::Report: Serialize,
 {
     run::<R>(json, should_stop).map(|report| to_json(&report))
 }
 
-/// What a handler does: read the request, refuse it early when its precheck fails, run it
-/// under its budget.
+/// What a handler does: read the request, plan it (refused before any work when it does not
+/// plan), run the plan under its budget.
 fn run<R: Operation + DeserializeOwned>(
     json: &str,
     should_stop: Option<js_sys::Function>,
-) -> Result<R::Report, JsValue> {
+) -> Result<<R::Plan as Plan>::Report, JsValue> {
     let request: R = ops::from_json(json.as_bytes()).map_err(|error| throw(&error))?;
-    run_operation(request, should_stop)
+    let plan = request.plan().map_err(|error| throw(&error))?;
+    run_plan(plan, should_stop)
 }
 
-/// Runs an operation read from its request: its precheck, then its run under its budget.
-fn run_operation<R: Operation>(
-    request: R,
-    should_stop: Option<js_sys::Function>,
-) -> Result<R::Report, JsValue> {
-    request.precheck().map_err(|error| throw(&error))?;
-    let steps = request
+/// Runs a plan under the budget it asks for, or the operation's default.
+fn run_plan<P: Plan>(plan: P, should_stop: Option<js_sys::Function>) -> Result<P::Report, JsValue> {
+    let steps = plan
         .requested_budget()
-        .unwrap_or_else(|| request.default_budget());
+        .unwrap_or_else(|| plan.default_budget());
     let mut budget = CancellableBudget::new(steps, should_stop);
-    request.run(&mut budget.0).map_err(|error| match error {
-        // As the server says it: how far the search got, and doing what.
-        sumpuzzles::Error::Stopped(Stop::Exhausted) => {
-            throw_problem(&Problem::exhausted(&Progress::of(&budget.0, steps)))
-        }
-        error => throw(&error),
-    })
+    plan.run(&mut budget.0).map_err(|error| throw(&error))
 }
 
 fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
@@ -132,12 +125,8 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
 /// The `Error` a failure throws: its message is the problem's detail, and it carries the
 /// problem object the server sends (each field as a property, and the whole as `problem`).
 fn throw(error: &sumpuzzles::Error) -> JsValue {
-    throw_problem(&Problem::from(error))
-}
-
-/// The `Error` that carries `problem`.
-fn throw_problem(problem: &Problem) -> JsValue {
-    let object = js_sys::JSON::parse(&to_json(problem)).expect("serde_json writes valid JSON");
+    let problem = ProblemDetails::from(error);
+    let object = js_sys::JSON::parse(&to_json(&problem)).expect("serde_json writes valid JSON");
     let thrown = js_sys::Error::new(&problem.detail);
     let thrown = js_sys::Object::assign(&thrown, object.unchecked_ref());
     js_sys::Reflect::set(&thrown, &"problem".into(), &object).expect("an Error takes properties");

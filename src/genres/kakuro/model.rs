@@ -2,7 +2,7 @@
 //! ([`crate::genres::sum_grid::layout`]), named from here by Kakuro's own modules.
 
 use crate::core::checked::Checked;
-use crate::core::{Grid, InputError, Problem, Shape};
+use crate::core::{Grid, InputError, InputProblem, Shape};
 
 pub use crate::genres::sum_grid::layout::{
     Cell, Layout, Rules, Run, MAX_RUN, MAX_SUM, MAX_WRITTEN_SUM, RELAXED_MAX_SIDE, STRICT_MAX_SIDE,
@@ -79,7 +79,7 @@ impl Puzzle {
 
     /// Every problem with the structure under `rules` (empty when the grid is fine; always
     /// under the relaxed rules, which every puzzle passed).
-    pub fn structure_problems(&self, rules: Rules) -> Vec<Problem> {
+    pub fn structure_problems(&self, rules: Rules) -> Vec<InputProblem> {
         match self.layout(rules) {
             Ok(_) => Vec::new(),
             Err(error) => error.problems,

@@ -27,7 +27,7 @@
 //! grid (clue row and column included, counted from 0), as everywhere else.
 
 use crate::core::puzzlink::{self, PuzzLinkUrl};
-use crate::core::{Grid, InputError, InputErrorKind, Location, Problem, Shape};
+use crate::core::{Grid, InputError, InputErrorKind, InputProblem, Location, Shape};
 
 use super::format::GENRE;
 use super::model::{Cell, Puzzle, MAX_SUM, RELAXED_MAX_SIDE};
@@ -229,7 +229,7 @@ fn drop_hidden_sums(grid: &mut Grid<Cell>) {
 }
 
 /// Everything that keeps a grid out of a URL, cell by cell (empty when it fits).
-fn unwritable(grid: &Grid<Cell>) -> Vec<Problem> {
+fn unwritable(grid: &Grid<Cell>) -> Vec<InputProblem> {
     let mut problems = Vec::new();
     for (row, col, &cell) in grid.iter() {
         let at = Location::Cell { row, col };
@@ -242,7 +242,7 @@ fn unwritable(grid: &Grid<Cell>) -> Vec<Problem> {
         };
         let Cell::Block { down, across } = cell else {
             if let Some(edge) = edge {
-                problems.push(Problem {
+                problems.push(InputProblem {
                     at,
                     message: format!(
                         "white cell in the {edge}: a puzz.link board starts below the clue row \
@@ -273,7 +273,7 @@ fn unwritable(grid: &Grid<Cell>) -> Vec<Problem> {
                 ),
                 _ => continue,
             };
-            problems.push(Problem {
+            problems.push(InputProblem {
                 at: at.clone(),
                 message,
             });

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::core::checked::Checked;
-use crate::core::{Grid, InputError, InputErrorKind, Location, Problem, Shape};
+use crate::core::{Grid, InputError, InputErrorKind, Location, InputProblem, Shape};
 use crate::genres::sum_grid::layout::{self, Layout, Rules};
 
 /// Smallest side of a cryptic grid (a smaller one has no white cell with both sums).
@@ -214,13 +214,13 @@ fn structure(grid: &Grid<Cell>) -> Result<Structure, InputError> {
         };
         let white = |r: usize, c: usize| grid.get(r, c).is_some_and(|c| c.is_white());
         if let Some(clue) = down.filter(|_| !white(row + 1, col)) {
-            problems.push(Problem {
+            problems.push(InputProblem {
                 at: Location::Cell { row, col },
                 message: format!("the vertical sum {clue} has no white cell below it"),
             });
         }
         if let Some(clue) = across.filter(|_| !white(row, col + 1)) {
-            problems.push(Problem {
+            problems.push(InputProblem {
                 at: Location::Cell { row, col },
                 message: format!("the horizontal sum {clue} has no white cell right of it"),
             });

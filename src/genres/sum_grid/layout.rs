@@ -1,7 +1,7 @@
 //! The run layout of a sum grid: blocks holding the sums of the runs after them, white cells
 //! numbered for the algorithms, and the structure rules a grid is checked against.
 
-use crate::core::{Grid, InputError, InputErrorKind, Location, Problem, Shape};
+use crate::core::{Grid, InputError, InputErrorKind, InputProblem, Location, Shape};
 
 /// Largest side of a grid under the strict rules (what the generator makes): the spec stops
 /// at 16, the generator goes on to 32 (issue 19) with the spec's other rules unchanged.
@@ -134,7 +134,7 @@ impl Layout {
         let shape = grid.shape();
         let mut problems = Vec::new();
         let mut problem = |row, col, message: String| {
-            problems.push(Problem {
+            problems.push(InputProblem {
                 at: Location::Cell { row, col },
                 message,
             })

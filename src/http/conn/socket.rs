@@ -45,7 +45,7 @@ fn bare_error_status(written: &[u8]) -> Option<StatusCode> {
 }
 
 /// A whole HTTP/1.1 response with problem details, closing the connection.
-pub(super) fn problem_bytes(status: StatusCode, problem: &crate::ops::Problem) -> Vec<u8> {
+pub(super) fn problem_bytes(status: StatusCode, problem: &crate::ops::ProblemDetails) -> Vec<u8> {
     let body = serde_json::to_vec(problem).unwrap_or_default();
     let retry = if status == StatusCode::SERVICE_UNAVAILABLE {
         "retry-after: 1\r\n"

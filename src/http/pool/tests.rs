@@ -20,7 +20,7 @@ fn until_cancelled(flag: CancelFlag) -> u32 {
 async fn hold_a_worker(
     pool: &Arc<Pool>,
     deadline: Duration,
-) -> tokio::task::JoinHandle<Result<u32, ApiProblem>> {
+) -> tokio::task::JoinHandle<Result<u32, ApiError>> {
     let request = {
         let pool = pool.clone();
         tokio::spawn(async move { pool.run(deadline, until_cancelled).await })
@@ -34,8 +34,8 @@ async fn hold_a_worker(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panicking_job_is_a_500_and_the_pool_survives() {
     let pool = Pool::new(1, 0, 1);
-    let result: Result<(), ApiProblem> = pool.run(Duration::from_secs(5), |_| panic!("bug")).await;
-    assert!(matches!(result, Err(ApiProblem::Internal)));
+    let result: Result<(), ApiError> = pool.run(Duration::from_secs(5), |_| panic!("bug")).await;
+    assert!(matches!(result, Err(ApiError::Internal)));
     assert_eq!(pool.run(Duration::from_secs(5), |_| 7).await.unwrap(), 7);
     assert_eq!(pool.running(), 0);
 }
@@ -46,17 +46,12 @@ async fn a_full_pool_sheds_at_once() {
     let busy = hold_a_worker(&pool, Duration::from_millis(300)).await;
     let start = Instant::now();
     let shed = pool.run(Duration::from_secs(5), |_| ()).await;
-    assert!(matches!(
-        shed,
-        Err(ApiProblem::Overloaded { retry_after: 3 })
-    ));
+    assert!(matches!(shed, Err(ApiError::Overloaded { retry_after: 3 })));
     assert!(start.elapsed() < Duration::from_millis(50));
     // The busy job meets its deadline.
     assert!(matches!(
         busy.await.unwrap(),
-        Err(ApiProblem::Operation(Error::Stopped(
-            Stop::DeadlineExceeded
-        )))
+        Err(ApiError::Operation(Error::Stopped(Stop::DeadlineExceeded)))
     ));
 }
 
@@ -66,14 +61,12 @@ async fn a_job_that_waited_past_its_deadline_is_a_503_not_a_504() {
     let busy = hold_a_worker(&pool, Duration::from_millis(400)).await;
     let waited = pool.run(Duration::from_millis(100), |_| ()).await;
     assert!(
-        matches!(waited, Err(ApiProblem::ExpiredInQueue { retry_after: 2 })),
+        matches!(waited, Err(ApiError::ExpiredInQueue { retry_after: 2 })),
         "{waited:?}"
     );
     assert!(matches!(
         busy.await.unwrap(),
-        Err(ApiProblem::Operation(Error::Stopped(
-            Stop::DeadlineExceeded
-        )))
+        Err(ApiError::Operation(Error::Stopped(Stop::DeadlineExceeded)))
     ));
 }
 
@@ -139,9 +132,7 @@ async fn a_job_whose_client_left_while_it_waited_never_runs() {
     waiting.abort();
     assert!(matches!(
         busy.await.unwrap(),
-        Err(ApiProblem::Operation(Error::Stopped(
-            Stop::DeadlineExceeded
-        )))
+        Err(ApiError::Operation(Error::Stopped(Stop::DeadlineExceeded)))
     ));
     // Jobs start in turn: once this one has run, the abandoned one was taken and dropped.
     assert_eq!(pool.run(Duration::from_secs(5), |_| 2).await.unwrap(), 2);

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::CancelFlag;
+use crate::ops::GenerateOptions;
 
 const SMALL: &str = "kakuro:6x6:hard";
 
@@ -32,13 +33,16 @@ fn json(answer: &PooledAnswer) -> serde_json::Value {
     serde_json::from_slice(&answer.json).unwrap()
 }
 
-fn unseeded(shape: &str, level: &str) -> GenerateRequest {
-    GenerateRequest {
-        genre: Some("kakuro".into()),
-        shape: Some(shape.into()),
-        level: Some(level.into()),
-        ..GenerateRequest::default()
-    }
+/// An unseeded request for Kakuro of `shape` and `level`, as a query string reads it.
+fn unseeded_request(query: &str) -> GenerateRequest {
+    let uri: axum::http::Uri = format!("/generate?genre=kakuro&{query}").parse().unwrap();
+    axum::extract::Query::try_from_uri(&uri).unwrap().0
+}
+
+fn unseeded(shape: &str, level: &str) -> GeneratePlan {
+    unseeded_request(&format!("shape={shape}&level={level}"))
+        .plan()
+        .unwrap()
 }
 
 #[test]
@@ -66,31 +70,15 @@ fn keys_read_their_names_and_limits() {
 }
 
 #[test]
-fn only_unseeded_requests_without_a_range_have_a_key() {
-    let request = unseeded("6x6", "hard");
-    assert_eq!(
-        PoolKey::of(&request).map(|key| key.to_string()),
-        Some(SMALL.to_string())
-    );
+fn only_unseeded_plans_without_a_range_have_a_key() {
+    let key = |query: &str| {
+        PoolKey::for_plan(&unseeded_request(query).plan().unwrap()).map(|key| key.to_string())
+    };
+    assert_eq!(key("shape=6x6&level=hard"), Some(SMALL.to_string()));
     // The genre's default shape and level `any` when absent.
-    let defaults = GenerateRequest {
-        genre: Some("kakuro".into()),
-        ..GenerateRequest::default()
-    };
-    assert_eq!(
-        PoolKey::of(&defaults).unwrap().to_string(),
-        "kakuro:10x10:any"
-    );
-    let seeded = GenerateRequest {
-        seed: Some(3),
-        ..request.clone()
-    };
-    assert_eq!(PoolKey::of(&seeded), None);
-    let ranged = GenerateRequest {
-        score_min: Some("5.5".parse().unwrap()),
-        ..request
-    };
-    assert_eq!(PoolKey::of(&ranged), None);
+    assert_eq!(key(""), Some("kakuro:10x10:any".to_string()));
+    assert_eq!(key("shape=6x6&level=hard&seed=3"), None);
+    assert_eq!(key("shape=6x6&level=hard&score_min=5.5"), None);
 }
 
 #[test]
@@ -166,17 +154,16 @@ fn a_pooled_answer_is_the_fresh_reports_json_with_or_without_the_solution() {
     let pools = pools(2, usize::MAX);
     fill_up(&pools);
     for with_solution in [true, false] {
-        let request = GenerateRequest {
-            solution: Some(with_solution),
-            ..unseeded("6x6", "hard")
-        };
-        let Taken::Hit(answer) = pools.take(&request, u64::MAX) else {
+        let request = unseeded_request(&format!("shape=6x6&level=hard&solution={with_solution}"));
+        let Taken::Hit(answer) = pools.take(&request.plan().unwrap(), u64::MAX) else {
             panic!("a full shelf serves");
         };
         let pooled = json(&answer);
         assert_eq!(pooled.get("solution").is_some(), with_solution);
         let again = GenerateRequest {
-            seed: pooled["seed"].as_u64(),
+            options: GenerateOptions {
+                seed: pooled["seed"].as_u64().map(ops::Seed),
+            },
             ..request
         };
         let mut fresh = ops::generate(&again, &mut Budget::new(ops::GENERATE_BUDGET)).unwrap();
