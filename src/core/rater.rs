@@ -14,8 +14,8 @@
 
 use super::budget::{Budget, Stop};
 use super::descriptors::{Descriptors, Hundredths};
-use super::outcome::Contradiction;
 use super::level::Level;
+use super::outcome::Contradiction;
 use super::rating::{Deduction, Rating, RatingRecord};
 
 /// A genre's technique ladder, as the rater loop sees it.

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::core::checked::Checked;
-use crate::core::{Grid, InputError, InputErrorKind, Location, InputProblem, Shape};
+use crate::core::{Grid, InputError, InputErrorKind, InputProblem, Location, Shape};
 use crate::genres::sum_grid::layout::{self, Layout, Rules};
 
 /// Smallest side of a cryptic grid (a smaller one has no white cell with both sums).
