@@ -524,7 +524,11 @@ mod http {
     use serde_json::{json, Value};
 
     async fn post(body: &Value) -> Reply {
-        Client::default_app().post("/render").json(body).await
+        Client::default_app()
+            .post("/render")
+            .header("accept", "image/svg+xml")
+            .json(body)
+            .await
     }
 
     #[tokio::test]

@@ -324,14 +324,21 @@ impl Clients {
     }
 
     /// Who the request is from and whether its rate lets it in; `heavy` requests (the puzzle
-    /// operations) may need a key.
+    /// operations) may need a key. A key the server does not know is refused (403) on a heavy
+    /// request when the server has keys; otherwise it is ignored, and the request is
+    /// anonymous: a server without keys takes any `Authorization` or `X-API-Key` (one an
+    /// authenticating proxy in front of it added), and the open routes (the genres, the
+    /// document, the docs, the page) never refuse one.
     pub fn admit(
         &self,
         peer: Option<IpAddr>,
         headers: &HeaderMap,
         heavy: bool,
     ) -> Result<Admission, ApiError> {
-        let sent_key = api_key(headers);
+        let sent_key = api_key(headers).filter(|sent| {
+            let checked = heavy && !self.keys.is_empty();
+            checked || self.keys.contains_key(*sent)
+        });
         let admission = match sent_key {
             Some(sent) => {
                 let key = self.keys.get(sent).ok_or(ApiError::Forbidden)?;

@@ -4,7 +4,11 @@
 use std::sync::Arc;
 
 use axum::Router;
-use utoipa::openapi::{OpenApi as Document, Required};
+use utoipa::openapi::path::{ParameterIn, ParameterStyle};
+use utoipa::openapi::security::{
+    ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+};
+use utoipa::openapi::{OpenApi as Document, Ref, RefOr, Required, Schema};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_swagger_ui::SwaggerUi;
@@ -16,7 +20,12 @@ use crate::ops;
 /// handlers.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "sumpuzzles", license(name = "MIT", identifier = "MIT")),
+    info(
+        title = "sumpuzzles",
+        license(name = "MIT", identifier = "MIT"),
+        contact(name = "sumpuzzles maintainers")
+    ),
+    servers((url = "/", description = "The server this document is served from")),
     tags(
         (name = "puzzles", description = "Generate, solve, rate and check"),
         (name = "service", description = "Health, readiness, metrics")
@@ -89,11 +98,16 @@ fn require_genre_in_get(document: &mut Document) {
 /// The endpoints whose body is optional (empty, `null` or absent is no body). Their body's
 /// schema is the parameters object alone, not `oneOf` it and `null`: generators then make
 /// the body an optional argument that is left out when not given (with the `null` in the
-/// schema, openapi-python-client 0.29 sends its "unset" marker as JSON and fails).
-const OPTIONAL_BODIES: [&str; 2] = ["/generate", "/generate/batch"];
+/// schema, openapi-python-client 0.29 sends its "unset" marker as JSON and fails, and
+/// openapi-python-generator cannot read the body at all). The service still takes `null` and
+/// an empty body as no body; schemathesis is told so (schemathesis.toml).
+const OPTIONAL_BODIES: [(&str, &str); 2] = [
+    ("/generate", "GenerateParameters"),
+    ("/generate/batch", "BatchParameters"),
+];
 
 fn bodies_are_optional(document: &mut Document) {
-    for path in OPTIONAL_BODIES {
+    for (path, schema) in OPTIONAL_BODIES {
         let body = document
             .paths
             .paths
@@ -102,6 +116,71 @@ fn bodies_are_optional(document: &mut Document) {
             .and_then(|post| post.request_body.as_mut());
         if let Some(body) = body {
             body.required = Some(Required::False);
+            for content in body.content.values_mut() {
+                content.schema = Some(Ref::from_schema_name(schema).into());
+            }
+        }
+    }
+}
+
+/// A query parameter that is an array is written repeated (`seeds=1&seeds=2`): `style: form`,
+/// `explode: true`, said outright for the generators that do not assume OpenAPI's defaults.
+fn arrays_are_repeated(document: &mut Document) {
+    for item in document.paths.paths.values_mut() {
+        for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                let array = matches!(&parameter.schema, Some(RefOr::T(Schema::Array(_))));
+                if array && parameter.parameter_in == ParameterIn::Query {
+                    parameter.style = Some(ParameterStyle::Form);
+                    parameter.explode = Some(true);
+                }
+            }
+        }
+    }
+}
+
+/// The API key schemes: `X-API-Key: <key>` and `Authorization: Bearer <key>`, either of
+/// which the service reads.
+fn security_schemes(document: &mut Document) {
+    let components = document.components.get_or_insert_with(Default::default);
+    components.add_security_scheme(
+        API_KEY,
+        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+            "X-API-Key",
+            "An API key the server was given (`SUMPUZZLES_API_KEYS`): its own rate, budget and \
+             concurrency. A server without keys ignores the header.",
+        ))),
+    );
+    components.add_security_scheme(
+        BEARER,
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .description(Some(
+                    "The same API key as `X-API-Key`, as `Authorization: Bearer <key>`. A server \
+                     without keys ignores the header.",
+                ))
+                .build(),
+        ),
+    );
+}
+
+const API_KEY: &str = "api_key";
+const BEARER: &str = "bearer";
+
+/// Each operation's security: anonymous (`{}`), or either key scheme. The puzzle operations
+/// take a key when the server has keys (an unknown key is a 403; with keys required, none is
+/// a 401); the open routes take one for its rate only, and the health probes read none.
+fn operations_security(document: &mut Document) {
+    for (path, item) in document.paths.paths.iter_mut() {
+        let health = path == "/healthz" || path == "/readyz";
+        for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+            let mut allowed = vec![SecurityRequirement::default()];
+            if !health {
+                allowed.push(SecurityRequirement::new(API_KEY, Vec::<String>::new()));
+                allowed.push(SecurityRequirement::new(BEARER, Vec::<String>::new()));
+            }
+            operation.security = Some(allowed);
         }
     }
 }
@@ -116,6 +195,9 @@ pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
     document.info.description = Some(description());
     require_genre_in_get(&mut document);
     bodies_are_optional(&mut document);
+    arrays_are_repeated(&mut document);
+    security_schemes(&mut document);
+    operations_security(&mut document);
     (router, document)
 }
 

@@ -117,14 +117,20 @@ where
     }
 }
 
-/// Whether `Accept` prefers `application/json` to the endpoint's own media type `other`:
-/// JSON is named with a quality above `other`'s, or as high when `other` is only covered by a
-/// wildcard. For endpoints that answer something else than JSON by default (an SVG drawing, an
-/// NDJSON stream) and JSON to clients that cannot read it.
-pub fn prefers_json(headers: &HeaderMap, other: &str) -> bool {
-    let (other_kind, _) = other.split_once('/').unwrap_or((other, ""));
-    let mut json = 0.0_f32;
-    let mut named = (0.0_f32, false);
+/// Whether `Accept` asks for the operation's other representation `other` (an SVG drawing,
+/// an NDJSON stream) rather than its JSON, which is the default: a request without `Accept`,
+/// with `*/*` (or `application/*`) only, or naming neither type gets JSON, since that is what
+/// a generated client parses. `other` is sent when it is named, exactly or by its type's
+/// wildcard (`image/*`; not `application/*`, which covers JSON too), with a quality above 0
+/// and at least JSON's when JSON is named too: a named type wins over `*/*` at any quality.
+/// JSON refused outright (`application/json;q=0`) with a wildcard that allows `other` gets
+/// `other` too.
+pub fn wants(headers: &HeaderMap, other: &str) -> bool {
+    let kind = other.split_once('/').map_or(other, |(kind, _)| kind);
+    let (mut json, mut exact, mut partial, mut any) = (None, None, None, None);
+    let most = |seen: &mut Option<f32>, quality: f32| {
+        *seen = Some(seen.map_or(quality, |q: f32| q.max(quality)));
+    };
     let ranges = headers
         .get_all(ACCEPT)
         .iter()
@@ -137,16 +143,22 @@ pub fn prefers_json(headers: &HeaderMap, other: &str) -> bool {
             .filter_map(|parameter| parameter.trim().strip_prefix("q="))
             .find_map(|q| q.trim().parse::<f32>().ok())
             .unwrap_or(1.0);
-        let wildcard = mime == "*/*" || mime.strip_suffix("/*") == Some(other_kind);
         if mime == "application/json" {
-            json = json.max(quality);
+            most(&mut json, quality);
         } else if mime == other {
-            named = (quality, true);
-        } else if wildcard && !named.1 {
-            named.0 = named.0.max(quality);
+            most(&mut exact, quality);
+        } else if kind != "application" && mime.strip_suffix("/*") == Some(kind) {
+            most(&mut partial, quality);
+        } else if mime == "*/*" || mime == "application/*" {
+            most(&mut any, quality);
         }
     }
-    json > 0.0 && (json > named.0 || (json == named.0 && !named.1))
+    // The most specific range that names `other` gives its quality (RFC 9110, 12.5.1).
+    match exact.or(partial) {
+        Some(named) if named > 0.0 => json.is_none_or(|json| named >= json),
+        Some(_) => false,
+        None => json == Some(0.0) && any.is_some_and(|any| any > 0.0),
+    }
 }
 
 /// A query string, with our problem details for every rejection.
@@ -180,37 +192,48 @@ mod tests {
     }
 
     #[test]
-    fn json_is_sent_when_preferred_to_the_other_type() {
+    fn json_unless_the_other_type_is_asked_for() {
         let accept = |value: &str, other: &str| {
             let mut headers = HeaderMap::new();
             headers.insert(ACCEPT, value.parse().unwrap());
-            prefers_json(&headers, other)
+            wants(&headers, other)
         };
         let svg = "image/svg+xml";
         for json in [
+            "*/*",
             "application/json",
             "application/json, */*",
             "image/svg+xml;q=0.5, application/json",
             "*/*;q=0.1, application/json;q=0.2",
+            "image/*;q=0.8, application/json",
+            "text/html, application/xhtml+xml, application/xml;q=0.9, */*;q=0.8",
+            "image/svg+xml;q=0, image/*, */*",
+            "application/*",
+            "text/plain",
         ] {
-            assert!(accept(json, svg), "{json}");
+            assert!(!accept(json, svg), "{json}");
         }
         for other in [
-            "*/*",
             "image/svg+xml",
+            "image/*",
+            "image/svg+xml;q=0.01, */*",
             "image/*, application/json;q=0.5",
             "image/svg+xml, application/json",
             "application/json;q=0, */*",
             "text/html, application/json;q=0.9, */*;q=0.9, image/svg+xml",
+            // A browser's image request (Chrome, Firefox).
+            "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8",
+            "image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5",
         ] {
-            assert!(!accept(other, svg), "{other}");
+            assert!(accept(other, svg), "{other}");
         }
-        assert!(accept("application/json", "application/x-ndjson"));
-        assert!(!accept(
-            "application/x-ndjson, application/json",
-            "application/x-ndjson"
-        ));
-        assert!(!accept("application/*", "application/x-ndjson"));
-        assert!(!prefers_json(&HeaderMap::new(), svg));
+        let ndjson = "application/x-ndjson";
+        assert!(accept(ndjson, ndjson));
+        assert!(accept("application/x-ndjson, application/json", ndjson));
+        assert!(!accept("application/json", ndjson));
+        assert!(!accept("application/*", ndjson));
+        assert!(!accept("*/*", ndjson));
+        assert!(!wants(&HeaderMap::new(), svg));
+        assert!(!wants(&HeaderMap::new(), ndjson));
     }
 }

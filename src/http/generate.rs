@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::{Query, RawQuery, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH, VARY};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,7 +18,7 @@ use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::{prefers_json, ApiQuery, OptionalJson};
+use super::extract::{wants, ApiQuery, OptionalJson};
 use super::metrics;
 use super::problem::ApiError;
 use super::responses::{CacheStatuses, CommonErrors, PuzzleErrors};
@@ -208,6 +208,11 @@ pub async fn generate_post(
 }
 
 /// Generate a puzzle (parameters in the query string); see `POST /generate`.
+///
+/// The same puzzle `POST /generate` makes for the same parameters, with the same cache
+/// headers: a seeded answer carries a weak `ETag` and is cacheable for a year (a matching
+/// `If-None-Match` gets 304), one with a drawn seed is `no-store`. **The answer includes the
+/// solution** unless `solution=false`.
 #[utoipa::path(
     get,
     path = "/generate",
@@ -300,18 +305,18 @@ pub async fn daily(
     answer(&state, &method, &headers, caching, plan).await
 }
 
-/// Generate a batch: one puzzle per seed, streamed as NDJSON in seed order.
+/// Generate a batch: one puzzle per seed, streamed in seed order.
 ///
 /// The parameters of `/generate` (query string or JSON body, the body's fields win) with
-/// either `seeds` (1 to 100 of them; in the query string comma-separated) or `count` (1 to
-/// 100) and an optional first `seed` (then the seeds are `seed`, `seed`+1, ...; drawn when
-/// absent). The answer is `application/x-ndjson`: one line per seed, in order, each written as
-/// soon as its puzzle is made: the object `/generate` answers, or for a seed whose generation
-/// failed its problem details with its `seed` (the lines after it go on). A client that asks
-/// for `application/json` (preferred over `application/x-ndjson`) gets the same lines as one
-/// JSON array, streamed alike. The budget and the deadline apply to each puzzle; each puzzle is
-/// one job on the worker pool, so a batch takes turns with other requests. A client that
-/// disconnects stops the work. **Each puzzle includes its solution** unless `solution=false`.
+/// either `seeds` (1 to 100 of them) or `count` (1 to 100) and an optional first `seed` (then
+/// the seeds are `seed`, `seed`+1, ...; drawn when absent). The answer is one JSON array, one
+/// element per seed, in order, each written as soon as its puzzle is made: the object
+/// `/generate` answers, or for a seed whose generation failed its problem details with its
+/// `seed` (the elements after it go on). A client that asks for `application/x-ndjson` gets
+/// the same elements as NDJSON, one a line. The budget and the deadline apply to each puzzle;
+/// each puzzle is one job on the worker pool, so a batch takes turns with other requests. A
+/// client that disconnects stops the work. **Each puzzle includes its solution** unless
+/// `solution=false`.
 #[utoipa::path(
     post,
     path = "/generate/batch",
@@ -319,10 +324,11 @@ pub async fn daily(
     params(BatchRequest),
     request_body(content = Option<BatchRequest>, description = "Optional JSON body; its fields win over the query string (`seeds`, `count` and `seed` as one choice). Each of the two is checked on its own: a query parameter outside its schema is refused even where the body gives the field too. An empty body (whatever its content type) or `null` is no body."),
     responses(
-        (status = 200, description = "One `BatchLine` per seed, in seed order: the puzzle as `/generate` answers it, or the seed's problem. NDJSON (a JSON object per line) by default; with `Accept: application/json`, a JSON array of them",
+        (status = 200, description = "One `BatchLine` per seed, in seed order: the puzzle as `/generate` answers it, or the seed's problem. A JSON array of them, streamed; with `Accept: application/x-ndjson`, NDJSON (one JSON object a line)",
+            headers(("Vary" = String, description = "`Accept`: the representation depends on it")),
             content(
-                (String = NDJSON),
                 (Vec<BatchLine> = "application/json"),
+                (String = NDJSON),
             )
         ),
         PuzzleErrors,
@@ -341,7 +347,7 @@ pub async fn batch(
         .generations()
         .collect();
     let last = plans.len() - 1;
-    let array = prefers_json(&headers, NDJSON);
+    let array = !wants(&headers, NDJSON);
     // The stream drives the work: when the client goes away the body, and with it the job
     // under way, is dropped, which cancels the job (see `Pool::run`).
     let lines = futures_util::stream::unfold(
@@ -368,16 +374,25 @@ pub async fn batch(
         },
     );
     let content_type = if array { "application/json" } else { NDJSON };
-    Ok(([(CONTENT_TYPE, content_type)], Body::from_stream(lines)).into_response())
+    Ok((
+        [(CONTENT_TYPE, content_type), (VARY, "accept")],
+        Body::from_stream(lines),
+    )
+        .into_response())
 }
 
-/// A batch's query string. `seeds` may be repeated (`seeds=1&seeds=2`, as generated clients
-/// write an array) as well as comma-separated: the repetitions are joined with commas first.
+/// A batch's query string. `seeds` is read in the three ways clients write an array: repeated
+/// (`seeds=1&seeds=2`, the document's `style: form, explode: true`), comma-separated
+/// (`seeds=1,2`) and repeated with brackets (`seeds[]=1&seeds[]=2`, as `qs` and axios write
+/// it, the brackets plain or percent-encoded): the repetitions are joined with commas first.
 fn batch_query(query: &str) -> Result<BatchRequest, ApiError> {
+    let is_seeds = |name: &str| {
+        name == "seeds" || name == "seeds[]" || name.eq_ignore_ascii_case("seeds%5b%5d")
+    };
     let (seeds, others): (Vec<&str>, Vec<&str>) = query
         .split('&')
         .filter(|pair| !pair.is_empty())
-        .partition(|pair| pair.split('=').next() == Some("seeds"));
+        .partition(|pair| pair.split('=').next().is_some_and(is_seeds));
     let seeds: Vec<&str> = seeds
         .iter()
         .map(|pair| pair.split_once('=').map_or("", |(_, value)| value))
@@ -433,6 +448,16 @@ mod tests {
         );
         assert_eq!(batch_query("").unwrap(), BatchRequest::default());
         assert!(batch_query("seeds=1&seeds=x").is_err());
+        for brackets in [
+            "seeds[]=4&seeds[]=2",
+            "seeds%5B%5D=4&seeds%5b%5d=2",
+            "seeds[]=4,2",
+        ] {
+            assert_eq!(
+                batch_query(brackets).unwrap().options.seeds,
+                Some(vec![4, 2])
+            );
+        }
     }
 
     /// Sends `request` to the application (no socket) and gives its status, with what this

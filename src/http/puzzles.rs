@@ -5,33 +5,38 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::header::CONTENT_TYPE;
-use axum::http::HeaderMap;
+use axum::http::header::{CONTENT_TYPE, VARY};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::{prefers_json, ApiJson};
+use super::extract::{wants, ApiJson, ApiQuery};
 use super::problem::ApiError;
 use super::responses::{CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::ops::{
-    CheckReport, CheckRequest, HintReport, HintRequest, Operation, RateReport, RateRequest,
-    RenderReport, RenderRequest, SolveReport, SolveRequest,
+    CheckReport, CheckRequest, HintReport, HintRequest, Operation, PuzzleSource, RateReport,
+    RateRequest, RenderOptions, RenderReport, RenderRequest, SolveReport, SolveRequest,
 };
 
-/// `/solve`, `/rate`, `/check`, `/hint` and `/render`.
+/// `/solve`, `/rate`, `/check`, `/hint` and `/render` (POST, and GET by ID).
 pub fn router() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::new()
         .routes(routes!(solve))
         .routes(routes!(rate))
         .routes(routes!(check))
         .routes(routes!(hint))
-        .routes(routes!(render))
+        .routes(routes!(render, render_get))
 }
 
 /// Solve a puzzle: count its solutions up to a limit and return them.
+///
+/// The exact solver looks for up to `limit` solutions (2 by default: enough to say whether the
+/// puzzle is unique). A search whose budget runs out after finding some answers them with
+/// `complete: false`.
 #[utoipa::path(
     post,
     path = "/solve",
@@ -75,6 +80,11 @@ pub async fn rate(
 }
 
 /// Check an answer, pointing at every broken rule instance.
+///
+/// Each violation names its rule, a genre-neutral `kind`, a `message` in words and the
+/// `cells` and `clues` it is about. With `finish`, unmarked cells count as empty (or
+/// unshaded) first. No solver runs: the answer is checked against the rules, not against the
+/// solution.
 #[utoipa::path(
     post,
     path = "/check",
@@ -93,8 +103,10 @@ pub async fn check(
     state.run(request.plan()?).await.map(Json)
 }
 
-/// Hint: the next deduction the rater would make from the player's position (its technique,
-/// the cells and clues it reads, the cell it fills, and one sentence in plain words), or the
+/// Hint: the next deduction from the player's position, or the first wrong mark.
+///
+/// The next deduction the rater would make from the player's position (its technique, the
+/// cells and clues it reads, the cell it fills, and one sentence in plain words), or the
 /// first mark that contradicts the unique solution. Cells are `[row, col]` from 0; the
 /// sentence counts rows and columns from 1. A deduction hint is the rater's next *placement*:
 /// eliminations that fill no cell come with it in `deductions`, and `technique`/`level` are
@@ -124,18 +136,21 @@ const SVG: &str = "image/svg+xml";
 /// Draw a puzzle as a printable, scalable SVG, optionally with an answer (its broken rules
 /// highlighted) or the solution written in.
 ///
-/// The drawing is sent as `image/svg+xml`; a client that asks for JSON (`Accept:
-/// application/json`, preferred over `image/svg+xml`) gets it as `{"svg": "..."}`.
+/// The answer is JSON, `{"svg": "..."}`, unless the request asks for the drawing itself
+/// (`Accept: image/svg+xml` or `image/*`, which a named type gets over `*/*` at any
+/// quality): then it is the SVG document. `GET /render?id=...` draws a puzzle by its ID, for
+/// an `<img src="...">`.
 #[utoipa::path(
     post,
     path = "/render",
     tag = "puzzles",
     request_body = RenderRequest,
     responses(
-        (status = 200, description = "The drawing: an SVG document, or with `Accept: application/json` the same document in a JSON object",
+        (status = 200, description = "The drawing: a JSON object holding the SVG document, or with `Accept: image/svg+xml` (or `image/*`) the SVG document itself",
+            headers(("Vary" = String, description = "`Accept`: the representation depends on it")),
             content(
-                (String = "image/svg+xml"),
                 (RenderReport = "application/json"),
+                (String = "image/svg+xml"),
             )
         ),
         PuzzleErrors,
@@ -147,10 +162,77 @@ pub async fn render(
     headers: HeaderMap,
     ApiJson(request): ApiJson<RenderRequest>,
 ) -> Result<Response, ApiError> {
+    drawing(&state, &headers, request).await
+}
+
+/// `GET /render`'s query string: a puzzle by its ID.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct RenderById {
+    /// The puzzle's ID, such as `kakuro:3x3:DbAb/4.6.3.7`.
+    #[param(example = "kakuro:3x3:DbAb/4.6.3.7")]
+    id: String,
+    /// Write the puzzle's solution into the cells (default false). A puzzle without exactly
+    /// one solution is a 422.
+    solution: Option<bool>,
+}
+
+/// Draw a puzzle given by its ID: the URL of a drawing, for `<img src="...">`.
+///
+/// The drawing `POST /render` makes of the puzzle, blank or (`solution=true`) solved. The
+/// answer is JSON, `{"svg": "..."}`, unless the request asks for `image/svg+xml` or
+/// `image/*`, as a browser's image request for `<img src="/render?id=...">` does: then it is
+/// the SVG document.
+#[utoipa::path(
+    get,
+    path = "/render",
+    tag = "puzzles",
+    params(RenderById),
+    responses(
+        (status = 200, description = "The drawing: a JSON object holding the SVG document, or with `Accept: image/svg+xml` (or `image/*`) the SVG document itself",
+            headers(("Vary" = String, description = "`Accept`: the representation depends on it")),
+            content(
+                (RenderReport = "application/json"),
+                (String = "image/svg+xml"),
+            )
+        ),
+        PuzzleErrors,
+        CommonErrors,
+    )
+)]
+pub async fn render_get(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    ApiQuery(query): ApiQuery<RenderById>,
+) -> Result<Response, ApiError> {
+    let request = RenderRequest::new(
+        PuzzleSource::Id {
+            genre: None,
+            id: query.id,
+        },
+        RenderOptions {
+            solution: query.solution,
+            ..RenderOptions::default()
+        },
+    );
+    drawing(&state, &headers, request).await
+}
+
+/// A drawing in the representation the request asks for, with `Vary: Accept`.
+async fn drawing(
+    state: &AppState,
+    headers: &HeaderMap,
+    request: RenderRequest,
+) -> Result<Response, ApiError> {
     let svg = state.run(request.plan()?).await?;
-    Ok(if prefers_json(&headers, SVG) {
-        Json(RenderReport { svg }).into_response()
-    } else {
+    let mut response = if wants(headers, SVG) {
         ([(CONTENT_TYPE, SVG)], svg).into_response()
-    })
+    } else {
+        Json(RenderReport { svg }).into_response()
+    };
+    response
+        .headers_mut()
+        .insert(VARY, HeaderValue::from_static("accept"));
+    Ok(response)
 }

@@ -32,18 +32,29 @@ pub fn admin_router() -> axum::Router<Arc<AppState>> {
 }
 
 /// The registered genres: their names, rules, board kind, formats, defaults and limits.
+///
+/// One object per genre, in the registry's order: what a page needs to offer it (its title,
+/// rules, the board it draws and the controls' help, the digits a cell takes) and what a
+/// request may ask of it (its shape limits and default shape, its levels). Never needs an API
+/// key.
 #[utoipa::path(get, path = "/genres", tag = "service", responses((status = 200, description = "The registered genres", body = Vec<GenreInfo>), ServiceErrors, CommonErrors))]
 pub async fn genres() -> Json<Vec<GenreInfo>> {
     Json(ops::genres())
 }
 
 /// Liveness: always cheap, never queued.
+///
+/// `{"status": "ok"}` while the process serves requests; not rate-limited, and answered from
+/// a reserve of connections when the server has as many as it takes. Never needs an API key.
 #[utoipa::path(get, path = "/healthz", tag = "service", responses((status = 200, description = "Alive", body = Object), ServiceErrors, CommonErrors))]
 pub async fn healthz() -> Json<BTreeMap<&'static str, &'static str>> {
     Json(BTreeMap::from([("status", "ok")]))
 }
 
 /// Readiness: 503 once shutting down, so load balancers stop sending requests first.
+///
+/// `{"status": "ready"}` until a shutdown begins, then a 503 problem while the requests under
+/// way finish. Not rate-limited; never needs an API key.
 #[utoipa::path(
     get,
     path = "/readyz",

@@ -27,8 +27,9 @@ pub const MAX_BATCH: usize = 100;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct BatchOptions {
     /// The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order.
-    /// In the query string, repeated (`seeds=1&seeds=2`) or comma-separated (`seeds=1,2`).
-    /// Not with `count`.
+    /// In the query string, repeated (`seeds=1&seeds=2`, the document's `style: form` with
+    /// `explode: true`), comma-separated (`seeds=1,2`) or repeated with brackets
+    /// (`seeds[]=1&seeds[]=2`). Not with `count`.
     #[serde(default, deserialize_with = "seed_list")]
     #[cfg_attr(
         feature = "server",

@@ -196,7 +196,8 @@ pub fn check(request: &CheckRequest) -> Result<CheckReport, Error> {
     request.plan()?.run(&mut Budget::unlimited())
 }
 
-/// A hint for a player's answer (see `crate::core::hint`).
+/// A hint for a player's answer: the next deduction, the first wrong mark, `solved`, or the
+/// value of the first open cell when the techniques cannot go on (`kind`).
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HintReport {

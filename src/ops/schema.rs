@@ -274,8 +274,9 @@ fn seeds(array: ArrayBuilder) -> Array {
         .max_items(Some(MAX_BATCH))
         .description(Some(
             "The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this \
-             order. In the query string, repeated (`seeds=1&seeds=2`) or comma-separated \
-             (`seeds=1,2`). Not with `count`.",
+             order. In the query string, repeated (`seeds=1&seeds=2`: `style: form`, \
+             `explode: true`), comma-separated (`seeds=1,2`) or repeated with brackets \
+             (`seeds[]=1&seeds[]=2`). Not with `count`.",
         ))
         .build()
 }

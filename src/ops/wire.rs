@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::daily::Date;
 use super::{MAX_BATCH, MAX_LIMIT, MAX_SEED, MAX_WIRE_BUDGET};
-use crate::core::{InputError, Shape, TargetLevel};
+use crate::core::{InputError, Location, Shape, TargetLevel};
 use crate::genres::GenreId;
 
 /// A type a field's text is parsed into, by the wire's rule (which may be stricter than a text
@@ -118,7 +118,9 @@ impl FromWire for GenreId {
 }
 
 /// A shape as the document's pattern allows it (1 to 3 digits each side of a lowercase x),
-/// nothing else: the wire is strict where a text format may be lenient (`8X8`, ` 8x8`).
+/// nothing else: the wire is strict where a text format may be lenient (`8X8`, ` 8x8`). A
+/// shape off the pattern is malformed (400, as a malformed date is); one on it but outside
+/// its genre's limits is refused when the request is planned (422).
 impl FromWire for Shape {
     fn from_wire(text: &str) -> Result<Shape, InputError> {
         let digits =
@@ -127,10 +129,13 @@ impl FromWire for Shape {
             Some((rows, cols)) if digits(rows) && digits(cols) => {
                 text.parse::<Shape>().map_err(InputError::limits)
             }
-            _ => Err(InputError::limits(format!(
-                "shape '{text}' should be <rows>x<cols>: 1 to 3 digits each side of a lowercase \
-                 x, such as 8x8"
-            ))),
+            _ => Err(InputError::syntax(
+                Location::Input,
+                format!(
+                    "shape '{text}' should be <rows>x<cols>: 1 to 3 digits each side of a \
+                     lowercase x, such as 8x8"
+                ),
+            )),
         }
     }
 }

@@ -24,7 +24,7 @@ sys.path.insert(0, str(CLIENT_DIR.parent))
 
 from sumpuzzles_client import Client  # noqa: E402
 from sumpuzzles_client.api.puzzles import (  # noqa: E402
-    batch, check, daily, generate_get, generate_post, hint, rate, render, solve,
+    batch, check, daily, generate_get, generate_post, hint, rate, render, render_get, solve,
 )
 from sumpuzzles_client.api.service import genres, healthz, readyz  # noqa: E402
 from sumpuzzles_client.models import (  # noqa: E402
@@ -124,7 +124,7 @@ def wrong(rows, board):
     raise AssertionError(f"no mark to change in {rows}")
 
 
-def genre_round(api, json_api, info):
+def genre_round(api, info):
     name, board, shape = info.name.value, info.board.value, info.default_shape
     genre = Genre(name)
     easy = TargetLevel.EASY
@@ -151,19 +151,21 @@ def genre_round(api, json_api, info):
     today = daily.sync(client=api, genre=genre, shape=shape, level=easy)
     check_that(isinstance(today, DailyReport), f"{name}: GET /daily for today")
 
-    lines = batch.sync(client=json_api, body=None, genre=genre, shape=shape, level=easy, seeds=[3, 1])
+    lines = batch.sync(client=api, body=None, genre=genre, shape=shape, level=easy, seeds=[3, 1])
     check_that(isinstance(lines, list) and [line.seed for line in lines] == [3, 1]
                and all(isinstance(line, GenerateReport) for line in lines),
                f"{name}: POST /generate/batch as a JSON array, in seed order ({lines!r:.200})")
-    counted = batch.sync(client=json_api, body=BatchParameters(genre=genre, shape=shape, level=easy, count=2, seed=5))
+    counted = batch.sync(client=api, body=BatchParameters(genre=genre, shape=shape, level=easy, count=2, seed=5))
     check_that([line.seed for line in counted] == [5, 6], f"{name}: a batch by count")
-    failed = batch.sync(client=json_api, body=None, genre=genre, shape=shape, level=easy, seeds=[1], budget=1)
+    failed = batch.sync(client=api, body=None, genre=genre, shape=shape, level=easy, seeds=[1], budget=1)
     check_that(isinstance(failed[0], BatchFailure) and failed[0].seed == 1 and failed[0].status == 422,
                f"{name}: a failing seed's line is its problem ({failed!r:.200})")
-    # The generated functions read JSON; the NDJSON stream is read with the client's own httpx
-    # client (which validates it line by line like every other response).
+    # The generated functions read JSON, the default; the NDJSON stream is asked for by name
+    # with the client's own httpx client (which validates it line by line like every other
+    # response).
     raw = api.get_httpx_client()
-    streamed = raw.post("/generate/batch", params={"genre": name, "shape": shape, "level": "easy", "seeds": [3, 1]})
+    streamed = raw.post("/generate/batch", params={"genre": name, "shape": shape, "level": "easy", "seeds": [3, 1]},
+                        headers={"Accept": "application/x-ndjson"})
     seeds = [json.loads(line)["seed"] for line in streamed.text.splitlines()]
     check_that(streamed.status_code == 200 and seeds == [3, 1], f"{name}: POST /generate/batch as NDJSON")
 
@@ -190,12 +192,16 @@ def genre_round(api, json_api, info):
     fresh = [("".join(ch if board == "sum_grid" and ch == "#" else "." for ch in row)) for row in by_get.solution]
     hinted = hint.sync(client=api, body=HintRequestType1(id=by_get.id, answer=fresh))
     check_that(isinstance(hinted, HintReport), f"{name}: POST /hint")
-    drawing = render.sync(client=json_api, body=RenderRequestType1(id=by_get.id, solution=True))
+    drawing = render.sync(client=api, body=RenderRequestType1(id=by_get.id, solution=True))
     check_that(isinstance(drawing, RenderReport) and drawing.svg.startswith("<svg"),
                f"{name}: POST /render as JSON")
-    svg = raw.post("/render", json={"id": by_get.id})
+    by_id = render_get.sync(client=api, id=by_get.id, solution=True)
+    check_that(isinstance(by_id, RenderReport) and by_id.svg == drawing.svg, f"{name}: GET /render by ID as JSON")
+    svg = raw.post("/render", json={"id": by_get.id, "solution": True}, headers={"Accept": "image/svg+xml"})
     check_that(svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
-               and svg.content.startswith(b"<svg"), f"{name}: POST /render as SVG")
+               and svg.text == drawing.svg, f"{name}: POST /render as SVG")
+    image = raw.get("/render", params={"id": by_get.id}, headers={"Accept": "image/*"})
+    check_that(image.status_code == 200 and image.content.startswith(b"<svg"), f"{name}: GET /render as an image")
 
     # A 400 (a malformed puzzle) and a 422 (a shape outside the limits) read as problems.
     malformed = solve.sync(client=api, body=SolveRequestType2(genre=genre, text="@@@"))
@@ -208,13 +214,12 @@ def genre_round(api, json_api, info):
 
 def main():
     api = client()
-    json_api = client(Accept="application/json")
     listed = genres.sync(client=api)
     check_that(isinstance(listed, list) and listed, "GET /genres lists the genres")
     check_that(healthz.sync_detailed(client=api).status_code == 200, "GET /healthz")
     check_that(readyz.sync_detailed(client=api).status_code == 200, "GET /readyz")
     for info in listed:
-        genre_round(api, json_api, info)
+        genre_round(api, info)
     print(f"python client: {len(VALIDATED)} responses validated against the document, {len(FAILURES)} failures")
     return 1 if FAILURES or not VALIDATED else 0
 

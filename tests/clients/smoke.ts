@@ -12,7 +12,7 @@ import type { components, paths } from './generated/ts/schema';
 import { client } from './generated/ts/hey/client.gen';
 import {
   batch, check, daily, generateGet, generatePost, genres, healthz, hint, rate,
-  readyz, render, solve,
+  readyz, render, renderGet, solve,
 } from './generated/ts/hey/sdk.gen';
 import type { GenreInfo, Problem } from './generated/ts/hey/types.gen';
 
@@ -118,7 +118,6 @@ function wrong(rows: string[], board: GenreInfo['board']): string[] {
   throw new Error(`no mark to change in ${rows.join('/')}`);
 }
 
-const json = { Accept: 'application/json' };
 
 async function genreRound(info: GenreInfo): Promise<void> {
   const { name: genre, board, default_shape: shape } = info;
@@ -147,12 +146,15 @@ async function genreRound(info: GenreInfo): Promise<void> {
   expect(today.response.status === 200 && (today.response.headers.get('cache-control') ?? '').startsWith('public, max-age='),
     `${genre}: GET /daily for today`);
 
-  const streamed = await batch({ query: { genre, shape, level, seeds: [3, 1] }, parseAs: 'text' });
+  const inOrder = await batch({ query: { genre, shape, level, seeds: [3, 1] } });
+  expect(Array.isArray(inOrder.data) && inOrder.data.map((line) => line.seed).join() === '3,1',
+    `${genre}: POST /generate/batch as a JSON array, in seed order`);
+  const streamed = await batch({ query: { genre, shape, level, seeds: [3, 1] }, headers: { Accept: 'application/x-ndjson' }, parseAs: 'text' });
   const lines = String(streamed.data ?? '').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Schemas['BatchLine']);
   expect(lines.map((line) => line.seed).join() === '3,1', `${genre}: POST /generate/batch as NDJSON, in seed order`);
-  const array = await batch({ body: { genre, shape, level, count: 2, seed: 5 }, headers: json });
-  expect(Array.isArray(array.data) && array.data.map((line) => line.seed).join() === '5,6', `${genre}: a batch as a JSON array`);
-  const failed = await batch({ query: { genre, shape, level, seeds: [1], budget: 1 }, headers: json });
+  const array = await batch({ body: { genre, shape, level, count: 2, seed: 5 } });
+  expect(Array.isArray(array.data) && array.data.map((line) => line.seed).join() === '5,6', `${genre}: a batch by count`);
+  const failed = await batch({ query: { genre, shape, level, seeds: [1], budget: 1 } });
   const line = failed.data?.[0];
   expect(line !== undefined && 'status' in line && line.status === 422, `${genre}: a failing seed's line is its problem`);
 
@@ -179,11 +181,15 @@ async function genreRound(info: GenreInfo): Promise<void> {
   const fresh = solution.map((row) => [...row].map((ch) => (board === 'sum_grid' && ch === '#' ? '#' : '.')).join(''));
   const hinted = await hint({ body: { id: report.id, answer: fresh } });
   expect(hinted.data !== undefined && ['deduction', 'reveal'].includes(hinted.data.kind), `${genre}: POST /hint`);
-  const svg = await render({ body: { id: report.id }, parseAs: 'text' });
-  expect(String(svg.data).startsWith('<svg'), `${genre}: POST /render as SVG`);
-  const drawing = await render({ body: { id: report.id, solution: true }, headers: json });
+  const drawing = await render({ body: { id: report.id, solution: true } });
   const drawn_ = drawing.data;
   expect(typeof drawn_ === 'object' && drawn_ !== null && 'svg' in drawn_ && drawn_.svg.startsWith('<svg'), `${genre}: POST /render as JSON`);
+  const byId = await renderGet({ query: { id: report.id, solution: true } });
+  const byId_ = byId.data;
+  expect(typeof byId_ === 'object' && byId_ !== null && 'svg' in byId_ && typeof drawn_ === 'object' && byId_.svg === drawn_?.svg,
+    `${genre}: GET /render by ID as JSON`);
+  const svg = await render({ body: { id: report.id }, headers: { Accept: 'image/svg+xml' }, parseAs: 'text' });
+  expect(String(svg.data).startsWith('<svg'), `${genre}: POST /render as SVG`);
 
   const malformed = await solve({ body: { genre, text: '@@@' } });
   expect(malformed.response.status === 400 && isProblem(malformed.error) && malformed.error.status === 400,

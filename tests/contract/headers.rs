@@ -1,10 +1,11 @@
 //! What the headers say: drawn seeds are not cached, seeded answers are and revalidate,
-//! daily puzzles expire at midnight or never, and `/render` answers JSON to a client that
-//! asks for it.
+//! daily puzzles expire at midnight or never, and the negotiated answers: `/render` and a
+//! batch answer JSON unless the SVG or NDJSON is asked for by name.
 
-use serde_json::json;
+use serde_json::{json, Value};
+use sumpuzzles::http::{AppState, ServerConfig};
 
-use crate::common::Client;
+use crate::common::{Client, Reply};
 
 #[tokio::test]
 async fn drawn_seeds_survive_a_javascript_number() {
@@ -120,21 +121,108 @@ fn unix_now() -> u64 {
         .as_secs()
 }
 
+/// A request to the application in process with exactly these headers (the test client
+/// adds `Accept: */*` when a test names none, as reqwest does).
+async fn bare(method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Reply {
+    use tower::ServiceExt;
+    let mut request = axum::http::Request::builder().method(method).uri(path);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let app = sumpuzzles::http::app(AppState::new(ServerConfig::default()));
+    let response = app
+        .oneshot(
+            request
+                .body(axum::body::Body::from(body.to_string()))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let (parts, body) = response.into_parts();
+    Reply {
+        status: parts.status.as_u16(),
+        headers: parts.headers,
+        body: axum::body::to_bytes(body, usize::MAX)
+            .await
+            .unwrap()
+            .to_vec(),
+    }
+}
+
 #[tokio::test]
-async fn render_answers_json_to_a_client_that_asks_for_it() {
+async fn render_answers_json_unless_the_drawing_itself_is_asked_for() {
     let service = Client::default_app();
-    let body = json!({"id": "kakuro:3x3:DbAb/4.6.3.7", "solution": true});
-    let svg = service.post("/render").json(&body).await;
+    let id = "kakuro:3x3:DbAb/4.6.3.7";
+    let body = json!({"id": id, "solution": true});
+    let svg = service
+        .post("/render")
+        .header("accept", "image/svg+xml")
+        .json(&body)
+        .await;
     assert_eq!(svg.header("content-type").as_deref(), Some("image/svg+xml"));
+    assert_eq!(svg.header("vary").as_deref(), Some("accept"));
     let svg = svg.text();
-    let json = service
+    assert!(svg.starts_with("<svg"), "{svg}");
+    // JSON to `*/*` (the test client's default), to `application/json`, and to no `Accept`.
+    let as_json = |reply: Reply| {
+        assert_eq!(reply.status, 200, "{reply}");
+        assert_eq!(
+            reply.header("content-type").as_deref(),
+            Some("application/json")
+        );
+        assert_eq!(reply.header("vary").as_deref(), Some("accept"));
+        reply.json()["svg"].as_str().unwrap().to_string()
+    };
+    assert_eq!(as_json(service.post("/render").json(&body).await), svg);
+    let named = service
         .post("/render")
         .header("accept", "application/json")
         .json(&body)
         .await;
+    assert_eq!(as_json(named), svg);
+    let headers = [("content-type", "application/json")];
+    let unnamed = bare("POST", "/render", &headers, &body.to_string()).await;
+    assert_eq!(as_json(unnamed), svg);
+    // By ID with a GET, as an `<img src>`: a browser's image request names the SVG.
+    let query = format!("/render?id={id}&solution=true");
+    let image = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+    let by_get = service.get(&query).header("accept", image).await;
+    assert_eq!(by_get.content_type(), "image/svg+xml");
+    assert_eq!(by_get.text(), svg);
+    let wildcard = service.get(&query).header("accept", "image/*").await;
+    assert_eq!(wildcard.text(), svg);
+    assert_eq!(as_json(service.get(&query).await), svg);
+    assert_eq!(as_json(bare("GET", &query, &[], "").await), svg);
+    // Its query string is checked as every other is.
+    service
+        .get("/render?id=kakuro:3x3:DbAb/4.6.3.7&size=9")
+        .await
+        .assert_problem(400, "syntax");
+    service.get("/render").await.assert_problem(400, "syntax");
+}
+
+#[tokio::test]
+async fn a_batch_is_one_json_array_unless_ndjson_is_asked_for() {
+    let service = Client::default_app();
+    let path = "/generate/batch?genre=kakuro&shape=6x6&level=easy&seeds=3,1";
+    let array = crate::batch_lines(&service.post(path).await);
+    let seeds: Vec<&Value> = array.iter().map(|line| &line["seed"]).collect();
+    assert_eq!(seeds, [&json!(3), &json!(1)]);
+    let unnamed = bare("POST", path, &[], "").await;
+    assert_eq!(crate::batch_lines(&unnamed), array);
+    let lines = service
+        .post(path)
+        .header("accept", "application/x-ndjson")
+        .await;
+    let lines = crate::ndjson_lines(&lines);
     assert_eq!(
-        json.header("content-type").as_deref(),
-        Some("application/json")
+        lines
+            .iter()
+            .map(|l| crate::steady(l.clone()))
+            .collect::<Vec<_>>(),
+        array
+            .iter()
+            .map(|l| crate::steady(l.clone()))
+            .collect::<Vec<_>>()
     );
-    assert_eq!(json.json()["svg"].as_str(), Some(svg.as_str()));
 }

@@ -25,13 +25,37 @@ fn steady(mut report: Value) -> Value {
     report
 }
 
-/// The lines of a batch answer, as JSON.
+/// The lines of a batch answer, as JSON: the default answer, one JSON array written an
+/// element a line (`[` before the first, `,` before each next, `]` after the last).
 fn batch_lines(reply: &Reply) -> Vec<Value> {
+    assert_eq!(reply.status, 200, "{reply}");
+    assert_eq!(
+        reply.header("content-type").as_deref(),
+        Some("application/json")
+    );
+    assert_eq!(reply.header("vary").as_deref(), Some("accept"));
+    let text = reply.text();
+    assert!(text.starts_with('[') && text.ends_with("]\n"), "{text}");
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|line| {
+            serde_json::from_str(&line[1..]).unwrap_or_else(|_| {
+                serde_json::from_str(&line[1..line.len() - 1]).expect("an element a line")
+            })
+        })
+        .collect();
+    assert_eq!(json!(lines), serde_json::from_str::<Value>(&text).unwrap());
+    lines
+}
+
+/// The lines of a batch answer asked for as NDJSON.
+fn ndjson_lines(reply: &Reply) -> Vec<Value> {
     assert_eq!(reply.status, 200, "{reply}");
     assert_eq!(
         reply.header("content-type").as_deref(),
         Some("application/x-ndjson")
     );
+    assert_eq!(reply.header("vary").as_deref(), Some("accept"));
     let text = reply.text();
     assert!(text.ends_with('\n'));
     text.lines()

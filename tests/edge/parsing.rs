@@ -45,7 +45,7 @@ async fn puzzle_objects_and_parameters_are_read_strictly() {
         server
             .get(&format!("/generate?genre=kakuro&shape={shape}"))
             .await
-            .assert_problem_detail(422, "should be <rows>x<cols>");
+            .assert_problem_detail(400, "should be <rows>x<cols>");
     }
     server
         .get("/generate?genre=kakuro&level=EXPERT")

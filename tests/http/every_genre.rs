@@ -155,6 +155,7 @@ async fn every_registered_genre_goes_through_every_endpoint() {
         assert_eq!(hinted.json()["kind"], "solved", "{name}");
         let drawn = server
             .post("/render")
+            .header("accept", "image/svg+xml")
             .json(&json!({"id": id, "solution": true}))
             .await;
         assert_eq!(

@@ -167,3 +167,89 @@ async fn no_schema_asks_for_a_fractional_multiple() {
         assert_eq!(report.status, status, "{query}: {report}");
     }
 }
+
+/// A key header on a server without keys is ignored (a proxy in front may add one), and the
+/// open routes never refuse one; a puzzle operation on a server with keys refuses an unknown
+/// key (tests/edge/keys.rs has the rest).
+#[tokio::test]
+async fn api_key_headers_are_ignored_where_no_key_is_checked() {
+    use sumpuzzles::http::clients::{ApiKeys, KeyEntry};
+    use sumpuzzles::http::ServerConfig;
+    let headers = [
+        ("authorization", "Bearer from-the-proxy-0123"),
+        ("x-api-key", "from-the-proxy-0123"),
+    ];
+    let solve = serde_json::json!({"id": "kakuro:3x3:DbAb/4.6.3.7"});
+    let open = [
+        "/genres",
+        "/openapi.json",
+        "/docs/",
+        "/",
+        "/healthz",
+        "/readyz",
+    ];
+    let keyless = Client::default_app();
+    for (name, value) in headers {
+        for path in open {
+            let reply = keyless.get(path).header(name, value).await;
+            assert_eq!(reply.status, 200, "{path} with {name}: {reply}");
+        }
+        let solved = keyless
+            .post("/solve")
+            .header(name, value)
+            .json(&solve)
+            .await;
+        assert_eq!(solved.status, 200, "{name}: {solved}");
+    }
+    let keyed = Client::app(ServerConfig {
+        api_keys: ApiKeys {
+            entries: vec![KeyEntry {
+                key: "publisher-0123456789".into(),
+                name: "publisher".into(),
+                rate: None,
+                burst: None,
+                budget: None,
+                generate_budget: None,
+                concurrency: None,
+            }],
+            required: true,
+        },
+        ..ServerConfig::default()
+    });
+    for (name, value) in headers {
+        for path in open {
+            let reply = keyed.get(path).header(name, value).await;
+            assert_eq!(reply.status, 200, "{path} with {name}: {reply}");
+        }
+        keyed
+            .post("/solve")
+            .header(name, value)
+            .json(&solve)
+            .await
+            .assert_problem(403, "forbidden");
+    }
+}
+
+/// The document names the two key schemes, and every operation's security allows anonymous
+/// access (`{}`), the puzzle operations and the open routes a key too.
+#[tokio::test]
+async fn the_document_says_how_to_send_a_key() {
+    let document = serde_json::to_value(sumpuzzles::http::openapi()).unwrap();
+    let schemes = &document["components"]["securitySchemes"];
+    assert_eq!(schemes["api_key"]["name"], "X-API-Key");
+    assert_eq!(schemes["api_key"]["in"], "header");
+    assert_eq!(schemes["bearer"]["scheme"], "bearer");
+    let anonymous = serde_json::json!({});
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let security = operation["security"].as_array().unwrap();
+            assert!(security.contains(&anonymous), "{method} {path}");
+            let health = path == "/healthz" || path == "/readyz";
+            assert_eq!(
+                security.len(),
+                if health { 1 } else { 3 },
+                "{method} {path}"
+            );
+        }
+    }
+}

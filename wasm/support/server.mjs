@@ -45,15 +45,17 @@ export async function startServer(args = []) {
 
 /**
  * Sends `body` (JSON text, or nothing for a GET) to `path` and resolves to `{ status, type,
- * text }`: the status, the content type and the body as sent. One connection per request: the
- * package's synchronous work blocks this thread for seconds at a time, long enough for the
- * server to close an idle kept-alive connection before the client notices.
+ * text }`: the status, the content type and the body as sent. `accept` is the representation
+ * asked for (the server answers JSON without it; `image/svg+xml` picks `/render`'s SVG, which
+ * the package's `render` returns). One connection per request: the package's synchronous
+ * work blocks this thread for seconds at a time, long enough for the server to close an idle
+ * kept-alive connection before the client notices.
  */
-export function call(url, path, body) {
+export function call(url, path, body, accept = 'application/json') {
   const options =
     body === undefined
-      ? { method: 'GET' }
-      : { method: 'POST', headers: { 'content-type': 'application/json' } };
+      ? { method: 'GET', headers: { accept } }
+      : { method: 'POST', headers: { 'content-type': 'application/json', accept } };
   return new Promise((resolve, reject) => {
     const request = http.request(`${url}${path}`, { ...options, agent: false }, (response) => {
       const chunks = [];

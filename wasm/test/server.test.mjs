@@ -21,14 +21,17 @@ import { call, startServer } from '../support/server.mjs';
 
 const corpusRoot = fileURLToPath(new URL('../../corpus/', import.meta.url));
 
-/** The package's JSON-text function and the server's path, per operation. */
+/**
+ * The package's function, the server's path and the representation compared (the `Accept`
+ * sent), per operation: `render` returns the SVG text.
+ */
 const OPERATIONS = {
-  generate: [sumpuzzles.generateJson, '/generate'],
-  solve: [sumpuzzles.solveJson, '/solve'],
-  rate: [sumpuzzles.rateJson, '/rate'],
-  check: [sumpuzzles.checkJson, '/check'],
-  hint: [sumpuzzles.hintJson, '/hint'],
-  render: [sumpuzzles.render, '/render'],
+  generate: [sumpuzzles.generateJson, '/generate', 'application/json'],
+  solve: [sumpuzzles.solveJson, '/solve', 'application/json'],
+  rate: [sumpuzzles.rateJson, '/rate', 'application/json'],
+  check: [sumpuzzles.checkJson, '/check', 'application/json'],
+  hint: [sumpuzzles.hintJson, '/hint', 'application/json'],
+  render: [sumpuzzles.render, '/render', 'image/svg+xml'],
 };
 const LEVELS = ['any', 'easy', 'medium', 'hard', 'expert'];
 const SEEDS = [0, 1];
@@ -52,9 +55,9 @@ after(async () => {
  * that both answer the same and returns the package's answer: `{ text }` or `{ problem }`.
  */
 async function compare(operation, body) {
-  const [packaged, path] = OPERATIONS[operation];
+  const [packaged, path, accept] = OPERATIONS[operation];
   const json = typeof body === 'string' ? body : JSON.stringify(body);
-  const answer = call(server.url, path, json); // the server works while the package does
+  const answer = call(server.url, path, json, accept); // the server works while the package does
   let mine;
   try {
     mine = { text: packaged(json) };

@@ -47,24 +47,22 @@ fn a_body_wins_over_its_query_string() {
 fn a_field_out_of_its_schema_is_refused_even_where_the_other_source_gives_it() {
     let genre = GenreId::DEFAULT;
     let good = format!(r#""genre": "{genre}", "shape": "6x6", "budget": 1000"#);
+    // A malformed shape is a syntax error (400); the others are outside their limits (422).
     let broken = [
-        r#""budget": 1000000000001"#,
-        r#""shape": "6 by 6""#,
-        r#""shape": "8X8""#,
-        r#""genre": "Kakuro!""#,
-        r#""level": "EASY""#,
+        (r#""budget": 1000000000001"#, 422, "/problems/limits"),
+        (r#""shape": "6 by 6""#, 400, "/problems/syntax"),
+        (r#""shape": "8X8""#, 400, "/problems/syntax"),
+        (r#""genre": "Kakuro!""#, 422, "/problems/limits"),
+        (r#""level": "EASY""#, 422, "/problems/limits"),
     ];
-    for broken in broken {
+    for (broken, status, kind) in broken {
         let broken = request(&format!("{{{broken}}}"));
         let good = request(&format!("{{{good}}}"));
         let as_query = from_body_and_query(Some(good.clone()), broken.clone());
         let as_body = from_body_and_query(Some(broken.clone()), good.clone());
         assert!(as_query.is_err() && as_body.is_err(), "{broken:?}");
         let problem = ProblemDetails::from(&as_body.unwrap_err());
-        assert_eq!(
-            (problem.status, problem.kind.as_str()),
-            (422, "/problems/limits")
-        );
+        assert_eq!((problem.status, problem.kind.as_str()), (status, kind));
     }
     let good = request(&format!("{{{good}}}"));
     let merged = from_body_and_query(None, good.clone()).unwrap();
