@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Generated clients, tested for real: generates the Python client (openapi-python-client), the
-# TypeScript client (@hey-api/openapi-ts) and types (openapi-typescript) from the committed
-# openapi/openapi.json, compiles the TypeScript with `tsc --strict`, starts the release binary on
-# a free loopback port and runs each client's smoke script against it (tests/clients/smoke.py,
-# tests/clients/smoke.ts): every endpoint for every genre, every response validated against the
-# document's schema. Generated code goes to tests/clients/generated/ (not committed).
+# The document linted (Redocly recommended, Spectral oas) and generated clients, tested for real:
+# generates the Python client (openapi-python-client), the
+# TypeScript client (@hey-api/openapi-ts) and types (openapi-typescript, which openapi-fetch
+# reads) from the committed openapi/openapi.json, compiles the TypeScript with `tsc --strict`,
+# starts the release binary on a free loopback port and runs each client's smoke script against
+# it in the client's default call style (tests/clients/smoke.py, smoke.ts, smoke-fetch.ts): every
+# endpoint for every genre, every response validated against the document's schema. Generated
+# code goes to tests/clients/generated/ (not committed).
 #
 # The toolchains are pinned: tests/clients/requirements.txt (PyPI, installed in a virtualenv
 # kept under ~/.cache/sumpuzzles/, named by the file's hash, so a later run on the same machine
@@ -27,6 +29,16 @@ if [ ! -x "$venv/bin/openapi-python-client" ]; then
 fi
 (cd "$CLIENTS" && npm ci --no-audit --no-fund --loglevel=error)
 echo "toolchains ready after $(( $(date +%s) - started )) s"
+
+# The document itself: Redocly's recommended rules and Spectral's OpenAPI rules, no error
+# (tests/clients/redocly.yaml, tests/clients/.spectral.yaml).
+(
+  cd "$CLIENTS"
+  REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
+    npx --no-install redocly lint --config redocly.yaml --format stylish "../../$DOCUMENT"
+  npx --no-install spectral lint --ruleset .spectral.yaml --fail-severity error "../../$DOCUMENT"
+)
+echo "document linted after $(( $(date +%s) - started )) s"
 
 rm -rf "$GENERATED" "$CLIENTS/dist"
 mkdir -p "$GENERATED/python" "$GENERATED/ts"
@@ -71,5 +83,6 @@ fi
 status=0
 "$venv/bin/python" "$CLIENTS/smoke.py" "$SUMPUZZLES_URL" "$GENERATED/python/sumpuzzles_client" "$DOCUMENT" || status=1
 node "$CLIENTS/dist/smoke.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
+node "$CLIENTS/dist/smoke-fetch.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
 echo "client tests done in $(( $(date +%s) - started )) s"
 exit "$status"

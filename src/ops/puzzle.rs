@@ -246,12 +246,12 @@ fn render_fill(options: &RenderOptions) -> Result<Fill, Error> {
     }
 }
 
-/// A drawing, for a client that reads JSON rather than an SVG document (`/render` with
-/// `Accept: application/json`).
+/// A drawing as JSON: what `/render` answers unless the request asks for the SVG document
+/// itself (`Accept: image/svg+xml`).
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RenderReport {
-    /// The SVG document, as `/render` sends it as `image/svg+xml`.
+    /// The SVG document, as `/render` sends it to `Accept: image/svg+xml`.
     pub svg: String,
 }
 

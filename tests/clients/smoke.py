@@ -131,15 +131,13 @@ def genre_round(api, info):
 
     by_get = generate_get.sync(client=api, genre=genre, shape=shape, level=easy, seed=1)
     check_that(isinstance(by_get, GenerateReport), f"{name}: GET /generate gives a report ({by_get!r:.200})")
-    # POST with query parameters only: no body at all. `body=None` (the nullable body): the
-    # generated client's default, UNSET, reaches httpx's JSON encoder and fails there
-    # (openapi-python-client 0.29.1 with a `oneOf [null, ...]` body).
-    by_query = generate_post.sync(client=api, body=None, genre=genre, shape=shape, level=easy, seed=1)
+    # POST with query parameters only: no body at all, the generated function's default.
+    by_query = generate_post.sync(client=api, genre=genre, shape=shape, level=easy, seed=1)
     check_that(isinstance(by_query, GenerateReport) and by_query.id == by_get.id,
                f"{name}: POST /generate with the query string only")
     by_body = generate_post.sync(client=api, body=GenerateParameters(genre=genre, shape=shape, level=easy, seed=2))
     check_that(isinstance(by_body, GenerateReport) and by_body.seed == 2, f"{name}: POST /generate with a body")
-    drawn = generate_post.sync(client=api, body=None, genre=genre, shape=shape, level=easy)
+    drawn = generate_post.sync(client=api, genre=genre, shape=shape, level=easy)
     check_that(isinstance(drawn, GenerateReport) and drawn.seed < 2**53, f"{name}: a drawn seed below 2^53")
     bare = generate_get.sync(client=api, genre=genre, shape=shape, level=easy, seed=1, solution=False)
     check_that(isinstance(bare, GenerateReport) and not bare.solution and bare.rating.deductions == [],
@@ -151,13 +149,13 @@ def genre_round(api, info):
     today = daily.sync(client=api, genre=genre, shape=shape, level=easy)
     check_that(isinstance(today, DailyReport), f"{name}: GET /daily for today")
 
-    lines = batch.sync(client=api, body=None, genre=genre, shape=shape, level=easy, seeds=[3, 1])
+    lines = batch.sync(client=api, genre=genre, shape=shape, level=easy, seeds=[3, 1])
     check_that(isinstance(lines, list) and [line.seed for line in lines] == [3, 1]
                and all(isinstance(line, GenerateReport) for line in lines),
                f"{name}: POST /generate/batch as a JSON array, in seed order ({lines!r:.200})")
     counted = batch.sync(client=api, body=BatchParameters(genre=genre, shape=shape, level=easy, count=2, seed=5))
     check_that([line.seed for line in counted] == [5, 6], f"{name}: a batch by count")
-    failed = batch.sync(client=api, body=None, genre=genre, shape=shape, level=easy, seeds=[1], budget=1)
+    failed = batch.sync(client=api, genre=genre, shape=shape, level=easy, seeds=[1], budget=1)
     check_that(isinstance(failed[0], BatchFailure) and failed[0].seed == 1 and failed[0].status == 422,
                f"{name}: a failing seed's line is its problem ({failed!r:.200})")
     # The generated functions read JSON, the default; the NDJSON stream is asked for by name
@@ -209,6 +207,9 @@ def genre_round(api, info):
                f"{name}: a malformed puzzle is a 400 problem ({malformed!r:.200})")
     outside = generate_get.sync(client=api, genre=genre, shape="999x999")
     check_that(isinstance(outside, Problem) and outside.status == 422, f"{name}: a shape outside the limits is a 422 problem")
+    off_pattern = generate_get.sync(client=api, genre=genre, shape="8X8")
+    check_that(isinstance(off_pattern, Problem) and off_pattern.status == 400 and off_pattern.type_ == "/problems/syntax",
+               f"{name}: a malformed shape is a 400 syntax problem")
     print(f"  ok    {name}", flush=True)
 
 

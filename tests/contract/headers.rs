@@ -197,8 +197,11 @@ async fn render_answers_json_unless_the_drawing_itself_is_asked_for() {
     service
         .get("/render?id=kakuro:3x3:DbAb/4.6.3.7&size=9")
         .await
-        .assert_problem(400, "syntax");
-    service.get("/render").await.assert_problem(400, "syntax");
+        .assert_problem(400, "bad-request");
+    service
+        .get("/render")
+        .await
+        .assert_problem(400, "bad-request");
 }
 
 #[tokio::test]
