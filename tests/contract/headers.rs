@@ -211,21 +211,14 @@ async fn a_batch_is_one_json_array_unless_ndjson_is_asked_for() {
     let array = crate::batch_lines(&service.post(path).await);
     let seeds: Vec<&Value> = array.iter().map(|line| &line["seed"]).collect();
     assert_eq!(seeds, [&json!(3), &json!(1)]);
+    let steady =
+        |lines: Vec<Value>| -> Vec<Value> { lines.into_iter().map(crate::steady).collect() };
+    let array = steady(array);
     let unnamed = bare("POST", path, &[], "").await;
-    assert_eq!(crate::batch_lines(&unnamed), array);
+    assert_eq!(steady(crate::batch_lines(&unnamed)), array);
     let lines = service
         .post(path)
         .header("accept", "application/x-ndjson")
         .await;
-    let lines = crate::ndjson_lines(&lines);
-    assert_eq!(
-        lines
-            .iter()
-            .map(|l| crate::steady(l.clone()))
-            .collect::<Vec<_>>(),
-        array
-            .iter()
-            .map(|l| crate::steady(l.clone()))
-            .collect::<Vec<_>>()
-    );
+    assert_eq!(steady(crate::ndjson_lines(&lines)), array);
 }
