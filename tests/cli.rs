@@ -1,3 +1,4 @@
+#![cfg(feature = "cli")]
 //! The `sumpuzzles` command as a user runs it: output, exit codes, and no panic when the
 //! reader of its output goes away.
 

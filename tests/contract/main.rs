@@ -1,4 +1,4 @@
-#![cfg(feature = "server")]
+#![cfg(all(feature = "server", feature = "cli"))]
 //! The contract real clients rely on: empty and `null` bodies, error details without Rust
 //! type names, drawn seeds a JavaScript number holds, cache headers and conditional requests,
 //! the daily puzzle, batches (order, a failing seed), `solution=false`, `/render` in JSON,
