@@ -4,7 +4,8 @@
 # TypeScript client (@hey-api/openapi-ts) and types (openapi-typescript, which openapi-fetch
 # reads) from the committed openapi/openapi.json, compiles the TypeScript with `tsc --strict`,
 # starts the release binary on a free loopback port and runs each client's smoke script against
-# it in the client's default call style (tests/clients/smoke.py, smoke.ts, smoke-fetch.ts): every
+# it in the client's default call style (tests/clients/smoke.py, smoke.ts, smoke-fetch.ts, and
+# smoke-orval.ts for orval's fetch and axios clients): every
 # endpoint for every genre, every response validated against the document's schema. Generated
 # code goes to tests/clients/generated/ (not committed).
 #
@@ -58,6 +59,9 @@ fi
     { cat generated/hey.log; exit 1; }
   npx --no-install openapi-typescript "../../$DOCUMENT" -o generated/ts/schema.d.ts > generated/openapi-typescript.log 2>&1 ||
     { cat generated/openapi-typescript.log; exit 1; }
+  # orval's fetch and axios clients (orval.config.cjs), as a site's developer would pick them.
+  npx --no-install orval --config orval.config.cjs > generated/orval.log 2>&1 ||
+    { cat generated/orval.log; exit 1; }
   npx --no-install tsc -p tsconfig.json
 )
 echo "clients generated and compiled after $(( $(date +%s) - started )) s"
@@ -84,5 +88,6 @@ status=0
 "$venv/bin/python" "$CLIENTS/smoke.py" "$SUMPUZZLES_URL" "$GENERATED/python/sumpuzzles_client" "$DOCUMENT" || status=1
 node "$CLIENTS/dist/smoke.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
 node "$CLIENTS/dist/smoke-fetch.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
+node "$CLIENTS/dist/smoke-orval.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
 echo "client tests done in $(( $(date +%s) - started )) s"
 exit "$status"
