@@ -168,19 +168,23 @@ fn security_schemes(document: &mut Document) {
 const API_KEY: &str = "api_key";
 const BEARER: &str = "bearer";
 
-/// Each operation's security: anonymous (`{}`), or either key scheme. The puzzle operations
-/// take a key when the server has keys (an unknown key is a 403; with keys required, none is
-/// a 401); the open routes take one for its rate only, and the health probes read none.
-fn operations_security(document: &mut Document) {
+/// The document's security, which every operation but the health probes inherits: anonymous
+/// (`{}`), or either key scheme. The puzzle operations take a key when the server has keys (an
+/// unknown key is a 403; with keys required, none is a 401); the open routes take one for its
+/// rate only. The health probes read none: their own `security: []`. Said once for the
+/// document rather than per operation, because a generator that reads an operation's security
+/// as "needs a key" (openapi-python-client types such an operation's client as
+/// `AuthenticatedClient`) would otherwise ask for a key a server without keys never reads.
+fn document_security(document: &mut Document) {
+    document.security = Some(vec![
+        SecurityRequirement::default(),
+        SecurityRequirement::new(API_KEY, Vec::<String>::new()),
+        SecurityRequirement::new(BEARER, Vec::<String>::new()),
+    ]);
     for (path, item) in document.paths.paths.iter_mut() {
         let health = path == "/healthz" || path == "/readyz";
         for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
-            let mut allowed = vec![SecurityRequirement::default()];
-            if !health {
-                allowed.push(SecurityRequirement::new(API_KEY, Vec::<String>::new()));
-                allowed.push(SecurityRequirement::new(BEARER, Vec::<String>::new()));
-            }
-            operation.security = Some(allowed);
+            operation.security = health.then(Vec::new);
         }
     }
 }
@@ -197,7 +201,7 @@ pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
     bodies_are_optional(&mut document);
     arrays_are_repeated(&mut document);
     security_schemes(&mut document);
-    operations_security(&mut document);
+    document_security(&mut document);
     (router, document)
 }
 
