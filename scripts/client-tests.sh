@@ -19,16 +19,8 @@ GENERATED="$CLIENTS/generated"
 DOCUMENT=openapi/openapi.json
 
 started=$(date +%s)
-cache="${XDG_CACHE_HOME:-$HOME/.cache}/sumpuzzles"
-venv="$cache/client-tests-venv-$(sha256sum "$CLIENTS/requirements.txt" | cut -c1-16)"
-if [ ! -x "$venv/bin/openapi-python-client" ]; then
-  echo "creating $venv"
-  rm -rf "$venv"
-  mkdir -p "$cache"
-  python3 -m venv "$venv"
-  PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/pip" install --quiet -r "$CLIENTS/requirements.txt"
-fi
-(cd "$CLIENTS" && npm ci --no-audit --no-fund --loglevel=error)
+# The pinned toolchains: sets $venv.
+. scripts/client-toolchains.sh
 echo "toolchains ready after $(( $(date +%s) - started )) s"
 
 # The document itself: Redocly's recommended rules and Spectral's OpenAPI rules, no error
@@ -39,6 +31,9 @@ echo "toolchains ready after $(( $(date +%s) - started )) s"
     npx --no-install redocly lint --config redocly.yaml --format stylish "../../$DOCUMENT"
   npx --no-install spectral lint --ruleset .spectral.yaml --fail-severity error "../../$DOCUMENT"
 )
+# The official clients (clients/) are what scripts/generate-clients.sh makes of the document,
+# and type-check strictly (tsc --strict, mypy --strict).
+scripts/generate-clients.sh --check
 echo "document linted after $(( $(date +%s) - started )) s"
 
 rm -rf "$GENERATED" "$CLIENTS/dist"
@@ -89,5 +84,10 @@ status=0
 node "$CLIENTS/dist/smoke.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
 node "$CLIENTS/dist/smoke-fetch.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
 node "$CLIENTS/dist/smoke-orval.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
+# The official clients' README examples (generate, check an answer, render).
+PYTHONPATH=clients/python "$venv/bin/python" clients/python/examples/basic.py "$SUMPUZZLES_URL" || status=1
+"$CLIENTS/node_modules/.bin/tsc" -p clients/typescript/tsconfig.json --outDir "$GENERATED/official-ts" \
+  --typeRoots "$PWD/$CLIENTS/node_modules/@types" --types node
+node "$GENERATED/official-ts/examples/basic.js" "$SUMPUZZLES_URL" || status=1
 echo "client tests done in $(( $(date +%s) - started )) s"
 exit "$status"

@@ -1,7 +1,8 @@
 // Generate a puzzle, check an answer, draw the board: the README's example, run by CI.
 //
 //     node dist/examples/basic.js http://127.0.0.1:8080
-import { check, client, generatePost, render } from '../src/index';
+import { client } from '../src/client.gen';
+import { check, generatePost, render } from '../src/index';
 
 async function main(baseUrl: string): Promise<void> {
   client.setConfig({ baseUrl });

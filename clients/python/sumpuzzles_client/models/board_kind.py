@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class BoardKind(StrEnum):
+    SHADING = "shading"
+    SUM_GRID = "sum_grid"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.genre import Genre
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="HintRequestType3")
+
+
+@_attrs_define
+class HintRequestType3:
+    """A puzz.link URL; it names the genre.
+
+    Attributes:
+        url (str): A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`. Example:
+            https://puzz.link/p?kakuro/2/2/n4637.
+        answer (list[str] | str): An answer: row strings, or one string with a row per line.
+        genre (Genre | None | Unset):
+        budget (int | None | Unset):
+    """
+
+    url: str
+    answer: list[str] | str
+    genre: Genre | None | Unset = UNSET
+    budget: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        url = self.url
+
+        answer: list[str] | str
+        if isinstance(self.answer, list):
+            answer = self.answer
+
+        else:
+            answer = self.answer
+
+        genre: None | str | Unset
+        if isinstance(self.genre, Unset):
+            genre = UNSET
+        elif isinstance(self.genre, Genre):
+            genre = self.genre.value
+        else:
+            genre = self.genre
+
+        budget: int | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        else:
+            budget = self.budget
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "url": url,
+                "answer": answer,
+            }
+        )
+        if genre is not UNSET:
+            field_dict["genre"] = genre
+        if budget is not UNSET:
+            field_dict["budget"] = budget
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        url = d.pop("url")
+
+        def _parse_answer(data: object) -> list[str] | str:
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                componentsschemas_answer_rows_type_0 = cast(list[str], data)
+
+                return componentsschemas_answer_rows_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | str, data)
+
+        answer = _parse_answer(d.pop("answer"))
+
+        def _parse_genre(data: object) -> Genre | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                genre_type_1 = Genre(data)
+
+                return genre_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Genre | None | Unset, data)
+
+        genre = _parse_genre(d.pop("genre", UNSET))
+
+        def _parse_budget(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
+        hint_request_type_3 = cls(
+            url=url,
+            answer=answer,
+            genre=genre,
+            budget=budget,
+        )
+
+        return hint_request_type_3

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class KakurasuViolationType0Rule(StrEnum):
+    R1 = "R1"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.genre import Genre
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.kakurasu_puzzle import KakurasuPuzzle
+    from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle
+    from ..models.kakuro_puzzle import KakuroPuzzle
+
+
+T = TypeVar("T", bound="SolveRequestType0")
+
+
+@_attrs_define
+class SolveRequestType0:
+    """The genre's JSON puzzle object.
+
+    Attributes:
+        genre (Genre): A registered genre (`GET /genres` describes each one).
+        puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle): The genre's JSON puzzle object (see each genre's
+            schema).
+        limit (int | None | Unset):
+        budget (int | None | Unset):
+    """
+
+    genre: Genre
+    puzzle: KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle
+    limit: int | None | Unset = UNSET
+    budget: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
+        from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
+
+        genre = self.genre.value
+
+        puzzle: dict[str, Any]
+        if isinstance(self.puzzle, KakuroPuzzle):
+            puzzle = self.puzzle.to_dict()
+        elif isinstance(self.puzzle, KakurasuPuzzle):
+            puzzle = self.puzzle.to_dict()
+        else:
+            puzzle = self.puzzle.to_dict()
+
+        limit: int | None | Unset
+        if isinstance(self.limit, Unset):
+            limit = UNSET
+        else:
+            limit = self.limit
+
+        budget: int | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        else:
+            budget = self.budget
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "genre": genre,
+                "puzzle": puzzle,
+            }
+        )
+        if limit is not UNSET:
+            field_dict["limit"] = limit
+        if budget is not UNSET:
+            field_dict["budget"] = budget
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
+        from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
+        from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
+
+        d = dict(src_dict)
+        genre = Genre(d.pop("genre"))
+
+        def _parse_puzzle(data: object) -> KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_puzzle_object_type_0 = KakuroPuzzle.from_dict(data)
+
+                return componentsschemas_puzzle_object_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_puzzle_object_type_1 = KakurasuPuzzle.from_dict(data)
+
+                return componentsschemas_puzzle_object_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_puzzle_object_type_2 = KakuroCrypticPuzzle.from_dict(data)
+
+            return componentsschemas_puzzle_object_type_2
+
+        puzzle = _parse_puzzle(d.pop("puzzle"))
+
+        def _parse_limit(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        limit = _parse_limit(d.pop("limit", UNSET))
+
+        def _parse_budget(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
+        solve_request_type_0 = cls(
+            genre=genre,
+            puzzle=puzzle,
+            limit=limit,
+            budget=budget,
+        )
+
+        return solve_request_type_0

@@ -1,0 +1,116 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.genre import Genre
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="SolveRequestType2")
+
+
+@_attrs_define
+class SolveRequestType2:
+    """The genre's text format.
+
+    Attributes:
+        text (str): The genre's text format.
+        genre (Genre | None | Unset):
+        limit (int | None | Unset):
+        budget (int | None | Unset):
+    """
+
+    text: str
+    genre: Genre | None | Unset = UNSET
+    limit: int | None | Unset = UNSET
+    budget: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        text = self.text
+
+        genre: None | str | Unset
+        if isinstance(self.genre, Unset):
+            genre = UNSET
+        elif isinstance(self.genre, Genre):
+            genre = self.genre.value
+        else:
+            genre = self.genre
+
+        limit: int | None | Unset
+        if isinstance(self.limit, Unset):
+            limit = UNSET
+        else:
+            limit = self.limit
+
+        budget: int | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        else:
+            budget = self.budget
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "text": text,
+            }
+        )
+        if genre is not UNSET:
+            field_dict["genre"] = genre
+        if limit is not UNSET:
+            field_dict["limit"] = limit
+        if budget is not UNSET:
+            field_dict["budget"] = budget
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        text = d.pop("text")
+
+        def _parse_genre(data: object) -> Genre | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                genre_type_1 = Genre(data)
+
+                return genre_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Genre | None | Unset, data)
+
+        genre = _parse_genre(d.pop("genre", UNSET))
+
+        def _parse_limit(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        limit = _parse_limit(d.pop("limit", UNSET))
+
+        def _parse_budget(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
+        solve_request_type_2 = cls(
+            text=text,
+            genre=genre,
+            limit=limit,
+            budget=budget,
+        )
+
+        return solve_request_type_2
