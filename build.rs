@@ -18,10 +18,7 @@ fn main() {
     // it, which writes wasm/pkg/) does not look for it, so building the package never makes
     // the engine build again.
     let code = if env::var_os("CARGO_FEATURE_SERVER").is_some() {
-        for file in FILES {
-            println!("cargo:rerun-if-changed=wasm/{file}");
-        }
-        println!("cargo:rerun-if-changed=wasm/pkg");
+        watch(&root.join("wasm"));
         package(&root.join("wasm"))
     } else {
         "None".to_string()
@@ -31,6 +28,22 @@ fn main() {
          pub const PACKAGE: Option<Package> = {code};\n"
     );
     fs::write(out.join("wasm_package.rs"), code).expect("OUT_DIR is writable");
+}
+
+/// Tells cargo which of the package's paths to watch. Cargo reruns a build script on every
+/// build when a watched path does not exist, which recompiled the crate each time on a clone
+/// without the package; so only paths that exist are named. Until wasm/pkg/ exists, wasm/
+/// itself is watched: making the package changes it, and then its files are named.
+fn watch(dir: &Path) {
+    let pkg = dir.join("pkg");
+    if pkg.is_dir() {
+        println!("cargo:rerun-if-changed=wasm/pkg");
+        for file in FILES.iter().filter(|file| dir.join(file).is_file()) {
+            println!("cargo:rerun-if-changed=wasm/{file}");
+        }
+    } else {
+        println!("cargo:rerun-if-changed=wasm");
+    }
 }
 
 /// `Some(Package { .. })` including each file, or `None` when one is missing.
