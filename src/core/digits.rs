@@ -1,6 +1,8 @@
-//! Sets of the digits 1-9 as a typed 9-bit set.
+//! Sets of the digits 1-9 (Kakuro's) as a typed bit set, which also holds digits up to 16
+//! (Killer Sudoku's 12x12 and 16x16 grids: [`DigitSet::up_to`], [`DigitSet::from_wide_bits`]).
 //!
-//! Bit `k` stands for digit `k + 1`. The type keeps digit sets apart from cell indices and
+//! Bit `k` stands for digit `k + 1`. [`DigitSet::ALL`], [`DigitSet::range`],
+//! [`DigitSet::from_bits`] and the complement (`!`) stay within 1-9, as Kakuro reads them. The type keeps digit sets apart from cell indices and
 //! other integers, and every operation is a single bitwise instruction or a table lookup.
 
 use std::fmt;
@@ -27,10 +29,23 @@ impl DigitSet {
         self.0
     }
 
-    /// The set holding only `digit` (1-9).
+    /// The digits 1 to `n` (at most 16).
+    #[inline]
+    pub const fn up_to(n: u8) -> DigitSet {
+        debug_assert!(n <= 16);
+        DigitSet(((1u32 << n) - 1) as u16)
+    }
+
+    /// The set whose bit pattern is `bits` (bit 0 is digit 1), digits up to 16 kept.
+    #[inline]
+    pub const fn from_wide_bits(bits: u16) -> DigitSet {
+        DigitSet(bits)
+    }
+
+    /// The set holding only `digit` (1-16).
     #[inline]
     pub const fn single(digit: u8) -> DigitSet {
-        debug_assert!(digit >= 1 && digit <= 9);
+        debug_assert!(digit >= 1 && digit <= 16);
         DigitSet(1 << (digit - 1))
     }
 
@@ -63,19 +78,19 @@ impl DigitSet {
     }
 
     #[inline]
-    /// Whether `digit` is in the set (false for 0 and from 10 on).
+    /// Whether `digit` is in the set (false for 0 and from 17 on).
     pub const fn contains(self, digit: u8) -> bool {
-        digit >= 1 && digit <= 9 && self.0 & (1 << (digit - 1)) != 0
+        digit >= 1 && digit <= 16 && self.0 & (1 << (digit - 1)) != 0
     }
 
     #[inline]
-    /// Adds `digit` (1-9).
+    /// Adds `digit` (1-16).
     pub fn insert(&mut self, digit: u8) {
         *self |= DigitSet::single(digit);
     }
 
     #[inline]
-    /// Takes `digit` (1-9) out.
+    /// Takes `digit` (1-16) out.
     pub fn remove(&mut self, digit: u8) {
         self.0 &= !(1 << (digit - 1));
     }
@@ -252,6 +267,18 @@ mod tests {
         }
         assert!(!DigitSet::EMPTY.is_single());
         assert_eq!(DigitSet::from_iter([2, 7]).single_digit(), None);
+    }
+
+    #[test]
+    fn digits_up_to_sixteen() {
+        let all = DigitSet::up_to(16);
+        assert_eq!(all.len(), 16);
+        assert_eq!(all.largest(), Some(16));
+        assert!(all.contains(16) && !all.contains(17));
+        assert_eq!(DigitSet::up_to(9), DigitSet::ALL);
+        assert_eq!(DigitSet::from_wide_bits(1 << 11).single_digit(), Some(12));
+        // The complement stays Kakuro's, within 1-9.
+        assert_eq!(!DigitSet::single(12), DigitSet::ALL);
     }
 
     #[test]

@@ -11,6 +11,7 @@
 pub mod kakurasu;
 pub mod kakuro;
 pub mod kakuro_cryptic;
+pub mod killer_sudoku;
 #[cfg(feature = "server")]
 mod schema;
 pub(crate) mod sum_grid;

@@ -1,0 +1,16 @@
+//! Killer Sudoku: fill an N x N grid so that every row, column and box holds 1..N once, and
+//! the digits of each cage (a group of cells) differ and add up to its sum.
+
+pub mod answer;
+pub mod check;
+pub mod combos;
+pub mod format;
+pub mod model;
+pub mod solve;
+pub mod wire;
+
+pub use answer::Answer;
+pub use check::{Rule, Violation};
+pub use model::{Cage, Puzzle};
+pub use solve::{solve_puzzle, Solution};
+pub use wire::PuzzleObject;

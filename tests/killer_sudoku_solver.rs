@@ -1,0 +1,162 @@
+//! The published Killer Sudoku puzzles (`killer-sudoku.jsonl` in the test data): each is read
+//! from its puzzle object, solves to its given solution (or to its stated count), checks as
+//! solved, and goes through every format and back.
+
+mod common;
+
+use serde_json::{json, Value};
+use sumpuzzles::genres::killer_sudoku::{answer, check, format, solve_puzzle, Puzzle};
+use sumpuzzles::Budget;
+
+fn published() -> Option<Vec<(String, Puzzle, Value)>> {
+    let folder = common::testdata()?;
+    let records = common::json_lines(&folder.join("killer-sudoku.jsonl"));
+    assert_eq!(records.len(), 76);
+    Some(
+        records
+            .into_iter()
+            .map(|record| {
+                let name = record["name"].as_str().unwrap().to_string();
+                let object = json!({"cages": record["cages"], "box": record["box"]});
+                let puzzle =
+                    format::parse_json(&object).unwrap_or_else(|error| panic!("{name}: {error}"));
+                (name, puzzle, record)
+            })
+            .collect(),
+    )
+}
+
+/// The forum collections of the hardest killers (EXTREME_KILLERS, TAREK_ALL,
+/// MATHEMAGIC_KILLERS and `Wecoc #1 [mod B]`): the solver does not decide most of them yet
+/// within a budget, a known limit (see the commit message); what it finds must still hold.
+fn forum_hardest(record: &Value) -> bool {
+    let notes = record["notes"].as_str().unwrap_or("");
+    [
+        "EXTREME_KILLERS",
+        "TAREK_ALL",
+        "MATHEMAGIC_KILLERS",
+        "EXAMPLE_EXTREME_KILLERS",
+    ]
+    .iter()
+    .any(|collection| notes.starts_with(&format!("collection {collection}")))
+}
+
+#[test]
+fn every_published_puzzle_solves_to_its_solution_and_checks_as_solved() {
+    let Some(puzzles) = published() else { return };
+    let (mut relaxed, mut decided) = (0, 0);
+    for (name, puzzle, record) in &puzzles {
+        relaxed += usize::from(!puzzle.orthogonal());
+        let hardest = forum_hardest(record);
+        let steps = if hardest { 1_000_000 } else { 50_000_000 };
+        let outcome = solve_puzzle(puzzle, 2, &mut Budget::new(steps));
+        assert!(outcome.complete || hardest, "{name}: not decided");
+        decided += usize::from(outcome.complete);
+        if name == "Wecoc #1 [mod B]" {
+            assert!(outcome.count() == 2 || !outcome.complete, "{name}");
+            continue;
+        }
+        assert!(
+            outcome.count() <= 1,
+            "{name}: {} solutions",
+            outcome.count()
+        );
+        assert!(
+            outcome.count() == 1 || !outcome.complete,
+            "{name}: no solution"
+        );
+        let Some(found) = outcome.solutions.first() else {
+            continue;
+        };
+        let rows = found.rows();
+        if let Some(solution) = record["solution"].as_array() {
+            let given: Vec<String> = solution
+                .iter()
+                .map(|row| row.as_str().unwrap().to_string())
+                .collect();
+            assert_eq!(rows, given, "{name}: another solution");
+        }
+        let answer = answer::parse_answer(puzzle, &rows).unwrap();
+        let violations = check::check(puzzle, &answer, true).unwrap();
+        assert!(violations.is_empty(), "{name}: {violations:?}");
+    }
+    // TAREK_ALL #36-#39: cages along diagonals, read under the relaxed rules.
+    assert_eq!(relaxed, 4);
+    // The 15 from newspapers and sites at least.
+    assert!(decided >= 15, "{decided} decided");
+}
+
+#[test]
+fn every_published_puzzle_goes_through_every_format_and_back() {
+    let Some(puzzles) = published() else { return };
+    for (name, puzzle, _) in &puzzles {
+        let text = format::to_text(puzzle);
+        assert_eq!(&format::parse_text(&text).unwrap(), puzzle, "{name}: text");
+        let id = format::to_id(puzzle);
+        assert_eq!(&format::parse_id(&id).unwrap(), puzzle, "{name}: {id}");
+        let object = serde_json::to_value(format::to_json(puzzle)).unwrap();
+        assert_eq!(
+            &format::parse_json(&object).unwrap(),
+            puzzle,
+            "{name}: json"
+        );
+        let sudocue = format::to_sudocue(puzzle).unwrap();
+        assert!(sudocue.starts_with("3x3::k:"));
+        assert_eq!(
+            &format::parse_text(&sudocue).unwrap(),
+            puzzle,
+            "{name}: SudoCue"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_answer_names_what_it_breaks() {
+    let Some(puzzles) = published() else { return };
+    let (name, puzzle, record) = &puzzles[0];
+    let mut rows: Vec<String> = record["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_str().unwrap().to_string())
+        .collect();
+    // Swap the first two digits of the first row: the columns and cages notice.
+    let first: Vec<char> = rows[0].chars().collect();
+    rows[0] = [first[1], first[0]].iter().chain(&first[2..]).collect();
+    let answer = answer::parse_answer(puzzle, &rows).unwrap();
+    let violations = check::check(puzzle, &answer, true).unwrap();
+    let rules: Vec<String> = violations
+        .iter()
+        .map(|v| {
+            serde_json::to_value(v).unwrap()["rule"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(
+        rules.contains(&"ColumnRepeat".to_string()),
+        "{name}: {rules:?}"
+    );
+    assert!(violations.iter().all(|v| !v.description.message.is_empty()));
+}
+
+#[test]
+fn bad_input_is_a_positioned_input_error() {
+    use sumpuzzles::Location;
+    let error = format::parse_text("3x3:d:k:1:").unwrap_err();
+    assert!(error.to_string().contains("Killer-X"), "{error}");
+    let error = format::parse_text("3x3::k:257:").unwrap_err();
+    assert!(error.to_string().contains("81 cells"), "{error}");
+    // A cell in two cages, and a cell in none.
+    let object = json!({"cages": [
+        {"sum": 10, "cells": [[0, 0], [0, 1], [0, 2], [0, 3]]},
+        {"sum": 10, "cells": [[0, 3], [1, 0], [1, 1], [1, 2]]},
+    ]});
+    let error = format::parse_json(&object).unwrap_err();
+    assert_eq!(error.problems[0].at, Location::Cell { row: 0, col: 3 });
+    let error = format::parse_id("killer-sudoku:4x4:0000111122223333/10.10.10").unwrap_err();
+    assert!(error.to_string().contains("cage 3 has no sum"), "{error}");
+    let error = format::parse_id("killer-sudoku:4x4:0000111122223333/10.10.10.11").unwrap_err();
+    assert!(error.to_string().contains("add up to 10 to 10"), "{error}");
+}
