@@ -120,8 +120,10 @@ pub enum Stage {
     FindingTheSolution,
     /// Replaying the rater to the player's position (`hint`).
     Hinting,
-    /// Generating a puzzle (`generate`, the daily puzzle, a batch).
+    /// Generating a puzzle (`generate`, a batch).
     Generating,
+    /// Generating the daily puzzle: the one puzzle of its date, which has no other seed.
+    GeneratingDaily,
 }
 
 impl Stage {
@@ -135,6 +137,7 @@ impl Stage {
             Stage::FindingTheSolution => "finding the solution",
             Stage::Hinting => "hinting",
             Stage::Generating => "generating",
+            Stage::GeneratingDaily => "generating the daily puzzle",
         }
     }
 }

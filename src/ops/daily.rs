@@ -13,7 +13,7 @@ use super::generate::{GeneratePlan, GenerateReport};
 use super::parameters::{GenerationOptions, GenerationParameters, GenerationRequest};
 use super::wire::ParsedDate;
 use super::Plan;
-use crate::core::{Budget, Error, InputError, InputErrorKind, Location};
+use crate::core::{Budget, Error, InputError, InputErrorKind, Location, Progress, Stage};
 
 /// A day of the (proleptic) Gregorian calendar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -231,8 +231,9 @@ pub fn daily(
     request.plan(today)?.run(budget)
 }
 
-/// The daily puzzle runs under the budget of an operation on a puzzle (it does not say that
-/// it [generates](Plan::generates)), as it has since `/daily` was added.
+/// The daily puzzle is a generation: it runs under the generation budget (a door's, an API
+/// key's), as `/generate` and a batch do. A budget that runs out says so in the daily puzzle's
+/// words ([`Stage::GeneratingDaily`]): a date has no other seed to try.
 impl Plan for DailyPlan {
     type Report = DailyReport;
 
@@ -240,10 +241,23 @@ impl Plan for DailyPlan {
         self.generation.requested_budget()
     }
 
+    fn generates(&self) -> bool {
+        true
+    }
+
     fn run(&self, budget: &mut Budget) -> Result<DailyReport, Error> {
+        let puzzle = self.generation.run(budget).map_err(|error| match error {
+            Error::Exhausted(progress) if progress.stage == Stage::Generating => {
+                Error::Exhausted(Progress {
+                    stage: Stage::GeneratingDaily,
+                    ..progress
+                })
+            }
+            error => error,
+        })?;
         Ok(DailyReport {
             date: self.date.to_string(),
-            puzzle: self.generation.run(budget)?,
+            puzzle,
         })
     }
 }
@@ -368,6 +382,33 @@ mod tests {
         assert!(
             error.to_string().contains("unknown field `score_min`, expected one of `genre`, `shape`, `level`, `date`, `budget`, `solution`"),
             "{error}"
+        );
+    }
+
+    /// Issue 31: `/daily` ran under the 1.2 M-step budget of an operation on a puzzle, and its
+    /// 422 told the player to try another seed.
+    #[test]
+    fn the_daily_puzzle_is_a_generation_and_its_422_offers_no_other_seed() {
+        let request = daily_request("genre=kakuro&shape=16x16&level=expert&date=2026-12-02");
+        let plan = request.unwrap().plan(Date::FIRST_DAILY).unwrap();
+        assert!(plan.generates());
+        assert_eq!(plan.default_budget(), crate::ops::GENERATE_BUDGET);
+        let error = plan.run(&mut Budget::new(100)).unwrap_err();
+        let problem = crate::ops::ProblemDetails::from(&error);
+        assert_eq!(problem.status, 422);
+        assert_eq!(
+            problem.stage.as_deref(),
+            Some("generating the daily puzzle")
+        );
+        assert!(
+            !problem.detail.contains("another seed"),
+            "{}",
+            problem.detail
+        );
+        assert!(
+            problem.detail.contains("smaller shape"),
+            "{}",
+            problem.detail
         );
     }
 }

@@ -30,7 +30,8 @@ pub struct ProblemDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub budget: Option<u64>,
     /// When the step budget ran out: what was being done (`solving`, `proving uniqueness`,
-    /// `rating`, `finding the solution`, `hinting`, `generating`).
+    /// `rating`, `finding the solution`, `hinting`, `generating`, `generating the daily
+    /// puzzle`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stage: Option<String>,
 }
@@ -67,11 +68,19 @@ impl ProblemDetails {
                     progress.budget,
                     progress.steps,
                     progress.stage,
-                    if progress.stage == Stage::Generating {
-                        "try another seed (a request without one draws a new one; the cost of \
-                         a generation varies with its seed), a smaller shape or an easier level"
-                    } else {
-                        "try a smaller puzzle or shape, or an easier level"
+                    match progress.stage {
+                        Stage::Generating => {
+                            "try another seed (a request without one draws a new one; the cost \
+                             of a generation varies with its seed), a smaller shape or an easier \
+                             level"
+                        }
+                        // The same puzzle for every player: there is no other seed to try.
+                        Stage::GeneratingDaily => {
+                            "a date has one daily puzzle for each genre, shape and level, so \
+                             try a smaller shape or an easier level (each has its own daily \
+                             puzzle)"
+                        }
+                        _ => "try a smaller puzzle or shape, or an easier level",
                     }
                 ),
             )

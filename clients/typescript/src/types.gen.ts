@@ -986,7 +986,8 @@ export type Problem = {
     budget?: number | null;
     /**
      * When the step budget ran out: what was being done (`solving`, `proving uniqueness`,
-     * `rating`, `finding the solution`, `hinting`, `generating`).
+     * `rating`, `finding the solution`, `hinting`, `generating`, `generating the daily
+     * puzzle`).
      */
     stage?: string | null;
 };

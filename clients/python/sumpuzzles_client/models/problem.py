@@ -28,7 +28,8 @@ class Problem:
         steps (int | None | Unset): When the step budget ran out: the steps spent.
         budget (int | None | Unset): When the step budget ran out: the budget the request had.
         stage (None | str | Unset): When the step budget ran out: what was being done (`solving`, `proving uniqueness`,
-            `rating`, `finding the solution`, `hinting`, `generating`).
+            `rating`, `finding the solution`, `hinting`, `generating`, `generating the daily
+            puzzle`).
     """
 
     type_: str
