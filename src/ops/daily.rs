@@ -411,4 +411,23 @@ mod tests {
             problem.detail
         );
     }
+
+    /// Issue 31: 16x16 expert Kakuro had no daily puzzle on 2026-12-01 to -04 (each a 422 at
+    /// 1.2 M steps). Under the plan's own budget each date is made. (A whole year is the
+    /// `daily_year` example, its table in docs/edge.md.)
+    #[test]
+    fn the_dates_that_had_no_daily_puzzle_have_one() {
+        for day in 1..=4 {
+            let query = format!("genre=kakuro&shape=16x16&level=expert&date=2026-12-0{day}");
+            let plan = daily_request(&query)
+                .unwrap()
+                .plan(Date::FIRST_DAILY)
+                .unwrap();
+            let mut budget = Budget::new(plan.default_budget());
+            let report = plan
+                .run(&mut budget)
+                .unwrap_or_else(|error| panic!("{query}: {error}"));
+            assert_eq!(report.date, format!("2026-12-0{day}"));
+        }
+    }
 }
