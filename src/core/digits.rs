@@ -2,8 +2,9 @@
 //! (Killer Sudoku's 12x12 and 16x16 grids: [`DigitSet::up_to`], [`DigitSet::from_wide_bits`]).
 //!
 //! Bit `k` stands for digit `k + 1`. [`DigitSet::ALL`], [`DigitSet::range`],
-//! [`DigitSet::from_bits`] and the complement (`!`) stay within 1-9, as Kakuro reads them. The type keeps digit sets apart from cell indices and
-//! other integers, and every operation is a single bitwise instruction or a table lookup.
+//! [`DigitSet::from_bits`] and the complement (`!`) stay within 1-9, as Kakuro reads them.
+//! The type keeps digit sets apart from cell indices and other integers, and every operation
+//! is a single bitwise instruction or a table lookup.
 
 use std::fmt;
 

@@ -8,7 +8,7 @@
 import createClient from 'openapi-fetch';
 
 import type { components, paths } from './generated/ts/schema';
-import { checkFetched, expect, finish, loadDocument } from './validate';
+import { checkFetched, expect, finish, isProblem, loadDocument } from './validate';
 
 type Schemas = components['schemas'];
 
@@ -23,10 +23,6 @@ api.use({
     return response;
   },
 });
-
-function isProblem(value: unknown): value is Schemas['Problem'] {
-  return typeof value === 'object' && value !== null && 'type' in value && 'status' in value;
-}
 
 async function genreRound(info: Schemas['GenreInfo']): Promise<void> {
   const { name: genre, default_shape: shape } = info;

@@ -10,17 +10,13 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
 
 import * as orvalFetch from './generated/ts/orval-fetch/api';
-import { getSumpuzzles, type GenreInfo, type Problem } from './generated/ts/orval-axios/api';
-import { checkResponse, expect, fetchOnOrigin, finish, loadDocument } from './validate';
+import { getSumpuzzles, type GenreInfo } from './generated/ts/orval-axios/api';
+import { checkResponse, expect, fetchOnOrigin, finish, isProblem, loadDocument } from './validate';
 
 const [base, documentPath] = process.argv.slice(2);
 if (!base || !documentPath) throw new Error('usage: smoke-orval.js BASE_URL OPENAPI_JSON');
 loadDocument(documentPath);
 fetchOnOrigin(base);
-
-function isProblem(value: unknown): value is Problem {
-  return typeof value === 'object' && value !== null && 'type' in value && 'status' in value;
-}
 
 // orval reads an answer whose document lists an image type (`image/svg+xml` beside the JSON) as
 // a Blob, typed `RenderReport | Blob`: the JSON answer then arrives as a Blob of its text (in a

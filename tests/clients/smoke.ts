@@ -12,8 +12,8 @@ import {
   batch, check, daily, generateGet, generatePost, genres, healthz, hint, rate,
   readyz, render, renderGet, solve,
 } from './generated/ts/hey/sdk.gen';
-import type { GenreInfo, Problem } from './generated/ts/hey/types.gen';
-import { checkFetched, expect, finish, loadDocument } from './validate';
+import type { GenreInfo } from './generated/ts/hey/types.gen';
+import { checkFetched, expect, finish, isProblem, loadDocument } from './validate';
 
 type Schemas = components['schemas'];
 
@@ -34,10 +34,6 @@ function runTotalGap(violation: Schemas['KakuroViolation']): number {
   return 'sum' in violation ? violation.sum - violation.total : 0;
 }
 const operationPaths: (keyof paths)[] = ['/generate', '/daily', '/generate/batch', '/solve', '/rate', '/check', '/hint', '/render'];
-
-function isProblem(value: unknown): value is Problem {
-  return typeof value === 'object' && value !== null && 'type' in value && 'status' in value;
-}
 
 // The solution with its first mark changed: a digit to the next, a shaded cell unshaded.
 function wrong(rows: string[], board: GenreInfo['board']): string[] {

@@ -106,6 +106,11 @@ export function fetchOnOrigin(base: string): void {
   };
 }
 
+/** Whether a parsed body is a problem object (RFC 9457), whichever client's type it has. */
+export function isProblem(value: unknown): value is { type: string; status: number; title?: string; detail?: string } {
+  return typeof value === 'object' && value !== null && 'type' in value && 'status' in value;
+}
+
 /** Prints the tally; exit status 1 on any failure or when nothing was checked. */
 export function finish(client: string): void {
   console.log(`${client}: ${validated} responses validated against the document, ${failures.length} failures`);
