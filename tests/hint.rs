@@ -223,3 +223,41 @@ fn hints_need_exactly_one_solution() {
         Err(Error::Input(_))
     ));
 }
+
+/// A cryptic Kakuro hint names a run's sum in the letters the board shows (`adding up to CA`),
+/// never in the digits they stand for, which would give the letters' values away.
+#[test]
+fn cryptic_hints_name_sums_in_letters() {
+    let sample = common::samples::sample(GenreId::KakuroCryptic);
+    let source = PuzzleSource::id(sample.id);
+    let mut answer = sample.empty.clone();
+    let mut sums_named = 0;
+    for _ in 0..=sample.solution.iter().map(String::len).sum::<usize>() {
+        let report = hint(&source, &answer);
+        if report.hint.kind != HintKind::Deduction {
+            break;
+        }
+        let explanation = &report.hint.explanation;
+        for (_, after) in explanation
+            .match_indices("adding up to ")
+            .map(|(i, m)| explanation.split_at(i + m.len()))
+        {
+            let sum: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            assert!(
+                !sum.is_empty() && sum.chars().all(|c| ('A'..='J').contains(&c)),
+                "a cryptic hint names the sum {sum:?}: {explanation}"
+            );
+            sums_named += 1;
+        }
+        for placed in &report.hint.placed {
+            set(&mut answer, placed.row, placed.col, placed.value);
+        }
+    }
+    assert!(
+        sums_named > 0,
+        "no hint of the cryptic sample named a run's sum"
+    );
+}

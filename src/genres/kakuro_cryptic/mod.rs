@@ -153,16 +153,25 @@ impl Genre for KakuroCryptic {
         rate::rate(puzzle, budget)
     }
 
-    /// The sum-grid hint on the decoded grid, as the rating is the decoded grid's: its
-    /// explanations name the sums in digits, which gives letters away as a hint should.
+    /// The sum-grid hint on the decoded grid, as the rating is the decoded grid's; its words
+    /// name each run's sum in its letters, as the board shows it, so that a hint about a run
+    /// does not give its letters' values away.
     fn hint(
         puzzle: &Puzzle,
         answer: &Answer,
         solution: &Solution,
         budget: &mut Budget,
     ) -> Result<Hint, Error> {
-        let layout = puzzle.structure().decoded(&solution.mapping);
-        Ok(hint::hint(&layout, answer, &solution.grid, budget)?)
+        let structure = puzzle.structure();
+        let layout = structure.decoded(&solution.mapping);
+        let sums: Vec<String> = structure.clues.iter().map(Clue::to_string).collect();
+        Ok(hint::hint_with_sums(
+            &layout,
+            answer,
+            &solution.grid,
+            &sums,
+            budget,
+        )?)
     }
 
     fn generate(

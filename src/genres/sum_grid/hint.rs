@@ -8,11 +8,26 @@ use super::answer::{Answer, Mark, Solution};
 use super::layout::{Layout, Run};
 use super::rate::replay_to_placement;
 
-/// The hint for `answer` on the puzzle of `layout`, whose unique solution is `solution`.
+/// The hint for `answer` on the puzzle of `layout`, whose unique solution is `solution`; its
+/// words name each run's sum in digits.
 pub fn hint(
     layout: &Layout,
     answer: &Answer,
     solution: &Solution,
+    budget: &mut Budget,
+) -> Result<Hint, Stop> {
+    let sums: Vec<String> = layout.runs.iter().map(|run| run.sum.to_string()).collect();
+    hint_with_sums(layout, answer, solution, &sums, budget)
+}
+
+/// The hint for `answer` on the puzzle of `layout`, whose unique solution is `solution`; its
+/// words name the sum of run `i` of `layout` as `sums[i]`, as the board shows it (a cryptic
+/// grid's letters, which a hint's words must not decode).
+pub fn hint_with_sums(
+    layout: &Layout,
+    answer: &Answer,
+    solution: &Solution,
+    sums: &[String],
     budget: &mut Budget,
 ) -> Result<Hint, Stop> {
     let mut givens = Vec::new();
@@ -57,7 +72,7 @@ pub fn hint(
         .unwrap_or_default();
     let chain = chain_to(&record, placing, target);
     Ok(Hint::from_chain(chain, |deduction| {
-        explain(layout, deduction)
+        explain(layout, sums, deduction)
     }))
 }
 
@@ -83,24 +98,26 @@ fn reveal(layout: &Layout, answer: &Answer, solution: &Solution) -> Hint {
     )
 }
 
-/// The run a deduction read: the one whose sum is at its clue and whose cells it lists.
-fn run_of<'l>(layout: &'l Layout, deduction: &Deduction) -> Option<&'l Run> {
+/// The run a deduction read (the one whose sum is at its clue and whose cells it lists), with
+/// its index in `layout.runs`.
+fn run_of<'l>(layout: &'l Layout, deduction: &Deduction) -> Option<(usize, &'l Run)> {
     let clue = deduction.clue?;
     // A down run's cells are below its clue, in its column; an across run's are right of it.
     let down = deduction.cells.first()?[1] == clue[1];
     layout
         .runs
         .iter()
-        .find(|run| run.clue == (clue[0], clue[1]) && run.down == down)
+        .enumerate()
+        .find(|(_, run)| run.clue == (clue[0], clue[1]) && run.down == down)
 }
 
-/// "the down run of 3 cells adding up to 7 (its sum is in row 1, column 4)".
-fn run_name(run: &Run) -> String {
+/// "the down run of 3 cells adding up to 7 (its sum is in row 1, column 4)", the sum as `sum`
+/// writes it.
+fn run_name(run: &Run, sum: &str) -> String {
     format!(
-        "the {} run of {} cells adding up to {} (its sum is in {})",
+        "the {} run of {} cells adding up to {sum} (its sum is in {})",
         if run.down { "down" } else { "across" },
         run.cells.len(),
-        run.sum,
         cell_name(run.clue.0, run.clue.1)
     )
 }
@@ -124,14 +141,16 @@ fn digit_list(values: &str) -> String {
     join_and(&digits)
 }
 
-/// One deduction in plain words.
-pub fn explain(layout: &Layout, deduction: &Deduction) -> String {
+/// One deduction in plain words, the sum of run `i` of `layout` written as `sums[i]`.
+pub fn explain(layout: &Layout, sums: &[String], deduction: &Deduction) -> String {
     let first_cell = deduction
         .cells
         .first()
         .map(|&[row, col]| cell_name(row, col))
         .unwrap_or_default();
-    let run = run_of(layout, deduction).map(run_name).unwrap_or_default();
+    let run = run_of(layout, deduction)
+        .map(|(i, run)| run_name(run, sums.get(i).map_or("its sum", String::as_str)))
+        .unwrap_or_default();
     let placed = deduction.placed.first();
     match deduction.technique {
         "digit_used" => format!(
