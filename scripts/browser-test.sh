@@ -2,6 +2,8 @@
 # The play page in a real browser: installs what is missing (Debian's chromium, node's
 # playwright-core from tests/browser/package-lock.json), builds the release binary when it is
 # absent, then runs tests/browser/play.test.mjs. Screenshots land in target/browser-artifacts/.
+# PLAY_ASSETS_DIR=src/http/play serves the page's files from the source tree instead of the
+# binary, to try edits of the page without rebuilding the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -23,16 +23,23 @@
     td.className = 'block';
     if (!cell.down && !cell.across) return;
     td.classList.add('clue');
-    const labels = [];
-    if (cell.across) {
-      td.append(span('across', cell.across));
-      labels.push(`across sum ${cell.across}`);
-    }
-    if (cell.down) {
-      td.append(span('down', cell.down));
-      labels.push(`down sum ${cell.down}`);
-    }
-    td.setAttribute('aria-label', `${place(r, c)}: ${labels.join(', ')}`);
+    // Said as "row 1, column 2: across sum 17, down sum 10", shown as the two numbers.
+    td.append(span('said', `${place(r, c)}: `));
+    if (cell.across) td.append(span('said', 'across sum '), span('across', cell.across));
+    if (cell.across && cell.down) td.append(span('said', ', '));
+    if (cell.down) td.append(span('said', 'down sum '), span('down', cell.down));
+  }
+
+  // What a screen reader says of a white cell's runs: the sums in the blocks before it.
+  function sumsOf(cells, r, c) {
+    let across = c - 1;
+    while (across >= 0 && !cells[r][across].block) across--;
+    let down = r - 1;
+    while (down >= 0 && !cells[down][c].block) down--;
+    const sums = [];
+    if (across >= 0 && cells[r][across].across) sums.push(`across sum ${cells[r][across].across}`);
+    if (down >= 0 && cells[down][c].down) sums.push(`down sum ${cells[down][c].down}`);
+    return sums.length ? `, ${sums.join(', ')}` : '';
   }
 
   function draw(puzzle, genre) {
@@ -51,7 +58,7 @@
         }
         td.className = 'white';
         if (cell.shown) td.append(span('shown', cell.shown));
-        digitCell(td, r, c, place(r, c) + (cell.shown ? `, showing ${cell.shown}` : ''));
+        digitCell(td, r, c, place(r, c) + (cell.shown ? `, showing ${cell.shown}` : '') + sumsOf(cells, r, c));
       });
     });
     return {

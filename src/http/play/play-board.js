@@ -20,7 +20,10 @@ const BOARD_KINDS = {};
 function drawBoard(genre, puzzle) {
   const kind = BOARD_KINDS[genre.board];
   if (!kind) throw new Error(`this page has no drawing for a ${genre.board} board`);
-  return kind.draw(puzzle, genre);
+  const board = kind.draw(puzzle, genre);
+  // A grid to assistive technology: its rows and cells, moved through with the arrow keys.
+  if (board.table.tagName === 'TABLE') board.table.setAttribute('role', 'grid');
+  return board;
 }
 
 function place(r, c) { return `row ${r + 1}, column ${c + 1}`; }
@@ -57,18 +60,22 @@ function digitCell(td, r, c, label) {
   const input = document.createElement('input');
   input.type = 'text';
   input.inputMode = 'numeric';
-  input.maxLength = 1;
+  // No maxLength: an on-screen keyboard could not type over a digit (digitInput keeps the one
+  // typed last).
   input.autocomplete = 'off';
   input.id = `input-${r}-${c}`;
   input.dataset.row = r;
   input.dataset.col = c;
   input.setAttribute('aria-label', label);
+  input.dataset.label = label;
   input.addEventListener('keydown', digitKey);
   input.addEventListener('input', digitInput);
+  input.addEventListener('focus', () => select(r, c));
   const noted = document.createElement('span');
   noted.className = 'notes';
   noted.id = `notes-${r}-${c}`;
-  noted.setAttribute('aria-label', 'pencil marks');
+  // The notes are said by the cell's own label (setNotes).
+  noted.setAttribute('aria-hidden', 'true');
   td.append(input, noted);
 }
 
@@ -83,28 +90,50 @@ function digitKey(event) {
   } else if ((event.key === 'p' || event.key === 'P') && game.genre.pencil_marks) {
     event.preventDefault();
     setPencil(!$('pencil').checked);
-  } else if (digit && $('pencil').checked) {
-    event.preventDefault();
-    toggleNote(r, c, digit);
   } else if (digit) {
     event.preventDefault();
-    setDigit(r, c, digit);
-    marksChanged();
+    enter(r, c, digit);
   } else if (['0', 'Backspace', 'Delete', ' '].includes(event.key)) {
     event.preventDefault();
-    if (input.value === '' && $('pencil').checked) setNotes(r, c, []);
-    setDigit(r, c, '');
-    marksChanged();
+    erase(r, c);
   } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey) {
     event.preventDefault();
   }
 }
 
-// Pasting, autofill and on-screen keyboards: keep the last digit typed that the cell takes.
+// On-screen keyboards (input events, no key events), pasting and autofill: the digit typed
+// (the event's data, else the last digit of the value) is written over the cell's digit, or in
+// pencil mode toggled as a note; a deletion erases.
 function digitInput(event) {
-  const digits = [...event.target.value].map(digitOf).join('');
-  setDigit(Number(event.target.dataset.row), Number(event.target.dataset.col), digits.slice(-1));
+  const input = event.target;
+  const r = Number(input.dataset.row);
+  const c = Number(input.dataset.col);
+  const typed = [...(event.data || input.value)].map(digitOf).filter(Boolean);
+  // What the cell showed before: enter() and erase() write the cell themselves.
+  input.value = input.dataset.digit || '';
+  if ((event.inputType || '').startsWith('delete')) erase(r, c);
+  else if (typed.length) enter(r, c, typed[typed.length - 1]);
+}
+
+// The player enters `digit` at (r, c): a note in pencil mode, else the cell's digit.
+function enter(r, c, digit) {
+  if ($('pencil').checked && game.genre.pencil_marks) toggleNote(r, c, digit);
+  else setDigit(r, c, digit);
   marksChanged();
+}
+
+// The player erases (r, c): its digit, or when it has none (in pencil mode) its notes.
+function erase(r, c) {
+  if (digitValue(r, c) === '.' && $('pencil').checked) setNotes(r, c, []);
+  setDigit(r, c, '');
+  marksChanged();
+}
+
+// The cell the digit pad writes in: the digit cell focused or tapped last.
+function select(r, c) {
+  for (const el of document.querySelectorAll('#grid .selected')) el.classList.remove('selected');
+  selected = { r, c };
+  $(`input-${r}-${c}`)?.parentElement.classList.add('selected');
 }
 
 // The digit written at (r, c), or '.' for none.
@@ -116,6 +145,7 @@ function setDigit(r, c, value) {
   const input = $(`input-${r}-${c}`);
   if (!input) return;
   input.value = digitOf(value);
+  input.dataset.digit = input.value;
   // A written digit hides the cell's pencil marks; they come back when it is cleared.
   input.parentElement.classList.toggle('filled', input.value !== '');
 }
@@ -124,6 +154,7 @@ function setDigit(r, c, value) {
 
 function setPencil(on) {
   $('pencil').checked = on;
+  $('pad-pencil').setAttribute('aria-pressed', String(on));
   document.body.classList.toggle('pencil', on);
 }
 
@@ -138,6 +169,11 @@ function setNotes(r, c, digits) {
   shown.style.gridTemplateColumns = `repeat(${Math.ceil(Math.sqrt(all.length))}, 1fr)`;
   shown.replaceChildren(...all.map((d) => span('note', digits.includes(d) ? d : '')));
   shown.dataset.digits = all.filter((d) => digits.includes(d)).join('');
+  const input = $(`input-${r}-${c}`);
+  if (input) {
+    const said = shown.dataset.digits ? `, pencil marks ${[...shown.dataset.digits].join(' ')}` : '';
+    input.setAttribute('aria-label', input.dataset.label + said);
+  }
 }
 
 function toggleNote(r, c, digit) {
@@ -169,7 +205,10 @@ function mark(r, c, className) {
   if (el) el.classList.add(className);
 }
 
+// The marks changed (or a report came): old highlights go, and the position is recorded for
+// undo and kept in the browser.
 function marksChanged() {
+  recordPosition();
   clearMarks('violation', 'hint-cell', 'hint-clue', 'wrong');
   $('violations').replaceChildren();
   pendingHint = null;

@@ -26,6 +26,13 @@ let pendingHint = null;
 const notes = new Map();
 // The timer: when the puzzle was shown, and the interval that shows the time spent.
 const timer = { started: 0, interval: null };
+// The digit cell the pad writes in ({ r, c }), or null.
+let selected = null;
+// Undo and redo: the positions played (answer rows and notes, as JSON), the last one shown,
+// and the ones undone.
+const history = { past: [], future: [] };
+// Where the browser keeps the puzzle being played, so that a reload resumes it.
+const SAVED = 'sumpuzzles.play';
 
 function setStatus(text, state) {
   const status = $('status');
@@ -38,6 +45,7 @@ function busy(on) {
     $(id).disabled = on || (!['new', 'daily'].includes(id) && !game);
   }
   $('apply-hint').disabled = on || !pendingHint;
+  if (on) { $('undo').disabled = true; $('redo').disabled = true; } else undoButtons();
   $('cancel').hidden = !on;
 }
 
@@ -95,6 +103,11 @@ async function loadGenres() {
 // instead of a seed, that day's daily puzzle); a page without one shows the genre's menus.
 function openPermalink() {
   const link = new URLSearchParams(window.location.search);
+  const kept = savedGame(link);
+  if (kept) {
+    resume(kept);
+    return;
+  }
   const genre = genres.get(link.get('genre'));
   if (!genre) {
     genreChanged();
@@ -115,16 +128,18 @@ function openPermalink() {
 
 // ---- The timer: the time spent on the puzzle shown, stopped when it is solved ------------------
 
-function startTimer() {
+// The timer from `elapsed` milliseconds already spent (a resumed puzzle's).
+function startTimer(elapsed = 0) {
   stopTimer();
   delete $('timer').dataset.stopped;
-  timer.started = Date.now();
-  const show = () => {
-    const seconds = Math.floor((Date.now() - timer.started) / 1000);
-    $('timer').textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-  };
-  show();
-  timer.interval = setInterval(show, 1000);
+  timer.started = Date.now() - elapsed;
+  showTime(elapsed);
+  timer.interval = setInterval(() => { showTime(Date.now() - timer.started); save(); }, 1000);
+}
+
+function showTime(elapsed) {
+  const seconds = Math.floor(elapsed / 1000);
+  $('timer').textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 function stopTimer() {
@@ -133,28 +148,39 @@ function stopTimer() {
 }
 
 function solved(text) {
+  if (game && game.solvedIn === undefined) game.solvedIn = Date.now() - timer.started;
   stopTimer();
   $('timer').dataset.stopped = '';
+  save();
   setStatus(text, 'solved');
+}
+
+// Whether Check counts blank cells as mistakes: when the player asks, or when no cell is left
+// unmarked. Mid-game, it reports only the rules the marks made so far break.
+function checkFinish() {
+  return $('finish').checked || !answer().some((row) => row.includes('.'));
 }
 
 async function check() {
   busy(true);
   try {
-    const report = await call('check', { id: game.data.id, answer: answer(), finish: $('finish').checked });
+    const finish = checkFinish();
+    const report = await call('check', { id: game.data.id, answer: answer(), finish });
     marksChanged();
+    // An empty cell is a broken rule only when the grid is finished (a genre-neutral kind).
+    const violations = report.violations.filter((v) => finish || v.kind !== 'empty');
     if (report.solved) {
       solved('Solved! Every rule holds.');
-    } else if (report.violations.length === 0) {
+    } else if (violations.length === 0) {
       setStatus('No broken rule so far, but the grid is not complete.', 'incomplete');
     } else {
-      report.violations.forEach(highlight);
-      $('violations').replaceChildren(...report.violations.map((v) => {
+      violations.forEach(highlight);
+      $('violations').replaceChildren(...violations.map((v) => {
         const li = document.createElement('li');
         li.textContent = describe(v);
         return li;
       }));
-      const n = report.violations.length;
+      const n = violations.length;
       setStatus(`Not there yet: ${n} broken rule${n === 1 ? '' : 's'}, highlighted in red.`, 'violations');
     }
   } catch (error) {
@@ -278,30 +304,174 @@ function failed(what, error) {
 async function play(operation, params, typedSeed) {
   game = null;
   pendingHint = null;
-  notes.clear();
   busy(true);
   setStatus(`Generating ${where()}…`, 'busy');
   try {
     const data = await call(operation, params);
-    const genre = genres.get(data.genre);
-    const board = drawBoard(genre, data.puzzle);
-    game = { genre, data, board, madeIn: where() };
-    $('grid').replaceChildren(board.table);
-    $('grid').dataset.board = genre.board;
-    $('violations').replaceChildren();
-    $('hint-text').textContent = 'Press Hint for the next deduction from your position.';
-    delete $('hint-text').dataset.kind;
-    showHowTo(genre);
-    setPencil(false);
-    showInfo(data, typedSeed || String(data.seed));
+    show({ data, seed: typedSeed || String(data.seed), madeIn: where(), level: $('level').value });
     const what = data.date ? `daily ${data.date}` : 'new';
-    setStatus(`The ${what} ${data.rating.level} ${genre.title} ${data.shape}, made ${where()}. Good luck.`, 'playing');
+    setStatus(`The ${what} ${data.rating.level} ${game.genre.title} ${data.shape}, made ${where()}. Good luck.`, 'playing');
     startTimer();
+    save();
   } catch (error) {
     failed('Generation', error);
   } finally {
     busy(false);
   }
+}
+
+// Draws the puzzle of `saved` (a /generate or /daily answer, its seed, where it was made and
+// the Level menu's choice) with an empty position; the game it plays is `game`.
+function show(saved) {
+  const { data } = saved;
+  const genre = genres.get(data.genre);
+  notes.clear();
+  selected = null;
+  const board = drawBoard(genre, data.puzzle);
+  game = { genre, data, board, madeIn: saved.madeIn, seed: saved.seed, level: saved.level };
+  $('grid').replaceChildren(board.table);
+  $('grid').dataset.board = genre.board;
+  // The board's columns (its table's, clues and indexes included), for cells that fit the screen.
+  const columns = board.table.rows?.[0]?.cells.length || board.cols;
+  $('grid').style.setProperty('--cols', String(columns));
+  $('violations').replaceChildren();
+  $('hint-text').textContent = 'Press Hint for the next deduction from your position.';
+  delete $('hint-text').dataset.kind;
+  showHowTo(genre);
+  showPad(genre);
+  setPencil(false);
+  showInfo(data, saved.seed);
+  history.past = [position()];
+  history.future = [];
+  undoButtons();
+}
+
+// ---- The position: undo and redo, kept in the browser -----------------------------------------
+
+// The position shown: the answer rows and the notes, as JSON.
+function position() {
+  const noted = Object.fromEntries([...notes].map(([key, digits]) => [key, [...digits].join('')]));
+  return JSON.stringify({ answer: answer(), notes: noted });
+}
+
+// Shows a position, as position() spelled it.
+function restore(text) {
+  const { answer: rows, notes: noted } = JSON.parse(text);
+  rows.forEach((row, r) => [...row].forEach((mark, c) => setCell(r, c, mark)));
+  for (const key of [...notes.keys()]) {
+    const [r, c] = key.split(',').map(Number);
+    setNotes(r, c, []);
+  }
+  for (const [key, digits] of Object.entries(noted)) {
+    const [r, c] = key.split(',').map(Number);
+    setNotes(r, c, [...digits]);
+  }
+}
+
+// A new position after the player's move, unless it is the one shown.
+function recordPosition() {
+  if (!game) return;
+  const now = position();
+  if (history.past[history.past.length - 1] === now) return;
+  history.past.push(now);
+  history.future = [];
+  undoButtons();
+  save();
+}
+
+function undo() {
+  if (!game || history.past.length < 2) return;
+  history.future.push(history.past.pop());
+  moved();
+}
+
+function redo() {
+  if (!game || history.future.length === 0) return;
+  history.past.push(history.future.pop());
+  moved();
+}
+
+function moved() {
+  restore(history.past[history.past.length - 1]);
+  marksChanged();
+  undoButtons();
+  save();
+}
+
+function undoButtons() {
+  $('undo').disabled = !game || history.past.length < 2;
+  $('redo').disabled = !game || history.future.length === 0;
+}
+
+// Keeps the puzzle, its position and its time in the browser (a full or private storage only
+// loses the resume).
+function save() {
+  if (!game) return;
+  const elapsed = game.solvedIn ?? Date.now() - timer.started;
+  const kept = { data: game.data, seed: game.seed, madeIn: game.madeIn, level: game.level,
+    position: history.past[history.past.length - 1], elapsed, solved: game.solvedIn !== undefined };
+  try { localStorage.setItem(SAVED, JSON.stringify(kept)); } catch (_) { /* no storage */ }
+}
+
+// The puzzle kept in the browser, when its genre is still served and `link` (the address's
+// query) opens no other puzzle.
+function savedGame(link) {
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(SAVED)); } catch (_) { return null; }
+  if (!kept || !kept.data || !genres.has(kept.data.genre)) return null;
+  if (link.toString() === '') return kept;
+  const same = link.get('genre') === kept.data.genre && link.get('shape') === kept.data.shape
+    && (link.get('seed') === kept.seed || (kept.data.date && link.get('date') === kept.data.date));
+  return same ? kept : null;
+}
+
+// Resumes a kept puzzle: its menus, position and time.
+function resume(kept) {
+  $('genre').value = kept.data.genre;
+  genreChanged(kept.data.shape);
+  if ([...$('level').options].some((o) => o.value === kept.level)) $('level').value = kept.level;
+  show(kept);
+  restore(kept.position);
+  history.past = [kept.position];
+  if (kept.solved) {
+    game.solvedIn = kept.elapsed;
+    showTime(kept.elapsed);
+    solved('Solved! Every rule holds.');
+  } else {
+    startTimer(kept.elapsed);
+    setStatus(`Resumed: the ${kept.data.rating.level} ${game.genre.title} ${kept.data.shape}.`, 'playing');
+  }
+  busy(false);
+}
+
+// ---- The digit pad: tap a cell, then a digit --------------------------------------------------
+
+// The pad's digits are the genre's (GET /genres `digits`); a genre whose cells take none has no
+// pad, and one without pencil marks no pencil key.
+function showPad(genre) {
+  const digits = [...genre.digits];
+  $('pad').hidden = digits.length === 0;
+  $('pad-pencil').hidden = !genre.pencil_marks;
+  $('pad-digits').style.setProperty('--keys', String(Math.min(digits.length, 10) || 1));
+  $('pad-digits').replaceChildren(...digits.map((d) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'pad-digit';
+    button.dataset.digit = d;
+    button.textContent = d;
+    button.setAttribute('aria-label', `write ${d}`);
+    return button;
+  }));
+}
+
+function padPressed(event) {
+  const button = event.target.closest('button');
+  if (!button || !game) return;
+  if (button.id === 'pad-pencil') { setPencil(!$('pencil').checked); return; }
+  if (!selected) { setStatus('Tap a cell first, then a digit.', 'playing'); return; }
+  const { r, c } = selected;
+  if (button.id === 'pad-erase') erase(r, c);
+  else if (button.dataset.digit) enter(r, c, button.dataset.digit);
 }
 
 document.addEventListener('DOMContentLoaded', () => {
@@ -318,4 +488,15 @@ document.addEventListener('DOMContentLoaded', () => {
   $('apply-hint').addEventListener('click', applyHint);
   $('reveal').addEventListener('click', reveal);
   $('clear').addEventListener('click', clearGrid);
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('pad').addEventListener('click', padPressed);
+  // A tap on the pad keeps the cell's focus (and a phone's keyboard as it was).
+  $('pad').addEventListener('mousedown', (event) => event.preventDefault());
+  document.addEventListener('keydown', (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) { event.preventDefault(); undo(); }
+    if ((key === 'z' && event.shiftKey) || key === 'y') { event.preventDefault(); redo(); }
+  });
 });
