@@ -45,7 +45,8 @@ impl<T: Serialize> Wire for T {}
 /// marks from it: `sum_grid`, a grid of blocks and white cells, the blocks holding the sums
 /// of the runs of white cells to their right and below them, a digit written in each white
 /// cell; `shading`, a grid of cells to shade, with a clue beside each row and below each
-/// column. (A caged grid, digits in every cell and cages with their sums, is the next kind.)
+/// column; `caged`, an N x N grid with boxes, split into cages outlined with their sums, a
+/// digit written in every cell (digits 10 to 16 as `A` to `G`, as the answers write them).
 /// A genre's puzzle object and answers are its own: see its `formats` and its puzzle object's
 /// schema.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
@@ -56,26 +57,32 @@ pub enum BoardKind {
     SumGrid,
     /// Cells the player shades, with a clue per row and per column.
     Shading,
+    /// An N x N grid with boxes, split into cages with their sums; the player writes a digit
+    /// of 1..N in each cell (10 to 16 as `A` to `G`).
+    Caged,
 }
 
 impl BoardKind {
     /// Every board kind (the play page has a drawing for each).
-    pub const ALL: &'static [BoardKind] = &[BoardKind::SumGrid, BoardKind::Shading];
+    pub const ALL: &'static [BoardKind] =
+        &[BoardKind::SumGrid, BoardKind::Shading, BoardKind::Caged];
 
     /// Whether a player notes candidate digits in the board's cells (pencil marks).
     pub const fn pencil_marks(self) -> bool {
         match self {
-            BoardKind::SumGrid => true,
+            BoardKind::SumGrid | BoardKind::Caged => true,
             // A shaded cell has no candidates to note: the unshaded dot is the board's note.
             BoardKind::Shading => false,
         }
     }
 
     /// The digits a player writes in a cell, as answers spell them, in order; empty for a
-    /// board whose cells are shaded rather than written.
+    /// board whose cells are shaded rather than written. A caged grid of side N takes the
+    /// first N of its digits (`1`-`9`, then `A`-`G` for 10-16).
     pub const fn digits(self) -> &'static str {
         match self {
             BoardKind::SumGrid => "123456789",
+            BoardKind::Caged => "123456789ABCDEFG",
             BoardKind::Shading => "",
         }
     }
@@ -87,6 +94,14 @@ impl BoardKind {
                 "Type digits; Backspace, Delete or 0 clears; the arrow keys move. P switches \
                  to pencil marks: digits then toggle small candidates in the cell (they are \
                  yours alone: Check and Hint read only written digits)."
+            }
+            BoardKind::Caged => {
+                "Type digits (on a 12x12 or 16x16 grid, A to G, or the pad's 10 to 16, for 10 \
+                 to 16); Backspace, Delete or 0 clears; the arrow keys move. P switches to \
+                 pencil marks: digits then toggle small candidates in the cell (they are yours \
+                 alone: Check and Hint read only written digits). Click a cage's sum to see the \
+                 combinations of different digits that make it, with the digits written in the \
+                 cage."
             }
             BoardKind::Shading => {
                 "Click a cell to shade it, again to mark it unshaded (a dot), again to clear \
@@ -120,6 +135,9 @@ pub trait Genre: 'static {
     const DEFAULT_SHAPE: Shape;
     /// The smallest and largest side of a generated puzzle.
     const SHAPE_LIMITS: (usize, usize);
+    /// The only shapes the generator makes, when it makes only some of those within
+    /// [`Genre::SHAPE_LIMITS`] (Killer Sudoku: the grids with boxes); None for any.
+    const SHAPES: Option<&'static [Shape]> = None;
     /// The levels the generator makes (`any` asks for any of them).
     const LEVELS: &'static [Level] = &Level::RATED;
     /// The generator's version: with the parameters, it determines the puzzle.

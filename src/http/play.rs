@@ -97,6 +97,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         SCRIPT,
         include_str!("play/board-shading.js"),
     ),
+    (
+        "/board-caged.js",
+        SCRIPT,
+        include_str!("play/board-caged.js"),
+    ),
     ("/play.css", STYLE, include_str!("play/play.css")),
     (
         "/board-sum-grid.css",
@@ -107,6 +112,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "/board-shading.css",
         STYLE,
         include_str!("play/board-shading.css"),
+    ),
+    (
+        "/board-caged.css",
+        STYLE,
+        include_str!("play/board-caged.css"),
     ),
     (
         "/favicon.svg",

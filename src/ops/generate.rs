@@ -10,7 +10,7 @@ use super::wire::Seed;
 use super::{Operation, Plan, MAX_FRESH_SEED};
 use crate::core::{
     generate_in_range, Assessment, Budget, Descriptors, Error, GenerateParams, GenerationStats,
-    Level, Score, ScoreRange, Shape, Stage, TargetLevel, Uniqueness, SCORE_VERSION,
+    InputError, Level, Score, ScoreRange, Shape, Stage, TargetLevel, Uniqueness, SCORE_VERSION,
 };
 use crate::genres::{
     dispatch, AnyPuzzleObject, AnySolutionExtra, GenreId, GenreVisitor, Registered,
@@ -177,13 +177,25 @@ impl GeneratePlan {
     pub fn check_shape(&self) -> Result<(), Error> {
         struct Limits;
         impl GenreVisitor for Limits {
-            type Output = (usize, usize, &'static str);
+            type Output = (usize, usize, Option<&'static [Shape]>, &'static str);
             fn visit<G: Registered>(self) -> Self::Output {
-                (G::SHAPE_LIMITS.0, G::SHAPE_LIMITS.1, G::NAME)
+                (G::SHAPE_LIMITS.0, G::SHAPE_LIMITS.1, G::SHAPES, G::NAME)
             }
         }
-        let (min, max, genre) = dispatch(self.genre, Limits);
-        Ok(self.shape.check_within(min, max, genre)?)
+        let (min, max, shapes, genre) = dispatch(self.genre, Limits);
+        self.shape.check_within(min, max, genre)?;
+        match shapes {
+            Some(shapes) if !shapes.contains(&self.shape) => {
+                let names: Vec<String> = shapes.iter().map(ToString::to_string).collect();
+                Err(InputError::limits(format!(
+                    "shape {} is not one {genre} makes: expected one of {}",
+                    self.shape,
+                    names.join(", ")
+                ))
+                .into())
+            }
+            _ => Ok(()),
+        }
     }
 
     /// This generation from `seed`.

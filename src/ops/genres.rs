@@ -14,13 +14,14 @@ pub struct GenreInfo {
     /// The genre's name for people.
     pub title: &'static str,
     /// The drawing the board is: `sum_grid` (blocks holding run sums, a digit in each white
-    /// cell) or `shading` (cells to shade, a clue per row and column); see `BoardKind`. The
+    /// cell), `shading` (cells to shade, a clue per row and column) or `caged` (a grid with
+    /// boxes split into cages with sums, a digit in every cell); see `BoardKind`. The
     /// puzzle object and the answers are the genre's own (`formats`).
     pub board: BoardKind,
     /// Whether a player notes candidate digits in the cells (pencil marks).
     pub pencil_marks: bool,
     /// The digits a player writes in a cell, as answers spell them, in order; empty when the
-    /// cells are shaded rather than written.
+    /// cells are shaded rather than written. A `caged` grid of side N takes the first N.
     #[cfg_attr(feature = "server", schema(example = "123456789"))]
     pub digits: &'static str,
     /// How a player works the board with a play page's controls, in a few sentences.
@@ -36,6 +37,11 @@ pub struct GenreInfo {
     pub min_side: usize,
     /// The largest side of a generated puzzle.
     pub max_side: usize,
+    /// The only shapes a generation takes, when it takes only some within the sides (Killer
+    /// Sudoku: the grids with boxes, 4x4 to 16x16); absent when it takes any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "server", schema(example = json!(["4x4", "6x6", "9x9", "12x12", "16x16"])))]
+    pub shapes: Option<Vec<String>>,
     /// The levels the generator makes (`any` asks for any of them).
     pub levels: Vec<Level>,
     /// The generator's version: with the parameters, it determines the puzzle.
@@ -61,6 +67,7 @@ impl GenreInfo {
             default_shape: G::DEFAULT_SHAPE.to_string(),
             min_side: G::SHAPE_LIMITS.0,
             max_side: G::SHAPE_LIMITS.1,
+            shapes: G::SHAPES.map(|shapes| shapes.iter().map(ToString::to_string).collect()),
             levels: G::LEVELS.to_vec(),
             generator_version: G::GENERATOR_VERSION,
             profile: G::RATER_PROFILE.0,

@@ -111,8 +111,10 @@ def client(**headers):
 
 
 def wrong(rows, board):
-    """The solution with its first mark changed: a digit to the next, a shaded cell unshaded."""
+    """The solution with its first mark changed: a digit to the next (in a caged grid of side N,
+    the next of its N digits, 10-16 as A-G), a shaded cell unshaded."""
     rows = list(rows)
+    caged = "123456789ABCDEFG"[: len(rows)]
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             if board == "sum_grid" and ch.isdigit():
@@ -120,6 +122,9 @@ def wrong(rows, board):
                 return rows
             if board == "shading" and ch == "#":
                 rows[r] = row[:c] + "-" + row[c + 1:]
+                return rows
+            if board == "caged" and ch in caged:
+                rows[r] = row[:c] + caged[(caged.index(ch) + 1) % len(caged)] + row[c + 1:]
                 return rows
     raise AssertionError(f"no mark to change in {rows}")
 

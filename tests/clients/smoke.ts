@@ -35,13 +35,16 @@ function runTotalGap(violation: Schemas['KakuroViolation']): number {
 }
 const operationPaths: (keyof paths)[] = ['/generate', '/daily', '/generate/batch', '/solve', '/rate', '/check', '/hint', '/render'];
 
-// The solution with its first mark changed: a digit to the next, a shaded cell unshaded.
+// The solution with its first mark changed: a digit to the next (in a caged grid of side N, the
+// next of its N digits, 10-16 as A-G), a shaded cell unshaded.
 function wrong(rows: string[], board: GenreInfo['board']): string[] {
   const out = [...rows];
+  const caged = '123456789ABCDEFG'.slice(0, rows.length);
   for (const [r, row] of out.entries()) {
     for (const [c, ch] of [...row].entries()) {
       const changed = board === 'sum_grid' && /[1-9]/.test(ch) ? String((Number(ch) % 9) + 1)
-        : board === 'shading' && ch === '#' ? '-' : null;
+        : board === 'shading' && ch === '#' ? '-'
+        : board === 'caged' && caged.includes(ch) ? caged[(caged.indexOf(ch) + 1) % caged.length] : null;
       if (changed) {
         out[r] = row.slice(0, c) + changed + row.slice(c + 1);
         return out;

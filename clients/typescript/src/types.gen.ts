@@ -61,11 +61,12 @@ export type BatchSize = number;
  * marks from it: `sum_grid`, a grid of blocks and white cells, the blocks holding the sums
  * of the runs of white cells to their right and below them, a digit written in each white
  * cell; `shading`, a grid of cells to shade, with a clue beside each row and below each
- * column. (A caged grid, digits in every cell and cages with their sums, is the next kind.)
+ * column; `caged`, an N x N grid with boxes, split into cages outlined with their sums, a
+ * digit written in every cell (digits 10 to 16 as `A` to `G`, as the answers write them).
  * A genre's puzzle object and answers are its own: see its `formats` and its puzzle object's
  * schema.
  */
-export type BoardKind = 'sum_grid' | 'shading';
+export type BoardKind = 'sum_grid' | 'shading' | 'caged';
 
 /**
  * The checker's verdict on an answer.
@@ -359,7 +360,8 @@ export type GenreInfo = {
     title: string;
     /**
      * The drawing the board is: `sum_grid` (blocks holding run sums, a digit in each white
-     * cell) or `shading` (cells to shade, a clue per row and column); see `BoardKind`. The
+     * cell), `shading` (cells to shade, a clue per row and column) or `caged` (a grid with
+     * boxes split into cages with sums, a digit in every cell); see `BoardKind`. The
      * puzzle object and the answers are the genre's own (`formats`).
      */
     board: BoardKind;
@@ -369,7 +371,7 @@ export type GenreInfo = {
     pencil_marks: boolean;
     /**
      * The digits a player writes in a cell, as answers spell them, in order; empty when the
-     * cells are shaded rather than written.
+     * cells are shaded rather than written. A `caged` grid of side N takes the first N.
      */
     digits: string;
     /**
@@ -396,6 +398,11 @@ export type GenreInfo = {
      * The largest side of a generated puzzle.
      */
     max_side: number;
+    /**
+     * The only shapes a generation takes, when it takes only some within the sides (Killer
+     * Sudoku: the grids with boxes, 4x4 to 16x16); absent when it takes any.
+     */
+    shapes?: Array<string> | null;
     /**
      * The levels the generator makes (`any` asks for any of them).
      */

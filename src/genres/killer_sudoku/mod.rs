@@ -5,7 +5,9 @@ pub mod answer;
 pub mod check;
 pub mod combos;
 pub mod format;
+pub mod generate;
 pub mod model;
+pub mod render;
 pub mod solve;
 pub mod wire;
 

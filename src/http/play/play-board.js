@@ -48,10 +48,16 @@ function moveFocus(r, c, dr, dc) {
 
 // ---- Digit cells: a written digit, or the player's candidate notes --------------------------
 
-// A digit the genre's cells take (GET /genres `digits`), as answers spell it; '' otherwise.
+// The digits the board's cells take: the board's own when it says (a caged grid of side N takes
+// the first N), else the genre's (GET /genres `digits`).
+function cellDigits() {
+  return (game.board && game.board.digits) || game.genre.digits;
+}
+
+// A digit the board's cells take, as answers spell it; '' otherwise.
 function digitOf(text) {
   const digit = text.toUpperCase();
-  return digit.length === 1 && game.genre.digits.includes(digit) ? digit : '';
+  return digit.length === 1 && cellDigits().includes(digit) ? digit : '';
 }
 
 // Makes the table cell `td` at (r, c) a cell the player writes a digit in, named `label`.
@@ -164,7 +170,7 @@ function setNotes(r, c, digits) {
   else notes.delete(key);
   const shown = $(`notes-${r}-${c}`);
   if (!shown) return;
-  const all = [...game.genre.digits];
+  const all = [...cellDigits()];
   // The notes as a square of the digits a cell takes: 3x3 for 1-9.
   shown.style.gridTemplateColumns = `repeat(${Math.ceil(Math.sqrt(all.length))}, 1fr)`;
   shown.replaceChildren(...all.map((d) => span('note', digits.includes(d) ? d : '')));

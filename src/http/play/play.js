@@ -58,8 +58,10 @@ function chosenGenre() {
   return genres.get($('genre').value);
 }
 
-// The square shapes from the genre's smallest side to its largest (GET /genres), and its default.
+// The shapes the genre makes when it lists them (GET /genres `shapes`), else the square shapes
+// from its smallest side to its largest, and its default.
 function shapesOf(genre) {
+  if (genre.shapes) return [...genre.shapes];
   const shapes = [];
   for (let side = genre.min_side; side <= genre.max_side; side++) shapes.push(`${side}x${side}`);
   if (!shapes.includes(genre.default_shape)) shapes.push(genre.default_shape);

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class BoardKind(StrEnum):
+    CAGED = "caged"
     SHADING = "shading"
     SUM_GRID = "sum_grid"
 

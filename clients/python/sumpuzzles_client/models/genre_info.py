@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..models.board_kind import BoardKind
 from ..models.genre import Genre
 from ..models.level import Level
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="GenreInfo")
 
@@ -24,12 +25,13 @@ class GenreInfo:
             marks from it: `sum_grid`, a grid of blocks and white cells, the blocks holding the sums
             of the runs of white cells to their right and below them, a digit written in each white
             cell; `shading`, a grid of cells to shade, with a clue beside each row and below each
-            column. (A caged grid, digits in every cell and cages with their sums, is the next kind.)
+            column; `caged`, an N x N grid with boxes, split into cages outlined with their sums, a
+            digit written in every cell (digits 10 to 16 as `A` to `G`, as the answers write them).
             A genre's puzzle object and answers are its own: see its `formats` and its puzzle object's
             schema.
         pencil_marks (bool): Whether a player notes candidate digits in the cells (pencil marks).
         digits (str): The digits a player writes in a cell, as answers spell them, in order; empty when the
-            cells are shaded rather than written. Example: 123456789.
+            cells are shaded rather than written. A `caged` grid of side N takes the first N. Example: 123456789.
         controls (str): How a player works the board with a play page's controls, in a few sentences.
         rules (str): The rules, in a few sentences for a player.
         formats (str): The genre's formats, in a few sentences.
@@ -40,6 +42,10 @@ class GenreInfo:
         generator_version (int): The generator's version: with the parameters, it determines the puzzle.
         profile (str): The rater profile.
         profile_version (int): The rater profile's version.
+        shapes (list[str] | None | Unset): The only shapes a generation takes, when it takes only some within the sides
+            (Killer
+            Sudoku: the grids with boxes, 4x4 to 16x16); absent when it takes any. Example: ['4x4', '6x6', '9x9', '12x12',
+            '16x16'].
     """
 
     name: Genre
@@ -57,6 +63,7 @@ class GenreInfo:
     generator_version: int
     profile: str
     profile_version: int
+    shapes: list[str] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -93,6 +100,15 @@ class GenreInfo:
 
         profile_version = self.profile_version
 
+        shapes: list[str] | None | Unset
+        if isinstance(self.shapes, Unset):
+            shapes = UNSET
+        elif isinstance(self.shapes, list):
+            shapes = self.shapes
+
+        else:
+            shapes = self.shapes
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -114,6 +130,8 @@ class GenreInfo:
                 "profile_version": profile_version,
             }
         )
+        if shapes is not UNSET:
+            field_dict["shapes"] = shapes
 
         return field_dict
 
@@ -155,6 +173,23 @@ class GenreInfo:
 
         profile_version = d.pop("profile_version")
 
+        def _parse_shapes(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                shapes_type_0 = cast(list[str], data)
+
+                return shapes_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        shapes = _parse_shapes(d.pop("shapes", UNSET))
+
         genre_info = cls(
             name=name,
             title=title,
@@ -171,6 +206,7 @@ class GenreInfo:
             generator_version=generator_version,
             profile=profile,
             profile_version=profile_version,
+            shapes=shapes,
         )
 
         genre_info.additional_properties = d

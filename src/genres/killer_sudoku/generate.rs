@@ -1,0 +1,477 @@
+//! The Killer Sudoku generator, version 1.
+//!
+//! Procedure:
+//! 1. **Fill**: a random valid grid: the pattern `(cols * (r mod rows) + r div rows + c) mod N`
+//!    of the box shape `rows x cols`, its bands, the rows in each band, its stacks and the
+//!    columns in each stack shuffled, and the digits relabelled.
+//! 2. **Cages**: the cells in a random order; each cell not yet caged starts a cage of a size
+//!    drawn from [`CAGE_SIZES`] (at most N), which grows by orthogonal neighbours not yet caged
+//!    whose digits it does not hold yet, drawn uniformly, until it has its size or no such
+//!    neighbour is left. Every cage is orthogonally connected and its digits differ; its sum
+//!    is its digits'.
+//! 3. **Unique**: the exact solver looks for two solutions within [`SOLVE_STEPS_PER_CELL`]
+//!    steps a cell. While it finds two (or runs out), a cage is split: the cage of a cell
+//!    where the two solutions differ, drawn uniformly (when it ran out: one of the largest
+//!    cages), into the cells nearest that cell (half of it, breadth first) and the connected
+//!    parts of the rest. A split only adds sums, so the grid stays a solution and no other
+//!    solution appears; a grid of single cells is unique.
+//! 4. **Level**: the rater (within [`RATE_STEPS`]) rates the puzzle. Too easy: two
+//!    neighbouring cages whose digits differ and whose sizes add up to at most N are merged,
+//!    drawn uniformly, and the merge kept only when the exact solver still proves the puzzle
+//!    unique (else undone, and counted rejected). Too hard (or the rating ran out): a cage of
+//!    two or more cells is split as in step 3. After [`PATIENCE`] changes without reaching
+//!    the level the generator starts over (step 1).
+//! 5. **Finish**: the exact solver proves the puzzle unique from scratch, and the rating is
+//!    the one that reached the level.
+//!
+//! The random stream is [`SeededRng`] keyed by the seed, with the shape and level as stream
+//! number, so the same parameters give the same puzzle on every machine; the budgets of the
+//! sub-searches are fixed numbers, and running out of the caller's budget is an error, never
+//! another puzzle.
+
+use crate::core::{
+    Budget, Error, GenerateParams, Generated, GenerationStats, InputError, Level, Rating,
+    SeededRng, Shape, Stop, TargetLevel,
+};
+
+use super::model::{connected, default_box, Cage, Puzzle, GENRE, SIZES};
+use super::solve::{solve_puzzle, Solution};
+
+/// The generator version: part of what determines the puzzle for a seed.
+pub const GENERATOR_VERSION: u32 = 1;
+
+/// The shapes the generator makes: the grids with their usual boxes.
+pub const SHAPES: [Shape; 5] = [
+    Shape::new(SIZES[0], SIZES[0]),
+    Shape::new(SIZES[1], SIZES[1]),
+    Shape::new(SIZES[2], SIZES[2]),
+    Shape::new(SIZES[3], SIZES[3]),
+    Shape::new(SIZES[4], SIZES[4]),
+];
+
+/// Steps per cell the exact solver may take to prove a candidate unique (162,000 for 9x9).
+pub const SOLVE_STEPS_PER_CELL: u64 = 2_000;
+
+/// Steps one rating of a candidate may take; a rating that runs out counts as too hard.
+pub const RATE_STEPS: u64 = 5_000_000;
+
+/// Changes of a candidate's cages (step 4) before the generator starts over.
+pub const PATIENCE: u32 = 60;
+
+/// Fresh grids after which the generator says it found no puzzle of the level.
+pub const MAX_RESTARTS: u64 = 200;
+
+/// The sizes a new cage is drawn from (step 2), each as often as it is listed: cages of two
+/// to four cells mostly, as published puzzles have.
+pub const CAGE_SIZES: [usize; 20] = [1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5];
+
+/// Generates a puzzle for `params` under `budget`, the level reached with `rate` (the genre's
+/// rater).
+pub fn generate(
+    params: &GenerateParams,
+    budget: &mut Budget,
+    rate: impl Fn(&Puzzle, &mut Budget) -> Rating,
+) -> Result<Generated<Puzzle, Solution>, Error> {
+    if !SHAPES.contains(&params.shape) {
+        let names: Vec<String> = SHAPES.iter().map(ToString::to_string).collect();
+        return Err(InputError::limits(format!(
+            "shape {} is not one {GENRE} makes: expected one of {}",
+            params.shape,
+            names.join(", ")
+        ))
+        .into());
+    }
+    if params.level == TargetLevel::Exactly(Level::BeyondExpert) {
+        return Err(
+            InputError::limits("the generator makes easy, medium, hard or expert puzzles").into(),
+        );
+    }
+    let start = budget.used();
+    let mut generator = Generator::new(params);
+    loop {
+        budget.check_cancelled()?;
+        let (mut puzzle, solution) = generator.unique_puzzle(budget)?;
+        let mut changes = 0;
+        while changes < PATIENCE {
+            generator.stats.attempts += 1;
+            let rating = budget.sub_search(RATE_STEPS, |rating| rate(&puzzle, rating))?;
+            let level = rating
+                .complete()
+                .then(|| rating.level())
+                .flatten()
+                .filter(|_| rating.solved);
+            if level.is_some_and(|level| params.level.accepts(level)) {
+                let outcome = solve_puzzle(&puzzle, 2, budget);
+                if let Some(stop) = outcome.stopped {
+                    return Err(stop.into());
+                }
+                if outcome.unique() {
+                    generator.stats.steps = budget.used() - start;
+                    return Ok(Generated {
+                        puzzle,
+                        solution,
+                        rating,
+                        seed: params.seed,
+                        generator_version: GENERATOR_VERSION,
+                        stats: generator.stats,
+                    });
+                }
+            }
+            let too_easy = match (level, params.level) {
+                (Some(level), TargetLevel::Exactly(wanted)) => level < wanted,
+                _ => false,
+            };
+            changes += 1;
+            puzzle = if too_easy {
+                match generator.merge(&puzzle, &solution, budget)? {
+                    Some(merged) => merged,
+                    None => break,
+                }
+            } else {
+                match generator.split_any(&puzzle, &solution) {
+                    Some(split) => split,
+                    None => break,
+                }
+            };
+        }
+        generator.stats.restarts += 1;
+        if generator.stats.restarts >= MAX_RESTARTS {
+            return Err(InputError::limits(format!(
+                "no {} {GENRE} of shape {} was found from {MAX_RESTARTS} grids; try another level",
+                params.level, params.shape
+            ))
+            .into());
+        }
+    }
+}
+
+/// A generation under way: the parameters, the random stream and the work counted.
+pub struct Generator {
+    side: usize,
+    box_shape: (usize, usize),
+    rng: SeededRng,
+    /// The work done so far.
+    pub stats: GenerationStats,
+}
+
+impl Generator {
+    /// A generation of `params` (whose shape is one of [`SHAPES`]).
+    pub fn new(params: &GenerateParams) -> Generator {
+        let side = params.shape.rows;
+        Generator {
+            side,
+            box_shape: default_box(side).expect("a shape the generator makes"),
+            rng: SeededRng::new(params.seed, params.stream()),
+            stats: GenerationStats::default(),
+        }
+    }
+
+    /// A random filled grid with random cages, split until the exact solver proves it unique
+    /// (steps 1 to 3).
+    pub fn unique_puzzle(&mut self, budget: &mut Budget) -> Result<(Puzzle, Solution), Stop> {
+        let solution = self.fill();
+        let mut puzzle = self.cages(&solution);
+        loop {
+            self.stats.attempts += 1;
+            let steps = SOLVE_STEPS_PER_CELL * (self.side * self.side) as u64;
+            let outcome = budget.sub_search(steps, |solving| solve_puzzle(&puzzle, 2, solving))?;
+            if outcome.unique() {
+                return Ok((puzzle, solution));
+            }
+            let cell = match outcome.solutions.as_slice() {
+                [first, second, ..] => {
+                    let differ: Vec<usize> = (0..first.digits.len())
+                        .filter(|&cell| first.digits[cell] != second.digits[cell])
+                        .collect();
+                    *self
+                        .rng
+                        .pick(&differ)
+                        .expect("two solutions differ somewhere")
+                }
+                _ => {
+                    let largest = puzzle.cages().iter().map(|cage| cage.cells.len()).max();
+                    let largest: Vec<&Cage> = puzzle
+                        .cages()
+                        .iter()
+                        .filter(|cage| Some(cage.cells.len()) == largest)
+                        .collect();
+                    let cage = self.rng.pick(&largest).expect("a grid has cages");
+                    *self.rng.pick(&cage.cells).expect("a cage has cells")
+                }
+            };
+            puzzle = self.split(&puzzle, &solution, cell);
+        }
+    }
+
+    /// A random valid grid (step 1).
+    fn fill(&mut self) -> Solution {
+        let n = self.side;
+        let (rows, cols) = self.box_shape;
+        // `cols` bands of `rows` rows, `rows` stacks of `cols` columns.
+        let order = |rng: &mut SeededRng, groups: usize, size: usize| {
+            let mut groups_order: Vec<usize> = (0..groups).collect();
+            rng.shuffle(&mut groups_order);
+            let mut lines = Vec::with_capacity(n);
+            for group in groups_order {
+                let mut inner: Vec<usize> = (0..size).collect();
+                rng.shuffle(&mut inner);
+                lines.extend(inner.into_iter().map(|line| group * size + line));
+            }
+            lines
+        };
+        let row_order = order(&mut self.rng, cols, rows);
+        let col_order = order(&mut self.rng, rows, cols);
+        let mut labels: Vec<u8> = (1..=n as u8).collect();
+        self.rng.shuffle(&mut labels);
+        let mut digits = vec![0; n * n];
+        for (r, &row) in row_order.iter().enumerate() {
+            for (c, &col) in col_order.iter().enumerate() {
+                let pattern = (cols * (row % rows) + row / rows + col) % n;
+                digits[r * n + c] = labels[pattern];
+            }
+        }
+        Solution { side: n, digits }
+    }
+
+    /// Random cages over a filled grid (step 2).
+    fn cages(&mut self, solution: &Solution) -> Puzzle {
+        let n = self.side;
+        let mut order: Vec<usize> = (0..n * n).collect();
+        self.rng.shuffle(&mut order);
+        let mut caged = vec![false; n * n];
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for start in order {
+            if caged[start] {
+                continue;
+            }
+            let size = (*self.rng.pick(&CAGE_SIZES).expect("sizes")).min(n);
+            let mut cells = vec![start];
+            caged[start] = true;
+            let mut held = 1u32 << solution.digits[start];
+            while cells.len() < size {
+                let mut frontier: Vec<usize> = cells
+                    .iter()
+                    .flat_map(|&cell| neighbours(n, cell))
+                    .filter(|&next| !caged[next] && held & (1 << solution.digits[next]) == 0)
+                    .collect();
+                frontier.sort_unstable();
+                frontier.dedup();
+                let Some(&next) = self.rng.pick(&frontier) else {
+                    break;
+                };
+                caged[next] = true;
+                held |= 1 << solution.digits[next];
+                cells.push(next);
+            }
+            groups.push(cells);
+        }
+        self.puzzle(groups, solution)
+    }
+
+    /// The puzzle of `groups` of cells over `solution`, each with its digits' sum.
+    fn puzzle(&self, groups: Vec<Vec<usize>>, solution: &Solution) -> Puzzle {
+        let cages = groups
+            .into_iter()
+            .map(|cells| Cage {
+                sum: cells
+                    .iter()
+                    .map(|&cell| u32::from(solution.digits[cell]))
+                    .sum(),
+                cells,
+            })
+            .collect();
+        Puzzle::new(self.side, None, cages, Vec::new()).expect("cages of a filled grid")
+    }
+
+    /// `puzzle` with the cage of `cell` split (step 3): the half of it nearest `cell`, breadth
+    /// first, and the connected parts of the rest. A cage of one cell stays as it is.
+    fn split(&self, puzzle: &Puzzle, solution: &Solution, cell: usize) -> Puzzle {
+        let n = self.side;
+        let index = puzzle.cage_of(cell);
+        let cells = &puzzle.cages()[index].cells;
+        if cells.len() < 2 {
+            return puzzle.clone();
+        }
+        let mut near = vec![cell];
+        let mut next = 0;
+        while near.len() < cells.len() / 2 && next < near.len() {
+            for other in neighbours(n, near[next]) {
+                if near.len() < cells.len() / 2 && cells.contains(&other) && !near.contains(&other)
+                {
+                    near.push(other);
+                }
+            }
+            next += 1;
+        }
+        let rest: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|cell| !near.contains(cell))
+            .collect();
+        let mut groups: Vec<Vec<usize>> = puzzle
+            .cages()
+            .iter()
+            .enumerate()
+            .filter(|&(other, _)| other != index)
+            .map(|(_, cage)| cage.cells.clone())
+            .collect();
+        groups.push(near);
+        groups.extend(components(n, &rest));
+        self.puzzle(groups, solution)
+    }
+
+    /// `puzzle` with a cage of two or more cells, drawn uniformly, split; None when every cage
+    /// has one cell.
+    fn split_any(&mut self, puzzle: &Puzzle, solution: &Solution) -> Option<Puzzle> {
+        let splittable: Vec<&Cage> = puzzle
+            .cages()
+            .iter()
+            .filter(|cage| cage.cells.len() > 1)
+            .collect();
+        let cage = self.rng.pick(&splittable)?;
+        let cell = *self.rng.pick(&cage.cells).expect("a cage has cells");
+        Some(self.split(puzzle, solution, cell))
+    }
+
+    /// `puzzle` with two neighbouring cages merged (step 4), when the exact solver still
+    /// proves it unique; None when no pair can merge or the drawn merge is not unique.
+    fn merge(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        budget: &mut Budget,
+    ) -> Result<Option<Puzzle>, Stop> {
+        let n = self.side;
+        let digits_of = |cage: &Cage| {
+            cage.cells
+                .iter()
+                .fold(0u32, |held, &cell| held | 1 << solution.digits[cell])
+        };
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for (index, cage) in puzzle.cages().iter().enumerate() {
+            for &cell in &cage.cells {
+                for other in neighbours(n, cell) {
+                    let next = puzzle.cage_of(other);
+                    let second = &puzzle.cages()[next];
+                    if next > index
+                        && cage.cells.len() + second.cells.len() <= n
+                        && digits_of(cage) & digits_of(second) == 0
+                    {
+                        pairs.push((index, next));
+                    }
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        let Some(&(first, second)) = self.rng.pick(&pairs) else {
+            return Ok(None);
+        };
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut merged = Vec::new();
+        for (index, cage) in puzzle.cages().iter().enumerate() {
+            if index == first || index == second {
+                merged.extend(cage.cells.iter().copied());
+            } else {
+                groups.push(cage.cells.clone());
+            }
+        }
+        groups.push(merged);
+        let candidate = self.puzzle(groups, solution);
+        self.stats.attempts += 1;
+        let steps = SOLVE_STEPS_PER_CELL * (n * n) as u64;
+        let outcome = budget.sub_search(steps, |solving| solve_puzzle(&candidate, 2, solving))?;
+        Ok(if outcome.unique() {
+            Some(candidate)
+        } else {
+            Some(puzzle.clone())
+        })
+    }
+}
+
+/// The orthogonal neighbours of `cell` in an `n` x `n` grid.
+fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (cell / n, cell % n);
+    [
+        (row > 0).then(|| cell - n),
+        (row + 1 < n).then(|| cell + n),
+        (col > 0).then(|| cell - 1),
+        (col + 1 < n).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The orthogonally connected parts of `cells`.
+fn components(n: usize, cells: &[usize]) -> Vec<Vec<usize>> {
+    let mut left: Vec<usize> = cells.to_vec();
+    let mut parts = Vec::new();
+    while let Some(start) = left.pop() {
+        let mut part = vec![start];
+        let mut next = 0;
+        while next < part.len() {
+            for other in neighbours(n, part[next]) {
+                if let Some(at) = left.iter().position(|&cell| cell == other) {
+                    part.push(left.swap_remove(at));
+                }
+            }
+            next += 1;
+        }
+        part.sort_unstable();
+        debug_assert!(connected(n, &part, false));
+        parts.push(part);
+    }
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Level;
+
+    fn params(side: usize, seed: u64) -> GenerateParams {
+        GenerateParams {
+            shape: Shape::new(side, side),
+            level: TargetLevel::Exactly(Level::Easy),
+            seed,
+        }
+    }
+
+    /// Every size: the filled grid is valid, the cages orthogonal, the puzzle unique (proven
+    /// again from scratch with a larger budget) and the same for the same seed.
+    #[test]
+    fn unique_puzzles_at_every_size_are_repeatable() {
+        for side in SIZES {
+            for seed in 0..2 {
+                let make = || {
+                    let mut generator = Generator::new(&params(side, seed));
+                    generator
+                        .unique_puzzle(&mut Budget::new(200_000_000))
+                        .expect("within the budget")
+                };
+                let (puzzle, solution) = make();
+                assert!(puzzle.orthogonal(), "{side}x{side} seed {seed}");
+                for house in puzzle.houses() {
+                    let mut digits: Vec<u8> =
+                        house.iter().map(|&cell| solution.digits[cell]).collect();
+                    digits.sort_unstable();
+                    assert_eq!(digits, (1..=side as u8).collect::<Vec<_>>());
+                }
+                let outcome = solve_puzzle(&puzzle, 2, &mut Budget::new(500_000_000));
+                assert!(outcome.unique(), "{side}x{side} seed {seed}");
+                assert_eq!(outcome.solutions[0], solution);
+                assert_eq!(make().0, puzzle, "{side}x{side} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_grids_with_boxes_are_made() {
+        let rate = |_: &Puzzle, _: &mut Budget| -> Rating { unreachable!("refused first") };
+        let error = generate(&params(5, 0), &mut Budget::new(1_000), rate).unwrap_err();
+        assert!(
+            error.to_string().contains("4x4, 6x6, 9x9, 12x12, 16x16"),
+            "{error}"
+        );
+    }
+}
