@@ -5,7 +5,9 @@ pub mod answer;
 pub mod check;
 pub mod combos;
 pub mod format;
+pub mod hint;
 pub mod model;
+pub mod rate;
 pub mod solve;
 pub mod wire;
 
