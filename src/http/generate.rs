@@ -4,6 +4,7 @@
 //! HTTP has is here: the cache headers of deterministic answers, the conditional requests
 //! they allow, and the stream.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,11 +23,12 @@ use super::extract::{wants, ApiQuery, OptionalJson};
 use super::metrics;
 use super::problem::ApiError;
 use super::responses::{CacheStatuses, CommonErrors, PuzzleErrors};
+use super::state::Admitted;
 use super::AppState;
 use crate::core::Error;
 use crate::ops::{
     self, BatchLine, BatchRequest, DailyReport, DailyRequest, Date, GeneratePlan, GenerateReport,
-    GenerateRequest, Operation, Plan,
+    GenerateRequest, Operation, Plan, ProblemDetails,
 };
 
 /// `/generate`, `/daily` and `/generate/batch`.
@@ -313,10 +315,17 @@ pub async fn daily(
 /// element per seed, in order, each written as soon as its puzzle is made: the object
 /// `/generate` answers, or for a seed whose generation failed its problem details with its
 /// `seed` (the elements after it go on). A client that asks for `application/x-ndjson` gets
-/// the same elements as NDJSON, one a line. The budget and the deadline apply to each puzzle;
-/// each puzzle is one job on the worker pool, so a batch takes turns with other requests. A
-/// client that disconnects stops the work. **Each puzzle includes its solution** unless
-/// `solution=false`.
+/// the same elements as NDJSON, one a line. A batch is one request of its client for its
+/// whole life: it holds one of the client's slots until its last element is sent (a client
+/// over its slots gets 429 with `Retry-After`), and each puzzle runs under the client's
+/// budget (an API key's allowance). Each puzzle is one job on the worker pool, started only
+/// when a worker is free behind the requests already waiting. The whole batch has one
+/// deadline: the request deadline plus a tenth of it per puzzle (30 s + 3 s a puzzle by
+/// default), each puzzle at most the request deadline; a seed not started by then, or after
+/// the server began shutting down, gets its problem (504 `deadline-exceeded`, 503
+/// `shutting-down`) as its element, so the answer always ends complete. A seed listed twice is
+/// made once and its element written at each place. A client that disconnects stops the work.
+/// **Each puzzle includes its solution** unless `solution=false`.
 #[utoipa::path(
     post,
     path = "/generate/batch",
@@ -341,44 +350,162 @@ pub async fn batch(
     RawQuery(query): RawQuery,
     OptionalJson(body): OptionalJson<BatchRequest>,
 ) -> Result<Response, ApiError> {
+    if state.shutting_down() {
+        return Err(ApiError::ShuttingDown);
+    }
     let query = batch_query(query.as_deref().unwrap_or(""))?;
     let plans: Vec<GeneratePlan> = ops::from_body_and_query(body, query)?
         .plan()?
         .generations()
         .collect();
-    let last = plans.len() - 1;
     let array = !wants(&headers, NDJSON);
+    let limit = batch_deadline(state.config.deadline, plans.len());
+    let until = Instant::now() + limit;
+    // The client's allowance (its key's budget) for every puzzle, made after this returns.
+    let admitted = Admitted::current().unwrap_or_else(|| Admitted {
+        allowance: state.clients.anonymous(),
+        until,
+    });
+    let mut lines = BatchLines::new(plans, array);
     // The stream drives the work: when the client goes away the body, and with it the job
     // under way, is dropped, which cancels the job (see `Pool::run`).
-    let lines = futures_util::stream::unfold(
-        (state, plans.into_iter().enumerate()),
-        move |(state, mut rest)| async move {
-            let (index, plan) = rest.next()?;
-            let seed = plan.seed().unwrap_or_default();
-            let line = match run_in_turn(&state, plan).await {
-                Ok(report) => {
-                    ::metrics::counter!(metrics::GENERATION_ATTEMPTS)
-                        .increment(report.stats.attempts);
-                    BatchLine::Puzzle(Box::new(report))
-                }
-                Err(problem) => BatchLine::failed(seed, problem.body()),
-            };
-            let text = if array {
-                let open = if index == 0 { "[" } else { "," };
-                let close = if index == last { "]\n" } else { "\n" };
-                format!("{open}{}{close}", line.to_json())
-            } else {
-                line.to_ndjson()
-            };
-            Some((Ok::<_, Infallible>(text), (state, rest)))
+    let stream = futures_util::stream::unfold(
+        (state, lines.next_plan(), lines),
+        move |(state, next, mut lines)| {
+            let admitted = admitted.clone();
+            async move {
+                let (index, plan) = next?;
+                let seed = plan.seed().unwrap_or_default();
+                let line = match lines.made(seed) {
+                    Some(line) => line,
+                    None => {
+                        let line = make_line(&state, plan, &admitted, until, limit).await;
+                        line.to_json()
+                    }
+                };
+                let text = lines.write(index, seed, line);
+                let next = lines.next_plan();
+                Some((Ok::<_, Infallible>(text), (state, next, lines)))
+            }
         },
     );
     let content_type = if array { "application/json" } else { NDJSON };
     Ok((
         [(CONTENT_TYPE, content_type), (VARY, "accept")],
-        Body::from_stream(lines),
+        Body::from_stream(stream),
     )
         .into_response())
+}
+
+/// How long a whole batch of `count` puzzles may take: the request deadline, and a tenth of it
+/// more per puzzle (30 s + 3 s a puzzle by default: 5.5 min for 100). Each puzzle also has at
+/// most the request deadline.
+pub(crate) fn batch_deadline(deadline: Duration, count: usize) -> Duration {
+    deadline + deadline / 10 * u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// One seed's line: made in turn behind other requests, under the client's allowance and
+/// the earlier of the request deadline and the batch's; a seed the batch has no time left for
+/// (or that a shutdown reached first) is not started, and its line says why.
+async fn make_line(
+    state: &AppState,
+    plan: GeneratePlan,
+    admitted: &Admitted,
+    until: Instant,
+    limit: Duration,
+) -> BatchLine {
+    let seed = plan.seed().unwrap_or_default();
+    let now = Instant::now();
+    if state.shutting_down() {
+        return BatchLine::failed(
+            seed,
+            ProblemDetails::new(
+                "shutting-down",
+                "The server is shutting down",
+                503,
+                "the server began shutting down before this seed was started; ask another \
+                 instance for it",
+            ),
+        );
+    }
+    if now >= until {
+        return BatchLine::failed(
+            seed,
+            ProblemDetails::new(
+                "deadline-exceeded",
+                "The work did not finish in time",
+                504,
+                format!(
+                    "the batch's deadline ({} s for its puzzles) passed before this seed was \
+                     started; ask for fewer puzzles or retry this seed",
+                    limit.as_secs()
+                ),
+            ),
+        );
+    }
+    let line = admitted.until((now + state.config.deadline).min(until));
+    match state.run_in_turn(plan, &line).await {
+        Ok(report) => {
+            ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.stats.attempts);
+            BatchLine::Puzzle(Box::new(report))
+        }
+        Err(problem) => BatchLine::failed(seed, problem.body()),
+    }
+}
+
+/// A batch's plans in order and the lines it wrote: a seed listed again is made once, its line
+/// kept until its last place.
+struct BatchLines {
+    plans: std::iter::Enumerate<std::vec::IntoIter<GeneratePlan>>,
+    last: usize,
+    /// Each seed's last place in the batch.
+    last_place: HashMap<u64, usize>,
+    /// Lines of seeds that come again.
+    kept: HashMap<u64, String>,
+    array: bool,
+}
+
+impl BatchLines {
+    fn new(plans: Vec<GeneratePlan>, array: bool) -> BatchLines {
+        let last_place = plans
+            .iter()
+            .enumerate()
+            .map(|(index, plan)| (plan.seed().unwrap_or_default(), index))
+            .collect();
+        BatchLines {
+            last: plans.len() - 1,
+            plans: plans.into_iter().enumerate(),
+            last_place,
+            kept: HashMap::new(),
+            array,
+        }
+    }
+
+    fn next_plan(&mut self) -> Option<(usize, GeneratePlan)> {
+        self.plans.next()
+    }
+
+    /// The line already made for `seed`, if it came before.
+    fn made(&self, seed: u64) -> Option<String> {
+        self.kept.get(&seed).cloned()
+    }
+
+    /// The text of the line at `index`, keeping it while its seed comes again.
+    fn write(&mut self, index: usize, seed: u64, line: String) -> String {
+        let text = if self.array {
+            let open = if index == 0 { "[" } else { "," };
+            let close = if index == self.last { "]\n" } else { "\n" };
+            format!("{open}{line}{close}")
+        } else {
+            format!("{line}\n")
+        };
+        if self.last_place.get(&seed).is_some_and(|&last| last > index) {
+            self.kept.insert(seed, line);
+        } else {
+            self.kept.remove(&seed);
+        }
+        text
+    }
 }
 
 /// A batch's query string. `seeds` is read in the three ways clients write an array: repeated
@@ -411,20 +538,6 @@ fn batch_query(query: &str) -> Result<BatchRequest, ApiError> {
 
 /// Newline-delimited JSON: one JSON object per line.
 const NDJSON: &str = "application/x-ndjson";
-
-/// Runs one puzzle of a batch. The batch has already been answered 200, so a full pool is
-/// waited out (until the deadline) rather than written as a failed line at once.
-async fn run_in_turn(state: &AppState, plan: GeneratePlan) -> Result<GenerateReport, ApiError> {
-    let give_up = Instant::now() + state.config.deadline;
-    loop {
-        match state.run(plan.clone()).await {
-            Err(ApiError::Overloaded { .. }) if Instant::now() < give_up => {
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-            outcome => return outcome,
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

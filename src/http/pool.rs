@@ -16,6 +16,11 @@
 //! counts as free. A job queued when no worker is asleep or on its way back to the queue to
 //! take it raises the cancel flag of a background task, which stops at its next budget check,
 //! and that worker takes the job.
+//!
+//! A job that may wait (one puzzle of a batch, already answered 200) enters as [`Entry::InTurn`]:
+//! it waits, in arrival order behind the other such jobs, until a worker is free with no job
+//! queued for it, so it never sits in the queue ahead of another client's request, and it is
+//! woken when a job finishes (no polling); a request that finds the queue full is shed once.
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
@@ -54,12 +59,13 @@ struct RunningTask {
     yielding: bool,
 }
 
-/// Counts its worker as running until dropped.
-struct Busy<'a>(&'a AtomicUsize);
+/// Counts its worker as running until dropped; then a job waiting its turn may look again.
+struct Busy<'a>(&'a Shared);
 
 impl Drop for Busy<'_> {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        self.0.running.fetch_sub(1, Ordering::SeqCst);
+        self.0.finished.notify_one();
     }
 }
 
@@ -89,6 +95,8 @@ struct Shared {
     /// Jobs taken by a worker and not finished. A worker is free again as soon as its job has
     /// finished, before it is back at the queue (see `Pool::free`).
     running: AtomicUsize,
+    /// A job finished: the first job waiting its turn looks for a free worker again.
+    finished: tokio::sync::Notify,
     workers: usize,
     background: Option<Arc<dyn Background>>,
     /// Workers that may run background tasks at once.
@@ -108,7 +116,7 @@ impl Shared {
             match self.next_work() {
                 None => return,
                 // Jobs catch their own panics (see `Pool::run`): this never unwinds.
-                Some(Work::Job(job)) => job(Busy(&self.running)),
+                Some(Work::Job(job)) => job(Busy(self)),
                 Some(Work::Background(task, flag, id)) => {
                     if std::panic::catch_unwind(AssertUnwindSafe(move || task(flag))).is_err() {
                         ::metrics::counter!(metrics::PANICS).increment(1);
@@ -162,6 +170,8 @@ impl Shared {
 /// The worker threads that run the CPU-heavy jobs, and the bounded queue in front of them.
 pub struct Pool {
     shared: Arc<Shared>,
+    /// Jobs waiting their turn pass one at a time, in arrival order (tokio's mutex is fair).
+    turnstile: tokio::sync::Mutex<()>,
     queue_limit: usize,
     retry_after: u64,
 }
@@ -210,6 +220,7 @@ impl Pool {
             }),
             job_queued: Condvar::new(),
             running: AtomicUsize::new(0),
+            finished: tokio::sync::Notify::new(),
             workers,
             background,
             background_limit,
@@ -224,6 +235,7 @@ impl Pool {
         }
         Pool {
             shared,
+            turnstile: tokio::sync::Mutex::new(()),
             queue_limit,
             retry_after,
         }
@@ -262,12 +274,88 @@ impl Pool {
         self.shared.workers.saturating_sub(self.running())
     }
 
-    /// Runs `work` on a worker, with a flag that the deadline or a departed client raises.
+    /// Runs `work` on a worker, with a flag that the deadline or a departed client raises;
+    /// 503 at once when the queue is full (the tests'; the service enters through
+    /// [`Pool::enter`]).
+    #[cfg(test)]
     pub async fn run<T, F>(&self, deadline: Duration, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(CancelFlag) -> T + Send + 'static,
     {
+        self.enter(deadline, Entry::Shed, work).await
+    }
+
+    /// Queues `job` if `entry` lets it in now; gives it back otherwise.
+    fn enqueue(&self, job: Job, entry: Entry) -> Result<(), Job> {
+        let mut queue = self.shared.queue();
+        let room = match entry {
+            Entry::Shed => queue.jobs.len() < self.free() + self.queue_limit,
+            Entry::InTurn => queue.jobs.len() < self.free(),
+        };
+        if !room {
+            return Err(job);
+        }
+        queue.jobs.push_back(job);
+        // Workers neither asleep, nor on a job, nor on a background task: one whose job
+        // has just finished (or that is starting) and is on its way back to the queue,
+        // where it takes the oldest job before any background task.
+        let returning = self
+            .shared
+            .workers
+            .saturating_sub(self.running() + queue.idle + queue.background.len());
+        if queue.jobs.len() <= queue.idle {
+            self.shared.job_queued.notify_one();
+        } else if queue.jobs.len() > queue.idle + returning {
+            // No worker asleep or coming back to take it: background tasks give their
+            // workers up, as many as the jobs beyond those workers.
+            let short = queue.jobs.len() - queue.idle - returning;
+            for task in queue
+                .background
+                .iter_mut()
+                .filter(|task| !task.yielding)
+                .take(short)
+            {
+                task.yielding = true;
+                task.flag.cancel();
+            }
+        }
+        Ok(())
+    }
+
+    /// Waits its turn (behind the jobs that waited before it) for a free worker, and queues
+    /// `job` for it; false when `until` came first.
+    async fn enqueue_in_turn(&self, job: Job, until: tokio::time::Instant) -> bool {
+        let turn = async {
+            let _turn = self.turnstile.lock().await;
+            let mut job = job;
+            loop {
+                // Registered before looking, so that a job finishing in between still wakes it.
+                let finished = self.shared.finished.notified();
+                match self.enqueue(job, Entry::InTurn) {
+                    Ok(()) => return,
+                    Err(back) => job = back,
+                }
+                finished.await;
+            }
+        };
+        tokio::time::timeout_at(until, turn).await.is_ok()
+    }
+
+    /// Runs `work` on a worker entering as `entry` says, with a flag that the deadline or a
+    /// departed client raises; the wait for its turn counts towards `deadline` (503 when it
+    /// runs out before the job started).
+    pub(crate) async fn enter<T, F>(
+        &self,
+        deadline: Duration,
+        entry: Entry,
+        work: F,
+    ) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(CancelFlag) -> T + Send + 'static,
+    {
+        let until = tokio::time::Instant::now() + deadline;
         let flag = CancelFlag::new();
         let (done, outcome) = tokio::sync::oneshot::channel();
         let job_flag = flag.clone();
@@ -284,36 +372,21 @@ impl Pool {
             drop(busy);
             let _ = done.send(outcome);
         });
-        {
-            let mut queue = self.shared.queue();
-            if queue.jobs.len() >= self.free() + self.queue_limit {
-                metrics::shed(metrics::Shed::Overloaded);
-                return Err(ApiError::Overloaded {
-                    retry_after: self.retry_after,
-                });
+        match entry {
+            Entry::Shed => {
+                if self.enqueue(job, Entry::Shed).is_err() {
+                    metrics::shed(metrics::Shed::Overloaded);
+                    return Err(ApiError::Overloaded {
+                        retry_after: self.retry_after,
+                    });
+                }
             }
-            queue.jobs.push_back(job);
-            // Workers neither asleep, nor on a job, nor on a background task: one whose job
-            // has just finished (or that is starting) and is on its way back to the queue,
-            // where it takes the oldest job before any background task.
-            let returning = self
-                .shared
-                .workers
-                .saturating_sub(self.running() + queue.idle + queue.background.len());
-            if queue.jobs.len() <= queue.idle {
-                self.shared.job_queued.notify_one();
-            } else if queue.jobs.len() > queue.idle + returning {
-                // No worker asleep or coming back to take it: background tasks give their
-                // workers up, as many as the jobs beyond those workers.
-                let short = queue.jobs.len() - queue.idle - returning;
-                for task in queue
-                    .background
-                    .iter_mut()
-                    .filter(|task| !task.yielding)
-                    .take(short)
-                {
-                    task.yielding = true;
-                    task.flag.cancel();
+            Entry::InTurn => {
+                if !self.enqueue_in_turn(job, until).await {
+                    metrics::shed(metrics::Shed::Expired);
+                    return Err(ApiError::ExpiredInQueue {
+                        retry_after: self.retry_after,
+                    });
                 }
             }
         }
@@ -321,7 +394,7 @@ impl Pool {
             flag: flag.clone(),
             armed: true,
         };
-        let outcome = tokio::time::timeout(deadline, outcome).await;
+        let outcome = tokio::time::timeout_at(until, outcome).await;
         guard.armed = false;
         match outcome {
             Ok(Ok(Ok(value))) => Ok(value),
@@ -346,6 +419,15 @@ impl Pool {
             }
         }
     }
+}
+
+/// How a job enters the queue.
+#[derive(Clone, Copy)]
+pub(crate) enum Entry {
+    /// At once, or shed (503) when the queue is full.
+    Shed,
+    /// When a worker is free and no job is queued for it, after the jobs that waited before.
+    InTurn,
 }
 
 impl Drop for Pool {

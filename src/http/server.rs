@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::header::{
     CONTENT_LENGTH, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
@@ -25,7 +26,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
-use super::clients::Peer;
+use super::clients::{Peer, Slot};
 use super::conn::{self, Admitted as Accepted, Bounds, Connections};
 use super::extract::BodyTimeout;
 use super::pool::panic_message;
@@ -225,11 +226,31 @@ async fn admit(State(admission): State<Admission>, mut request: Request, next: N
     };
     let scope = Admitted {
         allowance: admitted.allowance,
-        arrived,
+        until: arrived + state.config.deadline,
     };
     let response = ADMITTED.scope(scope, next.run(request)).await;
-    drop(slot);
-    response
+    match slot {
+        Some(slot) => hold_until_sent(response, slot),
+        None => response,
+    }
+}
+
+/// A streamed answer (a batch, whose puzzles are made as its body is sent) keeps its client's
+/// slot until its last byte is sent or the client goes away; an answer made in full frees it
+/// now.
+fn hold_until_sent(response: Response, slot: Slot) -> Response {
+    use axum::body::HttpBody;
+    use futures_util::StreamExt;
+    if response.body().size_hint().exact().is_some() {
+        return response;
+    }
+    response.map(|body| {
+        let held = slot;
+        Body::from_stream(body.into_data_stream().map(move |chunk| {
+            let _ = &held;
+            chunk
+        }))
+    })
 }
 
 fn panic_response(payload: Box<dyn std::any::Any + Send + 'static>) -> Response {

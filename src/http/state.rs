@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::clients::{Allowance, ApiKeys, ClientLimits, Clients};
 use super::metrics;
-use super::pool::{Background, Pool};
+use super::pool::{Background, Entry, Pool};
 use super::problem::ApiError;
 use super::puzzle_pool::{Filler, PooledAnswer, PuzzlePoolConfig, PuzzlePools, Taken};
 use crate::core::{Budget, Error};
@@ -103,11 +103,29 @@ tokio::task_local! {
     pub(super) static ADMITTED: Admitted;
 }
 
-/// A request let in: what it may spend and when it arrived.
+/// A request let in: what it may spend and by when it must be done.
 #[derive(Clone, Debug)]
-pub(super) struct Admitted {
+pub(crate) struct Admitted {
     pub(super) allowance: Allowance,
-    pub(super) arrived: Instant,
+    /// Its deadline: the request's arrival and the configured deadline (a batch sets its
+    /// own for each puzzle, see `generate.rs`).
+    pub(super) until: Instant,
+}
+
+impl Admitted {
+    /// The admission of the request being handled, if any (a batch keeps it for the puzzles
+    /// its body makes after the handler has returned).
+    pub(crate) fn current() -> Option<Admitted> {
+        ADMITTED.try_with(Admitted::clone).ok()
+    }
+
+    /// The same allowance, with the deadline `until`.
+    pub(crate) fn until(&self, until: Instant) -> Admitted {
+        Admitted {
+            allowance: self.allowance,
+            until,
+        }
+    }
 }
 
 /// Shared by every request.
@@ -167,9 +185,9 @@ impl AppState {
     }
 
     /// The client's budget for `plan` (or less, if the request asks for less) and what is
-    /// left of the deadline.
-    fn limits<P: Plan>(&self, plan: &P) -> (u64, Duration) {
-        let admitted = ADMITTED.try_with(Admitted::clone).ok();
+    /// left of the deadline, for the request being handled (or `admitted`, when given).
+    fn limits<P: Plan>(&self, plan: &P, admitted: Option<&Admitted>) -> (u64, Duration) {
+        let admitted = admitted.cloned().or_else(Admitted::current);
         let allowance = admitted
             .as_ref()
             .map_or_else(|| self.clients.anonymous(), |admitted| admitted.allowance);
@@ -182,9 +200,7 @@ impl AppState {
             .requested_budget()
             .map_or(allowed, |asked| asked.min(allowed));
         let deadline = admitted.map_or(self.config.deadline, |admitted| {
-            self.config
-                .deadline
-                .saturating_sub(admitted.arrived.elapsed())
+            admitted.until.saturating_duration_since(Instant::now())
         });
         (steps, deadline)
     }
@@ -192,7 +208,7 @@ impl AppState {
     /// A pooled answer to a generation, when a pool holds one this plan could get fresh
     /// (see `puzzle_pool.rs`); None sends it to [`AppState::run`].
     pub(crate) fn pooled(&self, plan: &GeneratePlan) -> Option<PooledAnswer> {
-        let (steps, _) = self.limits(plan);
+        let (steps, _) = self.limits(plan, None);
         match self.puzzles.take(plan, steps) {
             Taken::Hit(answer) => {
                 // Its place on the shelf is free: an idle worker may make the next one.
@@ -207,13 +223,38 @@ impl AppState {
     /// less) and what is left of the deadline. The request was refused before it took a
     /// worker if it did not plan; one whose budget runs out is a 422 that says how far it got.
     pub(crate) async fn run<P: Plan>(&self, plan: P) -> Result<P::Report, ApiError> {
-        let (steps, deadline) = self.limits(&plan);
+        self.run_entering(plan, None, Entry::Shed).await
+    }
+
+    /// Runs a plan under `admitted` (its client's allowance and deadline), when a worker is
+    /// free behind every request already queued ([`Entry::InTurn`]): a batch's puzzle, made
+    /// after its answer began.
+    pub(crate) async fn run_in_turn<P: Plan>(
+        &self,
+        plan: P,
+        admitted: &Admitted,
+    ) -> Result<P::Report, ApiError> {
+        self.run_entering(plan, Some(admitted), Entry::InTurn).await
+    }
+
+    async fn run_entering<P: Plan>(
+        &self,
+        plan: P,
+        admitted: Option<&Admitted>,
+        entry: Entry,
+    ) -> Result<P::Report, ApiError> {
+        let (steps, deadline) = self.limits(&plan, admitted);
         let result = self
             .pool
-            .run(deadline, move |flag| {
+            .enter(deadline, entry, move |flag| {
                 plan.run(&mut Budget::with_flag(steps, flag))
             })
             .await?;
+        Self::outcome(result)
+    }
+
+    /// An operation's result as the answer's: a budget that ran out is counted.
+    fn outcome<R>(result: Result<R, Error>) -> Result<R, ApiError> {
         result.map_err(|error| {
             if matches!(error, Error::Exhausted(_)) {
                 ::metrics::counter!(metrics::BUDGET_EXHAUSTED).increment(1);

@@ -9,6 +9,7 @@
 mod common;
 
 mod answers;
+mod batches;
 mod connections;
 mod cost;
 mod exposure;
