@@ -263,12 +263,15 @@ fn square_at<'a>(doc: &'a Document, row: usize, col: usize) -> Option<Node<'a, '
 }
 
 /// Whether the clue drawn at `(row, col)` is highlighted: inside the grid a sum's triangle in
-/// its block (the one of the run's direction, `down`, when the violation names it); just
+/// its block (the one of the run's direction, `down`, when the violation names it) or a cage's
+/// sum in its first cell; just
 /// outside it a line's clue, right of its row or below its column.
 fn clue_highlighted(doc: &Document, (row, col): (usize, usize), down: Option<u64>) -> bool {
     let violated_text =
         |group: Node| child(group, "text", "clue").is_some_and(|t| has_class(t, "violated"));
     match square_at(doc, row, col) {
+        // A caged grid's sum is a text in its cage's first cell.
+        Some(square) if violated_text(square) => true,
         Some(square) => square.children().any(|n| {
             let direction = down.map(|down| if down == 1 { "down" } else { "across" });
             n.has_tag_name("polygon")
