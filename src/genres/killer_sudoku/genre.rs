@@ -1,9 +1,9 @@
 //! Killer Sudoku behind the [`Genre`] trait: what the doors, the registry and the generic tests
 //! take of it.
 //!
-//! Declared in `mod.rs` (`pub mod genre; pub use genre::KillerSudoku;`) with the registry's line
-//! (`KillerSudoku => killer_sudoku::KillerSudoku`) once the rater (`rate`) and the hints
-//! (`hint`) are in the folder.
+//! Compiled and unit-tested, not yet in the registry: its line
+//! (`KillerSudoku => killer_sudoku::KillerSudoku`) waits for the registry-wide tests (HTTP, fuzz,
+//! WebAssembly, clients, schemathesis) to have run with it, and the document's regeneration.
 
 use crate::core::hint::Hint;
 use crate::core::{

@@ -6,6 +6,7 @@ pub mod check;
 pub mod combos;
 pub mod format;
 pub mod generate;
+pub mod genre;
 pub mod hint;
 pub mod model;
 pub mod rate;
@@ -15,6 +16,7 @@ pub mod wire;
 
 pub use answer::Answer;
 pub use check::{Rule, Violation};
+pub use genre::KillerSudoku;
 pub use model::{Cage, Puzzle};
 pub use solve::{solve_puzzle, Solution};
 pub use wire::PuzzleObject;
