@@ -96,10 +96,17 @@ export const generatePost = <ThrowOnError extends boolean = false>(options?: Opt
  * element per seed, in order, each written as soon as its puzzle is made: the object
  * `/generate` answers, or for a seed whose generation failed its problem details with its
  * `seed` (the elements after it go on). A client that asks for `application/x-ndjson` gets
- * the same elements as NDJSON, one a line. The budget and the deadline apply to each puzzle;
- * each puzzle is one job on the worker pool, so a batch takes turns with other requests. A
- * client that disconnects stops the work. **Each puzzle includes its solution** unless
- * `solution=false`.
+ * the same elements as NDJSON, one a line. A batch is one request of its client for its
+ * whole life: it holds one of the client's slots until its last element is sent (a client
+ * over its slots gets 429 with `Retry-After`), and each puzzle runs under the client's
+ * budget (an API key's allowance). Each puzzle is one job on the worker pool, started only
+ * when a worker is free behind the requests already waiting. The whole batch has one
+ * deadline: the request deadline plus a tenth of it per puzzle (30 s + 3 s a puzzle by
+ * default), each puzzle at most the request deadline; a seed not started by then, or after
+ * the server began shutting down, gets its problem (504 `deadline-exceeded`, 503
+ * `shutting-down`) as its element, so the answer always ends complete. A seed listed twice is
+ * made once and its element written at each place. A client that disconnects stops the work.
+ * **Each puzzle includes its solution** unless `solution=false`.
  */
 export const batch = <ThrowOnError extends boolean = false>(options?: Options<BatchData, ThrowOnError>) => (options?.client ?? client).post<BatchResponses, BatchErrors, ThrowOnError>({
     security: [{ name: 'X-API-Key', type: 'apiKey' }, { scheme: 'bearer', type: 'http' }],
