@@ -10,7 +10,7 @@
 //! has no pencil marks, so only a filled cell is progress they can see.
 
 use super::level::Level;
-use super::rating::{Deduction, Placement};
+use super::rating::{Deduction, Placement, Removal};
 
 /// What kind of hint it is.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
@@ -180,6 +180,24 @@ pub fn upper_first(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// "5 and 6 from row 2, column 3, and 9 from row 2, column 4": at most three cells named, each
+/// removed value (a digit's character in `Removal::values`) written as `digit_name` says.
+pub fn removals(removed: &[Removal], digit_name: impl Fn(char) -> String) -> String {
+    const NAMED: usize = 3;
+    let mut parts: Vec<String> = removed
+        .iter()
+        .take(NAMED)
+        .map(|r| {
+            let digits: Vec<String> = r.values.chars().map(&digit_name).collect();
+            format!("{} from {}", join_and(&digits), cell_name(r.row, r.col))
+        })
+        .collect();
+    if removed.len() > NAMED {
+        parts.push(format!("{} more cells", removed.len() - NAMED));
+    }
+    join_and(&parts)
 }
 
 /// "a, b and c".

@@ -1,7 +1,7 @@
 //! Hints: the first wrong digit, or the rater's next placement from the player's position
 //! (see [`crate::core::hint`] for what a hint is).
 
-use crate::core::hint::{cell_name, chain_to, join_and, Hint};
+use crate::core::hint::{self, cell_name, chain_to, join_and, Hint};
 use crate::core::{Budget, Deduction, Error, Placement, Removal};
 
 use super::answer::Answer;
@@ -127,26 +127,11 @@ fn cage_name(puzzle: &Puzzle, deduction: &Deduction) -> String {
     )
 }
 
-/// "5 and 6 from row 2, column 3, and 9 from row 2, column 4": at most three cells named.
+/// The removals in words, 10-16 as numbers (the answers' A-G are letters only on the board).
 fn removals(removed: &[Removal]) -> String {
-    const NAMED: usize = 3;
-    let mut parts: Vec<String> = removed
-        .iter()
-        .take(NAMED)
-        .map(|r| format!("{} from {}", digit_list(&r.values), cell_name(r.row, r.col)))
-        .collect();
-    if removed.len() > NAMED {
-        parts.push(format!("{} more cells", removed.len() - NAMED));
-    }
-    join_and(&parts)
-}
-
-fn digit_list(values: &str) -> String {
-    let digits: Vec<String> = values
-        .chars()
-        .map(|c| char_digit(c).map_or_else(|| c.to_string(), |digit| digit.to_string()))
-        .collect();
-    join_and(&digits)
+    hint::removals(removed, |c| {
+        char_digit(c).map_or_else(|| c.to_string(), |digit| digit.to_string())
+    })
 }
 
 fn cell_list(cells: &[[usize; 2]]) -> String {

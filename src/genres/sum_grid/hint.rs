@@ -1,7 +1,7 @@
 //! Hints: the first wrong digit, or the rater's next placement from the player's position
 //! (see [`crate::core::hint`] for what a hint is).
 
-use crate::core::hint::{cell_name, chain_to, join_and, join_or, upper_first, Hint};
+use crate::core::hint::{self, cell_name, chain_to, join_or, upper_first, Hint};
 use crate::core::{Budget, Deduction, Placement, Removal, Stop};
 
 use super::answer::{Answer, Mark, Solution};
@@ -122,23 +122,9 @@ fn run_name(run: &Run, sum: &str) -> String {
     )
 }
 
-/// "5 and 6 from row 2, column 3, and 9 from row 2, column 4": at most three cells named.
+/// The removals in words, each digit as itself.
 fn removals(removed: &[Removal]) -> String {
-    const NAMED: usize = 3;
-    let mut parts: Vec<String> = removed
-        .iter()
-        .take(NAMED)
-        .map(|r| format!("{} from {}", digit_list(&r.values), cell_name(r.row, r.col)))
-        .collect();
-    if removed.len() > NAMED {
-        parts.push(format!("{} more cells", removed.len() - NAMED));
-    }
-    join_and(&parts)
-}
-
-fn digit_list(values: &str) -> String {
-    let digits: Vec<String> = values.chars().map(String::from).collect();
-    join_and(&digits)
+    hint::removals(removed, String::from)
 }
 
 /// One deduction in plain words, the sum of run `i` of `layout` written as `sums[i]`.
