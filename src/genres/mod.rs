@@ -381,6 +381,7 @@ registry! {
     Kakuro => kakuro::Kakuro,
     Kakurasu => kakurasu::Kakurasu,
     KakuroCryptic => kakuro_cryptic::KakuroCryptic,
+    KillerSudoku => killer_sudoku::KillerSudoku,
 }
 
 impl GenreId {

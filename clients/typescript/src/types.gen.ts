@@ -344,7 +344,7 @@ export type GenerationStats = {
 /**
  * A registered genre (`GET /genres` describes each one).
  */
-export type Genre = 'kakuro' | 'kakurasu' | 'kakuro-cryptic';
+export type Genre = 'kakuro' | 'kakurasu' | 'kakuro-cryptic' | 'killer-sudoku';
 
 /**
  * A registered genre: its names, how its board is played, and what its generator takes.
@@ -888,6 +888,242 @@ export type KakuroViolation = {
 };
 
 /**
+ * A cage: its sum and its cells as `[row, col]`, from 0.
+ */
+export type KillerSudokuCage = {
+    /**
+     * What the cage's digits add up to.
+     */
+    sum: number;
+    /**
+     * The cage's cells, `[row, col]` from 0.
+     */
+    cells: Array<Array<number>>;
+};
+
+/**
+ * A Killer Sudoku puzzle: the cages (every cell in exactly one), the givens when there are
+ * any (row strings, `.` for empty, `A`-`G` for 10-16) and the box shape when it is not the
+ * usual one for the side (2x2, 2x3, 3x3, 3x4, 4x4 for sides 4, 6, 9, 12, 16).
+ */
+export type KillerSudokuPuzzle = {
+    /**
+     * The cages, in the order of their first cells.
+     */
+    cages: Array<KillerSudokuCage>;
+    /**
+     * The givens, one row string per row (`.` for an empty cell); absent when none.
+     */
+    givens?: Array<string> | null;
+    /**
+     * The box shape, `[rows, cols]`; absent when it is the side's usual one.
+     */
+    box?: Array<number> | null;
+};
+
+/**
+ * A broken rule of a Killer Sudoku answer, tagged by its `rule`; rows, columns, boxes and
+ * cages are counted from 0 (boxes in reading order, cages in the order of their first cell).
+ */
+export type KillerSudokuViolation = {
+    /**
+     * The row.
+     */
+    row: number;
+    /**
+     * The digit, as answers write it.
+     */
+    digit: string;
+    rule: 'RowRepeat';
+    /**
+     * What sort of rule is broken, in words every genre shares (`empty`, `repeat`, `sum`,
+     * `mapping`; see `ViolationKind`).
+     */
+    kind: ViolationKind;
+    /**
+     * The violation in plain words, for a player; cells are named by row and column counted
+     * from 1.
+     */
+    message: string;
+    /**
+     * The cells the broken rule is about, to highlight, as `[row, col]` from 0: a run's or a
+     * line's cells, or the one cell.
+     */
+    cells: Array<Array<number>>;
+    /**
+     * The clues the broken rule is about, as `[row, col]` from 0 of where each is drawn (as
+     * a hint's `clues`): in a sum grid the block holding the run's sum; in a shading grid a
+     * row's clue at `[row, cols]` (right of the row) and a column's at `[rows, col]` (below
+     * the column), just outside the grid. Empty when no clue is involved (an empty cell).
+     */
+    clues: Array<Array<number>>;
+} | {
+    /**
+     * The column.
+     */
+    col: number;
+    /**
+     * The digit, as answers write it.
+     */
+    digit: string;
+    rule: 'ColumnRepeat';
+    /**
+     * What sort of rule is broken, in words every genre shares (`empty`, `repeat`, `sum`,
+     * `mapping`; see `ViolationKind`).
+     */
+    kind: ViolationKind;
+    /**
+     * The violation in plain words, for a player; cells are named by row and column counted
+     * from 1.
+     */
+    message: string;
+    /**
+     * The cells the broken rule is about, to highlight, as `[row, col]` from 0: a run's or a
+     * line's cells, or the one cell.
+     */
+    cells: Array<Array<number>>;
+    /**
+     * The clues the broken rule is about, as `[row, col]` from 0 of where each is drawn (as
+     * a hint's `clues`): in a sum grid the block holding the run's sum; in a shading grid a
+     * row's clue at `[row, cols]` (right of the row) and a column's at `[rows, col]` (below
+     * the column), just outside the grid. Empty when no clue is involved (an empty cell).
+     */
+    clues: Array<Array<number>>;
+} | {
+    /**
+     * The box, in reading order.
+     */
+    box: number;
+    /**
+     * The digit, as answers write it.
+     */
+    digit: string;
+    rule: 'BoxRepeat';
+    /**
+     * What sort of rule is broken, in words every genre shares (`empty`, `repeat`, `sum`,
+     * `mapping`; see `ViolationKind`).
+     */
+    kind: ViolationKind;
+    /**
+     * The violation in plain words, for a player; cells are named by row and column counted
+     * from 1.
+     */
+    message: string;
+    /**
+     * The cells the broken rule is about, to highlight, as `[row, col]` from 0: a run's or a
+     * line's cells, or the one cell.
+     */
+    cells: Array<Array<number>>;
+    /**
+     * The clues the broken rule is about, as `[row, col]` from 0 of where each is drawn (as
+     * a hint's `clues`): in a sum grid the block holding the run's sum; in a shading grid a
+     * row's clue at `[row, cols]` (right of the row) and a column's at `[rows, col]` (below
+     * the column), just outside the grid. Empty when no clue is involved (an empty cell).
+     */
+    clues: Array<Array<number>>;
+} | {
+    /**
+     * The cage.
+     */
+    cage: number;
+    /**
+     * The digit, as answers write it.
+     */
+    digit: string;
+    rule: 'CageRepeat';
+    /**
+     * What sort of rule is broken, in words every genre shares (`empty`, `repeat`, `sum`,
+     * `mapping`; see `ViolationKind`).
+     */
+    kind: ViolationKind;
+    /**
+     * The violation in plain words, for a player; cells are named by row and column counted
+     * from 1.
+     */
+    message: string;
+    /**
+     * The cells the broken rule is about, to highlight, as `[row, col]` from 0: a run's or a
+     * line's cells, or the one cell.
+     */
+    cells: Array<Array<number>>;
+    /**
+     * The clues the broken rule is about, as `[row, col]` from 0 of where each is drawn (as
+     * a hint's `clues`): in a sum grid the block holding the run's sum; in a shading grid a
+     * row's clue at `[row, cols]` (right of the row) and a column's at `[rows, col]` (below
+     * the column), just outside the grid. Empty when no clue is involved (an empty cell).
+     */
+    clues: Array<Array<number>>;
+} | {
+    /**
+     * The cage.
+     */
+    cage: number;
+    /**
+     * Its digits written so far, added up.
+     */
+    total: number;
+    /**
+     * Its sum.
+     */
+    sum: number;
+    rule: 'CageSum';
+    /**
+     * What sort of rule is broken, in words every genre shares (`empty`, `repeat`, `sum`,
+     * `mapping`; see `ViolationKind`).
+     */
+    kind: ViolationKind;
+    /**
+     * The violation in plain words, for a player; cells are named by row and column counted
+     * from 1.
+     */
+    message: string;
+    /**
+     * The cells the broken rule is about, to highlight, as `[row, col]` from 0: a run's or a
+     * line's cells, or the one cell.
+     */
+    cells: Array<Array<number>>;
+    /**
+     * The clues the broken rule is about, as `[row, col]` from 0 of where each is drawn (as
+     * a hint's `clues`): in a sum grid the block holding the run's sum; in a shading grid a
+     * row's clue at `[row, cols]` (right of the row) and a column's at `[rows, col]` (below
+     * the column), just outside the grid. Empty when no clue is involved (an empty cell).
+     */
+    clues: Array<Array<number>>;
+} | {
+    /**
+     * The cell's row.
+     */
+    row: number;
+    /**
+     * The cell's column.
+     */
+    col: number;
+    rule: 'Empty';
+    /**
+     * What sort of rule is broken, in words every genre shares (`empty`, `repeat`, `sum`,
+     * `mapping`; see `ViolationKind`).
+     */
+    kind: ViolationKind;
+    /**
+     * The violation in plain words, for a player; cells are named by row and column counted
+     * from 1.
+     */
+    message: string;
+    /**
+     * The cells the broken rule is about, to highlight, as `[row, col]` from 0: a run's or a
+     * line's cells, or the one cell.
+     */
+    cells: Array<Array<number>>;
+    /**
+     * The clues the broken rule is about, as `[row, col]` from 0 of where each is drawn (as
+     * a hint's `clues`): in a sum grid the block holding the run's sum; in a shading grid a
+     * row's clue at `[row, cols]` (right of the row) and a column's at `[rows, col]` (below
+     * the column), just outside the grid. Empty when no clue is involved (an empty cell).
+     */
+    clues: Array<Array<number>>;
+};
+
+/**
  * How hard a puzzle is for a human solver: the level of the hardest technique it needs.
  */
 export type Level = 'easy' | 'medium' | 'hard' | 'expert' | 'beyond_expert';
@@ -1002,7 +1238,7 @@ export type Problem = {
 /**
  * The genre's JSON puzzle object (see each genre's schema).
  */
-export type PuzzleObject = KakuroPuzzle | KakurasuPuzzle | KakuroCrypticPuzzle;
+export type PuzzleObject = KakuroPuzzle | KakurasuPuzzle | KakuroCrypticPuzzle | KillerSudokuPuzzle;
 
 /**
  * A human-technique rating and the uniqueness check, saying only what they established.
@@ -1374,7 +1610,7 @@ export type Uniqueness = 'unique' | 'not_unique' | 'unknown';
 /**
  * A broken rule instance: in the genre's own form, tagged by `rule` and placed by zero-based `row` and `col`, and beside that what any client shows it by, whatever the genre: a genre-neutral `kind`, a plain-words `message`, and the `cells` and `clues` it is about.
  */
-export type Violation = KakuroViolation | KakurasuViolation | KakuroCrypticViolation;
+export type Violation = KakuroViolation | KakurasuViolation | KakuroCrypticViolation | KillerSudokuViolation;
 
 /**
  * What sort of rule a violation breaks, in words every genre shares, so that a client can

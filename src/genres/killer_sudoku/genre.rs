@@ -1,9 +1,6 @@
 //! Killer Sudoku behind the [`Genre`] trait: what the doors, the registry and the generic tests
-//! take of it.
-//!
-//! Compiled and unit-tested, not yet in the registry: its line
-//! (`KillerSudoku => killer_sudoku::KillerSudoku`) waits for the registry-wide tests (HTTP, fuzz,
-//! WebAssembly, clients, schemathesis) to have run with it, and the document's regeneration.
+//! take of it; its line in the registry (`KillerSudoku => killer_sudoku::KillerSudoku`) is all
+//! the rest of the crate names of it.
 
 use crate::core::hint::Hint;
 use crate::core::{

@@ -42,6 +42,20 @@ from .kakuro_violation_type_0 import KakuroViolationType0
 from .kakuro_violation_type_0_rule import KakuroViolationType0Rule
 from .kakuro_violation_type_1 import KakuroViolationType1
 from .kakuro_violation_type_1_rule import KakuroViolationType1Rule
+from .killer_sudoku_cage import KillerSudokuCage
+from .killer_sudoku_puzzle import KillerSudokuPuzzle
+from .killer_sudoku_violation_type_0 import KillerSudokuViolationType0
+from .killer_sudoku_violation_type_0_rule import KillerSudokuViolationType0Rule
+from .killer_sudoku_violation_type_1 import KillerSudokuViolationType1
+from .killer_sudoku_violation_type_1_rule import KillerSudokuViolationType1Rule
+from .killer_sudoku_violation_type_2 import KillerSudokuViolationType2
+from .killer_sudoku_violation_type_2_rule import KillerSudokuViolationType2Rule
+from .killer_sudoku_violation_type_3 import KillerSudokuViolationType3
+from .killer_sudoku_violation_type_3_rule import KillerSudokuViolationType3Rule
+from .killer_sudoku_violation_type_4 import KillerSudokuViolationType4
+from .killer_sudoku_violation_type_4_rule import KillerSudokuViolationType4Rule
+from .killer_sudoku_violation_type_5 import KillerSudokuViolationType5
+from .killer_sudoku_violation_type_5_rule import KillerSudokuViolationType5Rule
 from .level import Level
 from .location_type_0 import LocationType0
 from .location_type_0_kind import LocationType0Kind
@@ -127,6 +141,20 @@ __all__ = (
     "KakuroViolationType0Rule",
     "KakuroViolationType1",
     "KakuroViolationType1Rule",
+    "KillerSudokuCage",
+    "KillerSudokuPuzzle",
+    "KillerSudokuViolationType0",
+    "KillerSudokuViolationType0Rule",
+    "KillerSudokuViolationType1",
+    "KillerSudokuViolationType1Rule",
+    "KillerSudokuViolationType2",
+    "KillerSudokuViolationType2Rule",
+    "KillerSudokuViolationType3",
+    "KillerSudokuViolationType3Rule",
+    "KillerSudokuViolationType4",
+    "KillerSudokuViolationType4Rule",
+    "KillerSudokuViolationType5",
+    "KillerSudokuViolationType5Rule",
     "Level",
     "LocationType0",
     "LocationType0Kind",

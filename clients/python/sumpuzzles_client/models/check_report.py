@@ -16,6 +16,12 @@ if TYPE_CHECKING:
     from ..models.kakuro_cryptic_violation_type_2 import KakuroCrypticViolationType2
     from ..models.kakuro_violation_type_0 import KakuroViolationType0
     from ..models.kakuro_violation_type_1 import KakuroViolationType1
+    from ..models.killer_sudoku_violation_type_0 import KillerSudokuViolationType0
+    from ..models.killer_sudoku_violation_type_1 import KillerSudokuViolationType1
+    from ..models.killer_sudoku_violation_type_2 import KillerSudokuViolationType2
+    from ..models.killer_sudoku_violation_type_3 import KillerSudokuViolationType3
+    from ..models.killer_sudoku_violation_type_4 import KillerSudokuViolationType4
+    from ..models.killer_sudoku_violation_type_5 import KillerSudokuViolationType5
 
 
 T = TypeVar("T", bound="CheckReport")
@@ -29,8 +35,10 @@ class CheckReport:
         genre (Genre): A registered genre (`GET /genres` describes each one).
         solved (bool): True when the answer is complete and breaks no rule.
         violations (list[KakurasuViolationType0 | KakurasuViolationType1 | KakuroCrypticViolationType0 |
-            KakuroCrypticViolationType1 | KakuroCrypticViolationType2 | KakuroViolationType0 | KakuroViolationType1]): Every
-            broken rule instance (with unmarked cells made empty first when `finish`).
+            KakuroCrypticViolationType1 | KakuroCrypticViolationType2 | KakuroViolationType0 | KakuroViolationType1 |
+            KillerSudokuViolationType0 | KillerSudokuViolationType1 | KillerSudokuViolationType2 |
+            KillerSudokuViolationType3 | KillerSudokuViolationType4 | KillerSudokuViolationType5]): Every broken rule
+            instance (with unmarked cells made empty first when `finish`).
     """
 
     genre: Genre
@@ -43,6 +51,12 @@ class CheckReport:
         | KakuroCrypticViolationType2
         | KakuroViolationType0
         | KakuroViolationType1
+        | KillerSudokuViolationType0
+        | KillerSudokuViolationType1
+        | KillerSudokuViolationType2
+        | KillerSudokuViolationType3
+        | KillerSudokuViolationType4
+        | KillerSudokuViolationType5
     ]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -51,8 +65,14 @@ class CheckReport:
         from ..models.kakurasu_violation_type_1 import KakurasuViolationType1  # noqa: PLC0415
         from ..models.kakuro_cryptic_violation_type_0 import KakuroCrypticViolationType0  # noqa: PLC0415
         from ..models.kakuro_cryptic_violation_type_1 import KakuroCrypticViolationType1  # noqa: PLC0415
+        from ..models.kakuro_cryptic_violation_type_2 import KakuroCrypticViolationType2  # noqa: PLC0415
         from ..models.kakuro_violation_type_0 import KakuroViolationType0  # noqa: PLC0415
         from ..models.kakuro_violation_type_1 import KakuroViolationType1  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_0 import KillerSudokuViolationType0  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_1 import KillerSudokuViolationType1  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_2 import KillerSudokuViolationType2  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_3 import KillerSudokuViolationType3  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_4 import KillerSudokuViolationType4  # noqa: PLC0415
 
         genre = self.genre.value
 
@@ -72,6 +92,18 @@ class CheckReport:
             elif isinstance(violations_item_data, KakuroCrypticViolationType0):
                 violations_item = violations_item_data.to_dict()
             elif isinstance(violations_item_data, KakuroCrypticViolationType1):
+                violations_item = violations_item_data.to_dict()
+            elif isinstance(violations_item_data, KakuroCrypticViolationType2):
+                violations_item = violations_item_data.to_dict()
+            elif isinstance(violations_item_data, KillerSudokuViolationType0):
+                violations_item = violations_item_data.to_dict()
+            elif isinstance(violations_item_data, KillerSudokuViolationType1):
+                violations_item = violations_item_data.to_dict()
+            elif isinstance(violations_item_data, KillerSudokuViolationType2):
+                violations_item = violations_item_data.to_dict()
+            elif isinstance(violations_item_data, KillerSudokuViolationType3):
+                violations_item = violations_item_data.to_dict()
+            elif isinstance(violations_item_data, KillerSudokuViolationType4):
                 violations_item = violations_item_data.to_dict()
             else:
                 violations_item = violations_item_data.to_dict()
@@ -99,6 +131,12 @@ class CheckReport:
         from ..models.kakuro_cryptic_violation_type_2 import KakuroCrypticViolationType2  # noqa: PLC0415
         from ..models.kakuro_violation_type_0 import KakuroViolationType0  # noqa: PLC0415
         from ..models.kakuro_violation_type_1 import KakuroViolationType1  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_0 import KillerSudokuViolationType0  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_1 import KillerSudokuViolationType1  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_2 import KillerSudokuViolationType2  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_3 import KillerSudokuViolationType3  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_4 import KillerSudokuViolationType4  # noqa: PLC0415
+        from ..models.killer_sudoku_violation_type_5 import KillerSudokuViolationType5  # noqa: PLC0415
 
         d = dict(src_dict)
         genre = Genre(d.pop("genre"))
@@ -119,6 +157,12 @@ class CheckReport:
                 | KakuroCrypticViolationType2
                 | KakuroViolationType0
                 | KakuroViolationType1
+                | KillerSudokuViolationType0
+                | KillerSudokuViolationType1
+                | KillerSudokuViolationType2
+                | KillerSudokuViolationType3
+                | KillerSudokuViolationType4
+                | KillerSudokuViolationType5
             ):
                 try:
                     if not isinstance(data, dict):
@@ -168,11 +212,59 @@ class CheckReport:
                     return componentsschemas_kakuro_cryptic_violation_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_kakuro_cryptic_violation_type_2 = KakuroCrypticViolationType2.from_dict(data)
+
+                    return componentsschemas_kakuro_cryptic_violation_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_killer_sudoku_violation_type_0 = KillerSudokuViolationType0.from_dict(data)
+
+                    return componentsschemas_killer_sudoku_violation_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_killer_sudoku_violation_type_1 = KillerSudokuViolationType1.from_dict(data)
+
+                    return componentsschemas_killer_sudoku_violation_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_killer_sudoku_violation_type_2 = KillerSudokuViolationType2.from_dict(data)
+
+                    return componentsschemas_killer_sudoku_violation_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_killer_sudoku_violation_type_3 = KillerSudokuViolationType3.from_dict(data)
+
+                    return componentsschemas_killer_sudoku_violation_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_killer_sudoku_violation_type_4 = KillerSudokuViolationType4.from_dict(data)
+
+                    return componentsschemas_killer_sudoku_violation_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_kakuro_cryptic_violation_type_2 = KakuroCrypticViolationType2.from_dict(data)
+                componentsschemas_killer_sudoku_violation_type_5 = KillerSudokuViolationType5.from_dict(data)
 
-                return componentsschemas_kakuro_cryptic_violation_type_2
+                return componentsschemas_killer_sudoku_violation_type_5
 
             violations_item = _parse_violations_item(violations_item_data)
 

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.kakurasu_puzzle import KakurasuPuzzle
     from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle
     from ..models.kakuro_puzzle import KakuroPuzzle
+    from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle
 
 
 T = TypeVar("T", bound="CheckRequestType0")
@@ -23,19 +24,20 @@ class CheckRequestType0:
 
     Attributes:
         genre (Genre): A registered genre (`GET /genres` describes each one).
-        puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle): The genre's JSON puzzle object (see each genre's
-            schema).
+        puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle): The genre's JSON puzzle
+            object (see each genre's schema).
         answer (list[str] | str): An answer: row strings, or one string with a row per line.
         finish (bool | None | Unset): Turn unmarked cells into empty (or unshaded) ones before checking (default false).
     """
 
     genre: Genre
-    puzzle: KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle
+    puzzle: KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle
     answer: list[str] | str
     finish: bool | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
+        from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
 
         genre = self.genre.value
@@ -44,6 +46,8 @@ class CheckRequestType0:
         if isinstance(self.puzzle, KakuroPuzzle):
             puzzle = self.puzzle.to_dict()
         elif isinstance(self.puzzle, KakurasuPuzzle):
+            puzzle = self.puzzle.to_dict()
+        elif isinstance(self.puzzle, KakuroCrypticPuzzle):
             puzzle = self.puzzle.to_dict()
         else:
             puzzle = self.puzzle.to_dict()
@@ -80,11 +84,12 @@ class CheckRequestType0:
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
         from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
+        from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle  # noqa: PLC0415
 
         d = dict(src_dict)
         genre = Genre(d.pop("genre"))
 
-        def _parse_puzzle(data: object) -> KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle:
+        def _parse_puzzle(data: object) -> KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -101,11 +106,19 @@ class CheckRequestType0:
                 return componentsschemas_puzzle_object_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_puzzle_object_type_2 = KakuroCrypticPuzzle.from_dict(data)
+
+                return componentsschemas_puzzle_object_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_puzzle_object_type_2 = KakuroCrypticPuzzle.from_dict(data)
+            componentsschemas_puzzle_object_type_3 = KillerSudokuPuzzle.from_dict(data)
 
-            return componentsschemas_puzzle_object_type_2
+            return componentsschemas_puzzle_object_type_3
 
         puzzle = _parse_puzzle(d.pop("puzzle"))
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.kakurasu_puzzle import KakurasuPuzzle
     from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle
     from ..models.kakuro_puzzle import KakuroPuzzle
+    from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle
     from ..models.rate_report import RateReport
     from ..models.solution_extra_letters import SolutionExtraLetters
 
@@ -31,8 +32,8 @@ class DailyReport:
     Attributes:
         genre (Genre): A registered genre (`GET /genres` describes each one).
         id (str): The puzzle's ID.
-        puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle): The genre's JSON puzzle object (see each genre's
-            schema).
+        puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle): The genre's JSON puzzle
+            object (see each genre's schema).
         text (str): The genre's text format.
         level (Level): How hard a puzzle is for a human solver: the level of the hardest technique it needs.
         score (float): A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's
@@ -81,7 +82,7 @@ class DailyReport:
 
     genre: Genre
     id: str
-    puzzle: KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle
+    puzzle: KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle
     text: str
     level: Level
     score: float
@@ -101,6 +102,7 @@ class DailyReport:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
+        from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
 
         genre = self.genre.value
@@ -111,6 +113,8 @@ class DailyReport:
         if isinstance(self.puzzle, KakuroPuzzle):
             puzzle = self.puzzle.to_dict()
         elif isinstance(self.puzzle, KakurasuPuzzle):
+            puzzle = self.puzzle.to_dict()
+        elif isinstance(self.puzzle, KakuroCrypticPuzzle):
             puzzle = self.puzzle.to_dict()
         else:
             puzzle = self.puzzle.to_dict()
@@ -196,6 +200,7 @@ class DailyReport:
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
         from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
+        from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle  # noqa: PLC0415
         from ..models.rate_report import RateReport  # noqa: PLC0415
         from ..models.solution_extra_letters import SolutionExtraLetters  # noqa: PLC0415
 
@@ -204,7 +209,7 @@ class DailyReport:
 
         id = d.pop("id")
 
-        def _parse_puzzle(data: object) -> KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle:
+        def _parse_puzzle(data: object) -> KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -221,11 +226,19 @@ class DailyReport:
                 return componentsschemas_puzzle_object_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_puzzle_object_type_2 = KakuroCrypticPuzzle.from_dict(data)
+
+                return componentsschemas_puzzle_object_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_puzzle_object_type_2 = KakuroCrypticPuzzle.from_dict(data)
+            componentsschemas_puzzle_object_type_3 = KillerSudokuPuzzle.from_dict(data)
 
-            return componentsschemas_puzzle_object_type_2
+            return componentsschemas_puzzle_object_type_3
 
         puzzle = _parse_puzzle(d.pop("puzzle"))
 

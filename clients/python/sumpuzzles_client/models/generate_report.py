@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.kakurasu_puzzle import KakurasuPuzzle
     from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle
     from ..models.kakuro_puzzle import KakuroPuzzle
+    from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle
     from ..models.rate_report import RateReport
     from ..models.solution_extra_letters import SolutionExtraLetters
 
@@ -30,8 +31,8 @@ class GenerateReport:
     Attributes:
         genre (Genre): A registered genre (`GET /genres` describes each one).
         id (str): The puzzle's ID.
-        puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle): The genre's JSON puzzle object (see each genre's
-            schema).
+        puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle): The genre's JSON puzzle
+            object (see each genre's schema).
         text (str): The genre's text format.
         level (Level): How hard a puzzle is for a human solver: the level of the hardest technique it needs.
         score (float): A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's
@@ -79,7 +80,7 @@ class GenerateReport:
 
     genre: Genre
     id: str
-    puzzle: KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle
+    puzzle: KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle
     text: str
     level: Level
     score: float
@@ -98,6 +99,7 @@ class GenerateReport:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
+        from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
 
         genre = self.genre.value
@@ -108,6 +110,8 @@ class GenerateReport:
         if isinstance(self.puzzle, KakuroPuzzle):
             puzzle = self.puzzle.to_dict()
         elif isinstance(self.puzzle, KakurasuPuzzle):
+            puzzle = self.puzzle.to_dict()
+        elif isinstance(self.puzzle, KakuroCrypticPuzzle):
             puzzle = self.puzzle.to_dict()
         else:
             puzzle = self.puzzle.to_dict()
@@ -190,6 +194,7 @@ class GenerateReport:
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
         from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
+        from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle  # noqa: PLC0415
         from ..models.rate_report import RateReport  # noqa: PLC0415
         from ..models.solution_extra_letters import SolutionExtraLetters  # noqa: PLC0415
 
@@ -198,7 +203,7 @@ class GenerateReport:
 
         id = d.pop("id")
 
-        def _parse_puzzle(data: object) -> KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle:
+        def _parse_puzzle(data: object) -> KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -215,11 +220,19 @@ class GenerateReport:
                 return componentsschemas_puzzle_object_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_puzzle_object_type_2 = KakuroCrypticPuzzle.from_dict(data)
+
+                return componentsschemas_puzzle_object_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_puzzle_object_type_2 = KakuroCrypticPuzzle.from_dict(data)
+            componentsschemas_puzzle_object_type_3 = KillerSudokuPuzzle.from_dict(data)
 
-            return componentsschemas_puzzle_object_type_2
+            return componentsschemas_puzzle_object_type_3
 
         puzzle = _parse_puzzle(d.pop("puzzle"))
 

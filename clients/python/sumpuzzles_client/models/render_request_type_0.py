@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.kakurasu_puzzle import KakurasuPuzzle
     from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle
     from ..models.kakuro_puzzle import KakuroPuzzle
+    from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle
 
 
 T = TypeVar("T", bound="RenderRequestType0")
@@ -23,8 +24,8 @@ class RenderRequestType0:
 
     Attributes:
         genre (Genre): A registered genre (`GET /genres` describes each one).
-        puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle): The genre's JSON puzzle object (see each genre's
-            schema).
+        puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle): The genre's JSON puzzle
+            object (see each genre's schema).
         answer (list[str] | None | str | Unset):
         solution (bool | None | Unset): Write the puzzle's solution into the cells (default false); not together with
             `answer`. A puzzle without exactly one solution is a 422.
@@ -34,7 +35,7 @@ class RenderRequestType0:
     """
 
     genre: Genre
-    puzzle: KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle
+    puzzle: KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle
     answer: list[str] | None | str | Unset = UNSET
     solution: bool | None | Unset = UNSET
     finish: bool | None | Unset = UNSET
@@ -42,6 +43,7 @@ class RenderRequestType0:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
+        from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
 
         genre = self.genre.value
@@ -50,6 +52,8 @@ class RenderRequestType0:
         if isinstance(self.puzzle, KakuroPuzzle):
             puzzle = self.puzzle.to_dict()
         elif isinstance(self.puzzle, KakurasuPuzzle):
+            puzzle = self.puzzle.to_dict()
+        elif isinstance(self.puzzle, KakuroCrypticPuzzle):
             puzzle = self.puzzle.to_dict()
         else:
             puzzle = self.puzzle.to_dict()
@@ -105,11 +109,12 @@ class RenderRequestType0:
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
         from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
+        from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle  # noqa: PLC0415
 
         d = dict(src_dict)
         genre = Genre(d.pop("genre"))
 
-        def _parse_puzzle(data: object) -> KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle:
+        def _parse_puzzle(data: object) -> KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -126,11 +131,19 @@ class RenderRequestType0:
                 return componentsschemas_puzzle_object_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_puzzle_object_type_2 = KakuroCrypticPuzzle.from_dict(data)
+
+                return componentsschemas_puzzle_object_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_puzzle_object_type_2 = KakuroCrypticPuzzle.from_dict(data)
+            componentsschemas_puzzle_object_type_3 = KillerSudokuPuzzle.from_dict(data)
 
-            return componentsschemas_puzzle_object_type_2
+            return componentsschemas_puzzle_object_type_3
 
         puzzle = _parse_puzzle(d.pop("puzzle"))
 
