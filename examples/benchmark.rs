@@ -6,6 +6,9 @@
 //! 16x16, then 20x20, 24x24 and 32x32 where the genre's limits reach (Kakuro). Options:
 //! `--sizes 6x6,8x8`, `--levels easy,hard`, `--budget STEPS`.
 
+#[path = "support/stats.rs"]
+mod stats;
+
 use std::time::{Duration, Instant};
 
 use sumpuzzles::ops::{self, GenerateRequest};
@@ -69,33 +72,13 @@ fn main() {
                 }
             }
             let found = times.iter().filter(|t| t.is_some()).count();
-            times.sort_by(|a, b| match (a, b) {
-                (Some(a), Some(b)) => a.cmp(b),
-                (Some(_), None) => std::cmp::Ordering::Less,
-                (None, Some(_)) => std::cmp::Ordering::Greater,
-                (None, None) => std::cmp::Ordering::Equal,
-            });
-            let quantile = |q: f64| {
-                let index = ((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1;
-                times[index].map_or("—".to_string(), format_duration)
-            };
+            stats::sort_times(&mut times);
             println!(
                 "| {shape} | {level} | {found}/{count} | {} | {} | {} |",
-                quantile(0.5),
-                quantile(0.95),
+                stats::quantile(&times, 0.5),
+                stats::quantile(&times, 0.95),
                 attempts / (found.max(1) as u64)
             );
         }
-    }
-}
-
-fn format_duration(d: Duration) -> String {
-    let ms = d.as_secs_f64() * 1000.0;
-    if ms >= 1000.0 {
-        format!("{:.1} s", ms / 1000.0)
-    } else if ms >= 10.0 {
-        format!("{ms:.0} ms")
-    } else {
-        format!("{ms:.1} ms")
     }
 }
