@@ -148,6 +148,7 @@ pub mod genres;
 #[cfg(feature = "server")]
 pub mod http;
 pub mod ops;
+pub mod print;
 
 pub use crate::core::{
     assess, generate_in_range, Assessment, Budget, CancelFlag, Deduction, Descriptors, DigitSet,

@@ -12,10 +12,11 @@ use serde::Serialize;
 use sumpuzzles::genres::kakuro_cryptic::batch;
 use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{
-    self, AnswerRows, BatchLine, BatchOptions, BatchRequest, BatchSize, CheckOptions, CheckRequest,
-    FormatRequest, GenerateOptions, GenerateRequest, GenerationParameters, GenerationRequest,
-    HintOptions, HintRequest, Parsed, Plan, ProblemDetails, PuzzleSource, RateRequest,
-    RenderOptions, RenderRequest, Seed, SolutionLimit, SolveOptions, SolveRequest,
+    self, AnswerRows, BatchLine, BatchOptions, BatchRequest, BatchSize, BookletOptions,
+    BookletRequest, CheckOptions, CheckRequest, FormatRequest, GenerateOptions, GenerateRequest,
+    GenerationParameters, GenerationRequest, HintOptions, HintRequest, Parsed, Plan,
+    ProblemDetails, PuzzleSource, RateRequest, RenderOptions, RenderRequest, Seed, SolutionLimit,
+    SolveOptions, SolveRequest,
 };
 use sumpuzzles::{Budget, Score};
 
@@ -47,6 +48,63 @@ struct PuzzleArgs {
     /// Step budget for the search.
     #[arg(long, default_value_t = ops::LOCAL_BUDGET)]
     budget: u64,
+}
+
+/// What a generation takes, for `generate` and `booklet`.
+#[derive(clap::Args)]
+struct GenerationArgs {
+    #[arg(long, default_value_t = GenreId::DEFAULT)]
+    genre: GenreId,
+    /// `<rows>x<cols>`; the genre's default when absent.
+    #[arg(long)]
+    shape: Option<String>,
+    /// easy, medium, hard, expert or any.
+    #[arg(long, default_value = "any")]
+    level: String,
+    /// The seed; with --count, the first of the batch's seeds.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The lowest score (1.0 to 10.0, one decimal); with --score-max, a range within the
+    /// level's band.
+    #[arg(long)]
+    score_min: Option<Score>,
+    /// The highest score (1.0 to 10.0, one decimal).
+    #[arg(long)]
+    score_max: Option<Score>,
+    /// A batch of this many puzzles (1 to 100), seeds --seed, --seed + 1, ...
+    #[arg(long, conflicts_with = "seeds")]
+    count: Option<u32>,
+    /// A batch of these seeds, comma-separated (1 to 100 of them).
+    #[arg(long, value_delimiter = ',', conflicts_with = "seed")]
+    seeds: Option<Vec<u64>>,
+    /// Step budget (of each puzzle, in a batch).
+    #[arg(long, default_value_t = ops::LOCAL_GENERATE_BUDGET)]
+    budget: u64,
+}
+
+impl GenerationArgs {
+    /// The parameters, the shape and level parsed by the wire's rules (strict, as the
+    /// service's), once.
+    fn parameters(&self, solution: Option<bool>) -> GenerationParameters {
+        GenerationParameters {
+            genre: Some(self.genre.into()),
+            shape: self.shape.clone().map(Parsed::of),
+            level: Some(Parsed::of(self.level.clone())),
+            budget: None,
+            score_min: self.score_min,
+            score_max: self.score_max,
+            solution,
+        }
+    }
+
+    /// The batch's own fields: `count` from `seed`, or `seeds`.
+    fn batch(&self) -> BatchOptions {
+        BatchOptions {
+            seed: self.count.map(|_| Seed(self.seed)),
+            seeds: self.seeds.clone(),
+            count: self.count.map(BatchSize),
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -120,37 +178,49 @@ enum Command {
     /// seed, in seed order, as `POST /generate/batch` writes them (a seed that fails gives a
     /// line with its problem, and the others go on).
     Generate {
-        #[arg(long, default_value_t = GenreId::DEFAULT)]
-        genre: GenreId,
-        /// `<rows>x<cols>`; the genre's default when absent.
-        #[arg(long)]
-        shape: Option<String>,
-        /// easy, medium, hard, expert or any.
-        #[arg(long, default_value = "any")]
-        level: String,
-        /// The seed; with --count, the first of the batch's seeds.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// The lowest score (1.0 to 10.0, one decimal); with --score-max, a range within the
-        /// level's band.
-        #[arg(long)]
-        score_min: Option<Score>,
-        /// The highest score (1.0 to 10.0, one decimal).
-        #[arg(long)]
-        score_max: Option<Score>,
-        /// A batch of this many puzzles (1 to 100), seeds --seed, --seed + 1, ...
-        #[arg(long, conflicts_with = "seeds")]
-        count: Option<u32>,
-        /// A batch of these seeds, comma-separated (1 to 100 of them).
-        #[arg(long, value_delimiter = ',', conflicts_with = "seed")]
-        seeds: Option<Vec<u64>>,
+        #[command(flatten)]
+        generation: GenerationArgs,
         /// Leave the solution out (and whatever gives it away: the rating's deductions,
         /// cryptic Kakuro's letters).
         #[arg(long)]
         no_solution: bool,
-        /// Step budget (of each puzzle, in a batch).
-        #[arg(long, default_value_t = ops::LOCAL_GENERATE_BUDGET)]
-        budget: u64,
+    },
+    /// Make a puzzle book (or sheet) as a print-ready PDF, as `POST /booklet` does: a batch's
+    /// puzzles (--count from --seed, or --seeds) laid out by the layout flags (docs/print.md).
+    Booklet {
+        #[command(flatten)]
+        generation: GenerationArgs,
+        /// `book` (title, copyright and how-to-play pages, numbered puzzles, solutions, Notes
+        /// pages up to 24) or `sheet` (the puzzles alone).
+        #[arg(long, default_value = "book")]
+        format: String,
+        /// Leave the solutions out.
+        #[arg(long)]
+        no_solutions: bool,
+        /// Print the solutions (a sheet leaves them out unless asked).
+        #[arg(long, conflicts_with = "no_solutions")]
+        solutions: bool,
+        /// The page size: 6x9, 8.5x11, a4, letter, or <w>x<h> in inches or with `mm`.
+        #[arg(long, default_value = "6x9")]
+        trim: String,
+        /// Puzzles a page: 1, 2, 4 or 6 (a book's default 1; a sheet's as many as fit).
+        #[arg(long)]
+        per_page: Option<u8>,
+        /// Every text at least 16 pt.
+        #[arg(long)]
+        large_print: bool,
+        /// The book's title.
+        #[arg(long)]
+        title: Option<String>,
+        /// The author, on the title page.
+        #[arg(long)]
+        author: Option<String>,
+        /// The copyright line.
+        #[arg(long)]
+        copyright: Option<String>,
+        /// The PDF file to write.
+        #[arg(short, long)]
+        output: PathBuf,
     },
     /// Run the HTTP service.
     #[cfg(feature = "server")]
@@ -336,46 +406,71 @@ fn run() -> Result<()> {
             Ok(())
         }
         Command::Generate {
-            genre,
-            shape,
-            level,
-            seed,
-            score_min,
-            score_max,
-            count,
-            seeds,
+            generation,
             no_solution,
-            budget,
         } => {
-            // The genre is read by its flag; the shape and level are parsed by the wire's
-            // rules (strict, as the service's), once.
-            let parameters = GenerationParameters {
-                genre: Some(genre.into()),
-                shape: shape.map(Parsed::of),
-                level: Some(Parsed::of(level)),
-                budget: None,
-                score_min,
-                score_max,
-                solution: no_solution.then_some(false),
-            };
-            if count.is_none() && seeds.is_none() {
+            let parameters = generation.parameters(no_solution.then_some(false));
+            if generation.count.is_none() && generation.seeds.is_none() {
                 let request = GenerateRequest {
                     parameters,
                     options: GenerateOptions {
-                        seed: Some(Seed(seed)),
+                        seed: Some(Seed(generation.seed)),
                     },
                 };
-                return print(&ops::generate(&request, &mut Budget::new(budget))?);
+                return print(&ops::generate(
+                    &request,
+                    &mut Budget::new(generation.budget),
+                )?);
             }
             let batch = GenerationRequest {
                 parameters,
-                options: BatchOptions {
-                    seed: count.map(|_| Seed(seed)),
-                    seeds,
-                    count: count.map(BatchSize),
+                options: generation.batch(),
+            };
+            generate_batch(&batch, generation.budget)
+        }
+        Command::Booklet {
+            generation,
+            format,
+            no_solutions,
+            solutions,
+            trim,
+            per_page,
+            large_print,
+            title,
+            author,
+            copyright,
+            output,
+        } => {
+            let batch = generation.batch();
+            let request = BookletRequest {
+                parameters: generation.parameters(None),
+                options: BookletOptions {
+                    seeds: batch.seeds,
+                    count: batch.count,
+                    seed: batch.seed,
+                    format: Some(format.parse().map_err(anyhow::Error::msg)?),
+                    solutions: (no_solutions || solutions).then_some(solutions),
+                    trim: Some(trim.parse().map_err(anyhow::Error::msg)?),
+                    per_page,
+                    large_print: Some(large_print),
+                    title,
+                    author,
+                    copyright,
                 },
             };
-            generate_batch(&batch, budget)
+            let plan = request.plan()?;
+            let mut reports = Vec::new();
+            for generation_plan in plan.batch.generations() {
+                let seed = generation_plan.seed().unwrap_or_default();
+                let report = generation_plan
+                    .run(&mut Budget::new(generation.budget))
+                    .with_context(|| format!("seed {seed}"))?;
+                reports.push(report);
+            }
+            let pdf = plan.print(&reports)?;
+            std::fs::write(&output, pdf)
+                .with_context(|| format!("writing {}", output.display()))?;
+            Ok(())
         }
         #[cfg(feature = "server")]
         Command::Serve(args) => serve::serve(*args),

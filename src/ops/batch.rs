@@ -203,7 +203,9 @@ impl BatchLine {
 }
 
 /// `seeds`: a JSON array of seeds, or in a query string one comma-separated string of them.
-fn seed_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<u64>>, D::Error> {
+pub(super) fn seed_list<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Vec<u64>>, D::Error> {
     struct Seeds;
 
     fn checked<E: de::Error>(seed: u64) -> Result<u64, E> {

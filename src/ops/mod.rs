@@ -58,6 +58,7 @@
 //! [`SolutionLimit`], [`BatchSize`] and [`Seed`], each with its bounds.
 
 mod batch;
+mod booklet;
 mod bounded;
 mod daily;
 mod generate;
@@ -73,6 +74,7 @@ mod source;
 mod wire;
 
 pub use self::batch::{BatchFailure, BatchLine, BatchOptions, BatchPlan, BatchRequest, MAX_BATCH};
+pub use self::booklet::{BookletOptions, BookletPlan, BookletRequest};
 pub use self::bounded::MAX_NESTED_VALUES;
 pub use self::daily::{
     daily, seconds_to_next_utc_midnight, unix_now, DailyOptions, DailyPlan, DailyReport,

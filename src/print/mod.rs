@@ -1,0 +1,200 @@
+//! Puzzle books as print-ready PDF (docs/print.md): the layout of a book and the book made
+//! from a batch's puzzles (the request and its plan are `ops::booklet`'s). The puzzles are drawn from each genre's own SVG rendering, read back as shapes
+//! ([`drawing`]), so a printed grid has exactly the SVG's geometry for every registered genre.
+
+mod book;
+mod drawing;
+mod fonts;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer};
+
+use crate::core::Error;
+use crate::genres::{dispatch, GenreId, GenreVisitor, Registered};
+use crate::ops::GenerateReport;
+
+pub use book::MAX_PAGES;
+
+/// The most puzzles one book holds: a batch's most ([`crate::ops::MAX_BATCH`]), since a book's
+/// puzzles are made as one batch.
+pub const MAX_BOOK: usize = crate::ops::MAX_BATCH;
+
+/// The longest title, author or copyright line, in characters.
+pub const MAX_TEXT: usize = 200;
+
+/// What kind of document: a book (front matter, numbered pages, solutions at the back, padded
+/// to the trim's page count) or a sheet (the puzzles alone, on as few pages as they fit).
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Title and copyright pages, a how-to-play page per genre, numbered puzzles, solutions
+    /// at the back, "Notes" pages up to the trim's page count.
+    #[default]
+    Book,
+    /// The puzzles alone, as many a page as fit (or `per_page`), for home printing.
+    Sheet,
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Format, String> {
+        match text {
+            "book" => Ok(Format::Book),
+            "sheet" => Ok(Format::Sheet),
+            _ => Err(format!("a format is `book` or `sheet`, not '{text}'")),
+        }
+    }
+}
+
+/// A page size: a trim KDP prints, or a custom one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Trim {
+    /// Width in points (1/72 in).
+    pub width: f32,
+    /// Height in points.
+    pub height: f32,
+}
+
+/// The smallest and largest side of a custom trim, in inches (KDP's paperbacks are 4 to 8.5 in
+/// wide and 6 to 11.69 in tall; a home printer's sheet is within these too).
+pub const TRIM_LIMITS: (f32, f32) = (3.0, 14.0);
+
+impl Trim {
+    /// 6 by 9 inches, the default.
+    pub const SIX_BY_NINE: Trim = Trim {
+        width: 432.0,
+        height: 648.0,
+    };
+}
+
+impl FromStr for Trim {
+    type Err = String;
+
+    /// `6x9`, `8.5x11`, `a4`, `letter`, or `<w>x<h>` with `in` (the default) or `mm` after
+    /// it: `5.5x8.5in`, `148x210mm`.
+    fn from_str(text: &str) -> Result<Trim, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        let (width, height) = match lower.as_str() {
+            "a4" => (210.0 / 25.4, 297.0 / 25.4),
+            "letter" => (8.5, 11.0),
+            custom => {
+                let (numbers, unit) = match custom.strip_suffix("mm") {
+                    Some(numbers) => (numbers, 1.0 / 25.4),
+                    None => (custom.strip_suffix("in").unwrap_or(custom), 1.0),
+                };
+                let side = |part: &str| part.trim().parse::<f32>().ok().filter(|n| n.is_finite());
+                let (w, h) = numbers
+                    .split_once('x')
+                    .and_then(|(w, h)| Some((side(w)?, side(h)?)))
+                    .ok_or_else(|| {
+                        format!(
+                            "a trim is 6x9, 8.5x11, a4, letter or <width>x<height> in inches \
+                             (5.5x8.5, 5.5x8.5in) or millimetres (148x210mm); found '{text}'"
+                        )
+                    })?;
+                (w * unit, h * unit)
+            }
+        };
+        Ok(Trim {
+            width: width * 72.0,
+            height: height * 72.0,
+        })
+    }
+}
+
+impl fmt::Display for Trim {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}x{} in", self.width / 72.0, self.height / 72.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Trim {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Trim, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The layout of a book, checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Book or sheet.
+    pub format: Format,
+    /// Whether the solutions are printed.
+    pub solutions: bool,
+    /// The page size.
+    pub trim: Trim,
+    /// Puzzles a page; None on a sheet that was given none (as many as fit).
+    pub per_page: Option<usize>,
+    /// Every text at least 16 pt.
+    pub large_print: bool,
+    /// The title, author and copyright lines (None: made up from the puzzles).
+    pub title: Option<String>,
+    /// The author.
+    pub author: Option<String>,
+    /// The copyright line.
+    pub copyright: Option<String>,
+}
+
+/// The puzzles a page can hold.
+pub const PER_PAGE: [usize; 4] = [1, 2, 4, 6];
+
+/// The book of `reports` (a batch's, in seed order) as PDF bytes; a 422 when the layout
+/// cannot keep the print minimums.
+pub fn print(layout: &Layout, reports: &[GenerateReport]) -> Result<Vec<u8>, Error> {
+    let puzzles = reports
+        .iter()
+        .enumerate()
+        .map(|(index, report)| Printed::of(index + 1, report))
+        .collect::<Result<Vec<_>, Error>>()?;
+    book::print(layout, &puzzles)
+}
+
+/// One puzzle as the book prints it.
+pub(crate) struct Printed {
+    pub number: usize,
+    pub genre: GenreId,
+    pub title: &'static str,
+    pub rules: &'static str,
+    pub caption: String,
+    pub puzzle: drawing::Drawing,
+    pub solution: Option<drawing::Drawing>,
+}
+
+impl Printed {
+    fn of(number: usize, report: &GenerateReport) -> Result<Printed, Error> {
+        struct Draw<'a>(&'a GenerateReport);
+        impl GenreVisitor for Draw<'_> {
+            type Output = Result<(String, Option<String>, &'static str, &'static str), Error>;
+            fn visit<G: Registered>(self) -> Self::Output {
+                let puzzle = G::parse_id(&self.0.id)?;
+                let blank = G::render_svg(&puzzle, None, &[]);
+                let solved = match &self.0.solution {
+                    Some(rows) => {
+                        let answer = G::parse_answer(&puzzle, rows)?;
+                        Some(G::render_svg(&puzzle, Some(&answer), &[]))
+                    }
+                    None => None,
+                };
+                Ok((blank, solved, G::TITLE, G::RULES))
+            }
+        }
+        let (blank, solved, title, rules) = dispatch(report.genre, Draw(report))?;
+        Ok(Printed {
+            number,
+            genre: report.genre,
+            title,
+            rules,
+            caption: format!(
+                "{} {} \u{b7} {} \u{b7} score {} \u{b7} ID {}",
+                title, report.shape, report.level, report.score, report.id
+            ),
+            puzzle: drawing::Drawing::read(&blank)?,
+            solution: solved.map(|svg| drawing::Drawing::read(&svg)).transpose()?,
+        })
+    }
+}
