@@ -27,6 +27,7 @@ fn main() {
     let default_sizes = match genre_name.as_str() {
         "kakurasu" => "4x4,6x6,8x8,12x12,16x16",
         "kakuro-cryptic" => "4x4,5x5,6x9,7x7,10x10,12x12,16x16",
+        "killer-sudoku" => "4x4,6x6,9x9,12x12,16x16",
         _ => "6x6,8x8,10x10,12x12,16x16",
     };
     let sizes: Vec<Shape> = option("--sizes")

@@ -1,8 +1,8 @@
 #![cfg(feature = "server")]
 //! The HTTP service's endpoints through the application's router (`oneshot` through every
 //! layer the server has, no socket; what the connections do is tests/edge): generation, the
-//! operations on a puzzle, each genre, every registered genre through every endpoint, bad
-//! input and shedding, the document and the service endpoints.
+//! operations on a puzzle, each genre, the published Killer Sudoku puzzles, every registered
+//! genre through every endpoint, bad input and shedding, the document and the service endpoints.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -10,6 +10,7 @@ mod common;
 mod every_genre;
 mod generate;
 mod genres;
+mod killer_sudoku;
 mod problems;
 mod puzzles;
 mod service;

@@ -113,8 +113,9 @@ impl Genre for KillerSudoku {
         generate::generate(params, budget, rate::rate)
     }
 
-    /// The text form's example (`format.rs`): 4x4, seven cages.
-    const SAMPLE_ID: &'static str = "killer-sudoku:4x4:0011233124552466/3.9.9.5.4.7.3";
+    /// A unique 4x4 of seven cages (generated: 4x4, easy, seed 0; the text form's example in
+    /// `format.rs` has two solutions).
+    const SAMPLE_ID: &'static str = "killer-sudoku:4x4:0011222344554665/5.5.6.4.7.8.5";
 
     fn empty_answer(puzzle: &Puzzle) -> Vec<String> {
         let side = puzzle.side();
