@@ -4,6 +4,8 @@
 #
 #   scripts/cpsat-compare.sh [options of scripts/cpsat_compare.py]
 #
+# `--genre killer-sudoku --iss DIR` compares on the published Killer Sudoku puzzles alone, with
+# sigh/Interactive-Sudoku-Solver (a checkout at DIR, run by node) as a third solver.
 # Builds the solver_compare example (release), makes the virtual environment $CPSAT_VENV
 # (default /tmp/cpsat-venv) with the ortools of scripts/requirements-bench.txt if it is missing,
 # then runs both solvers pinned to one core ($CPSAT_CORE, default 1; "none" to not pin).

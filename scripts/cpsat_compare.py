@@ -21,6 +21,14 @@ CP-SAT models:
   variable 1-9 per white cell, equal to its letter's variable where the cell shows one; per run,
   AddAllDifferent and the sum of its cells equal to the clue's value (10 * tens + units, or
   units), with the tens letter at least 1.
+- Killer Sudoku: an integer variable 1-N per cell (equal to its given, if any); AddAllDifferent
+  over each row, column and box; per cage, AddAllDifferent over its cells (cages of two or more
+  cells) and the sum of its cells equal to its sum.
+
+With --iss DIR (a checkout of sigh/Interactive-Sudoku-Solver), the killer puzzles are also
+counted to 2 by that solver in Node (scripts/iss_count.mjs: SimpleSolver.countSolutions, setup
+included, median of repeated runs in one process after a first, cold run), and a per-puzzle
+table of the killer puzzles gives all three.
 
 Solver parameters: num_workers = 1 (one thread, like ours), enumerate_all_solutions = True with a
 solution callback that calls StopSearch() at the second solution. with enumerate_all_solutions,
@@ -86,10 +94,30 @@ def build_cryptic(model, m):
         add_run(model, [cells[c] for c in run], value)
 
 
+def build_killer(model, m):
+    side = m["side"]
+    box_rows, box_cols = m["box"]
+    cells = [model.NewIntVar(1, side, f"c{i}") for i in range(side * side)]
+    for cell, given in enumerate(m["givens"]):
+        if given:
+            model.Add(cells[cell] == given)
+    for i in range(side):
+        model.AddAllDifferent(cells[i * side : (i + 1) * side])
+        model.AddAllDifferent(cells[i::side])
+    for top in range(0, side, box_rows):
+        for left in range(0, side, box_cols):
+            model.AddAllDifferent(
+                [cells[(top + r) * side + left + c] for r in range(box_rows) for c in range(box_cols)]
+            )
+    for cage in m["cages"]:
+        add_run(model, [cells[c] for c in cage["cells"]], cage["sum"])
+
+
 BUILDERS = {
     "kakuro": build_kakuro,
     "kakurasu": build_kakurasu,
     "kakuro-cryptic": build_cryptic,
+    "killer-sudoku": build_killer,
 }
 
 
@@ -105,19 +133,21 @@ class StopAtTwo(cp_model.CpSolverSolutionCallback):
 
 
 def cpsat_solve(model, max_time):
-    """One solve: (seconds, CP-SAT's own wall time, solutions found up to 2, complete)."""
+    """One solve: (seconds, CP-SAT's own wall time, solutions found up to 2, complete, the
+    process's CPU seconds)."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.max_time_in_seconds = max_time
     callback = StopAtTwo()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     status = solver.Solve(model, callback)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     # OPTIMAL / INFEASIBLE: the enumeration finished; FEASIBLE: stopped at the second solution
     # or by the time limit (complete only in the first case).
     complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or callback.count >= 2
-    return elapsed, solver.WallTime(), min(callback.count, 2), complete
+    return elapsed, solver.WallTime(), min(callback.count, 2), complete, cpu
 
 
 def runs_for(first_seconds, args, spent):
@@ -146,6 +176,7 @@ def run_cpsat(inputs, args):
             {
                 "seconds": statistics.median(s[0] for s in solves),
                 "wall": statistics.median(s[1] for s in solves),
+                "cpu": statistics.median(s[4] for s in solves),
                 "count": first[2],
                 "complete": all(s[3] for s in solves),
                 "runs": len(solves),
@@ -283,6 +314,51 @@ def table(inputs, ours, cpsat, target, before=None):
     return lines, problems, below, slower_names
 
 
+def time_iss(iss_dir, inputs, tmp):
+    """One result per killer puzzle from scripts/iss_count.mjs (Interactive-Sudoku-Solver)."""
+    path = os.path.join(tmp, "killer.jsonl")
+    with open(path, "w") as out:
+        out.writelines(json.dumps(r) + "\n" for r in inputs if r["genre"] == "killer-sudoku")
+    script = os.path.join(REPO, "scripts", "iss_count.mjs")
+    timed = subprocess.run(
+        ["node", script, iss_dir, path], stdout=subprocess.PIPE, check=True, text=True
+    )
+    return {r["name"]: r for r in (json.loads(l) for l in timed.stdout.splitlines() if l.strip())}
+
+
+def killer_table(inputs, ours, cpsat, iss):
+    """Per killer puzzle: our time, steps and count, CP-SAT's time and count, and (when run)
+    Interactive-Sudoku-Solver's; times are CPU times (wall times beside ours and CP-SAT's), as
+    the machine is shared."""
+    head = ["Puzzle", "Ours CPU (wall)", "Steps", "Count", "CP-SAT CPU (wall)", "CP-SAT count"]
+    if iss is not None:
+        head += ["ISS CPU (median)", "ISS CPU (first run)", "ISS count"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    slower_iss = []
+    for record, mine, theirs in zip(inputs, ours, cpsat):
+        if record["genre"] != "killer-sudoku":
+            continue
+        cells = [
+            record["name"],
+            f"{fmt_worst(mine['cpu_median_us'] / 1e6, mine['complete'])} ({fmt_time(mine['median_us'] / 1e6)})",
+            f"{mine['steps']:,}",
+            str(mine["count"]) if mine["complete"] else "?",
+            f"{fmt_worst(theirs['cpu'], theirs['complete'])} ({fmt_time(theirs['seconds'])})",
+            str(theirs["count"]) if theirs["complete"] else "?",
+        ]
+        if iss is not None:
+            other = iss[record["name"]]
+            cells += [
+                fmt_time(other["median_ms"] / 1e3),
+                fmt_time(other["first_ms"] / 1e3),
+                str(other["count"]),
+            ]
+            if not mine["complete"] or mine["cpu_median_us"] / 1e3 > other["median_ms"]:
+                slower_iss.append(record["name"])
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines, slower_iss
+
+
 def time_ours(binary, inputs_path, max_steps):
     """One JSON result per puzzle from `solver_compare time`."""
     timed = subprocess.run(
@@ -315,6 +391,8 @@ def main():
     )
     parser.add_argument("--target", type=float, default=50, help="the ratio to reach")
     parser.add_argument("--out", help="write per-puzzle results here (JSON lines)")
+    parser.add_argument("--genre", help="only this genre's puzzles (made by `inputs --genre`)")
+    parser.add_argument("--iss", help="a checkout of sigh/Interactive-Sudoku-Solver (killer only)")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     args = parser.parse_args()
 
@@ -323,6 +401,8 @@ def main():
         if inputs_path is None:
             inputs_path = os.path.join(tmp, "inputs.jsonl")
             command = [args.bin, "inputs"]
+            if args.genre:
+                command += ["--genre", args.genre]
             if args.testdata:
                 command += ["--testdata", args.testdata]
             with open(inputs_path, "w") as out:
@@ -347,6 +427,10 @@ def main():
         started = time.time()
         cpsat = run_cpsat(inputs, args)
         cpsat_seconds = time.time() - started
+        iss = None
+        if args.iss and any(r["genre"] == "killer-sudoku" for r in inputs):
+            print("Interactive-Sudoku-Solver: killer puzzles ...", file=sys.stderr)
+            iss = time_iss(args.iss, inputs, tmp)
 
     assert len(ours) == len(inputs) == len(cpsat)
     for record, mine, old in zip(inputs, ours, before or ours):
@@ -377,6 +461,37 @@ def main():
         )
     else:
         print(f"Every class at least {args.target:g}x on every puzzle.")
+    if any(r["genre"] == "killer-sudoku" for r in inputs):
+        killer_lines, slower_iss = killer_table(inputs, ours, cpsat, iss)
+        print()
+        print("\n".join(killer_lines))
+        print()
+        iss_problems = []
+        if iss is not None:
+            killer = [(m, t) for r, m, t in zip(inputs, ours, cpsat) if r["genre"] == "killer-sudoku"]
+            for label, key in [("ours", lambda m, t: m["cpu_median_us"] / 1e6), ("CP-SAT", lambda m, t: t["cpu"])]:
+                times = [key(m, t) for m, t in killer]
+                print(f"{label}: median CPU {fmt_time(statistics.median(times))}, worst {fmt_time(max(times))}")
+            iss_median = statistics.median(r["median_ms"] for r in iss.values())
+            iss_worst = max(iss.values(), key=lambda r: r["median_ms"])
+            print(
+                f"Interactive-Sudoku-Solver: median {fmt_time(iss_median / 1e3)}, worst "
+                f"{fmt_time(iss_worst['median_ms'] / 1e3)} ({iss_worst['name']})"
+            )
+            for record, mine in zip(inputs, ours):
+                name = record["name"]
+                if record["genre"] == "killer-sudoku" and mine["complete"] and name in iss:
+                    if iss[name]["count"] != mine["count"]:
+                        iss_problems.append(
+                            f"COUNT MISMATCH: {name}: ours {mine['count']}, ISS {iss[name]['count']}"
+                        )
+            if slower_iss:
+                print(f"Slower than (or unfinished where) ISS ({len(slower_iss)}): {'; '.join(slower_iss)}")
+            else:
+                print("Never slower than Interactive-Sudoku-Solver.")
+        for problem in iss_problems:
+            print(problem)
+        problems += iss_problems
     if problems:
         sys.exit(1)
 

@@ -15,7 +15,13 @@
 //!   solution (its fill) and may have several: counting to 2 is the work either way;
 //! - `kakurasu large NxN` (24 and 32; seeds 0-4): generated puzzles, level any;
 //! - `cryptic 7x7`: 200 generated cryptic Kakuro puzzles (7x7, level any, seeds 0-199);
-//! - `cryptic pe424`: the 200 lines of Project Euler 424, when `DIR/pe424/` has them.
+//! - `cryptic pe424`: the 200 lines of Project Euler 424, when `DIR/pe424/` has them;
+//! - `killer published`: the 76 published Killer Sudoku puzzles of `DIR/killer-sudoku.jsonl`
+//!   (the killer module called directly, not through the registry), with the model
+//!   `{"side", "box", "cages": [{"sum", "cells"}], "givens"}` (cells as `row * side + col`).
+//!
+//! `inputs --genre NAME` writes only that genre's puzzles (`killer-sudoku`: the published
+//! killer puzzles alone, without generating the rest).
 //!
 //! `cargo run --release --example solver_compare -- time inputs.jsonl [--max-steps N]` times our
 //! exact solver on each puzzle, in this process and on one thread: the text is parsed once, then
@@ -25,6 +31,10 @@
 //! whose first run takes a second or more is timed by that run alone.
 
 mod adversarial;
+#[path = "../support/args.rs"]
+mod args;
+#[path = "../support/cpu_time.rs"]
+mod cpu_time;
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -33,6 +43,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use sumpuzzles::genres::dispatch;
 use sumpuzzles::genres::kakuro::{self, generate};
+use sumpuzzles::genres::killer_sudoku::{self, KillerSudoku};
 use sumpuzzles::genres::Genre;
 use sumpuzzles::genres::GenreVisitor;
 use sumpuzzles::genres::Registered;
@@ -61,18 +72,13 @@ const SLOW_PUZZLE: Duration = Duration::from_secs(1);
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let option = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let option = |name: &str| args::option(&args, name);
     let result = match args.first().map(String::as_str) {
         Some("inputs") => {
             let testdata = option("--testdata")
                 .map(PathBuf::from)
                 .or_else(|| std::env::var_os("SUMPUZZLES_TESTDATA").map(PathBuf::from));
-            write_inputs(testdata.as_deref())
+            write_inputs(testdata.as_deref(), option("--genre").as_deref())
         }
         Some("time") => match args.get(1) {
             Some(path) => {
@@ -100,7 +106,23 @@ struct Input {
     text: String,
 }
 
-fn write_inputs(testdata: Option<&Path>) -> Result<(), String> {
+fn write_inputs(testdata: Option<&Path>, only: Option<&str>) -> Result<(), String> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if only.is_none_or(|genre| genre == KillerSudoku::NAME) {
+        for (name, text, model) in killer_inputs(testdata)? {
+            let line = json!({
+                "class": "killer published",
+                "genre": KillerSudoku::NAME,
+                "name": name,
+                "text": text,
+                "model": model,
+            });
+            writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        }
+    }
+    if only.is_some_and(|genre| genre == KillerSudoku::NAME) {
+        return out.flush().map_err(|e| e.to_string());
+    }
     let mut inputs = Vec::new();
     match testdata {
         Some(dir) => {
@@ -166,7 +188,9 @@ fn write_inputs(testdata: Option<&Path>) -> Result<(), String> {
         }
     }
     inputs.extend(adversarial::inputs(testdata)?);
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if let Some(genre) = only {
+        inputs.retain(|input| input.genre.name() == genre);
+    }
     for input in &inputs {
         let model = model(input.genre, &input.text)
             .map_err(|e| format!("{} {}: {e}", input.class, input.name))?;
@@ -180,6 +204,45 @@ fn write_inputs(testdata: Option<&Path>) -> Result<(), String> {
         writeln!(out, "{line}").map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())
+}
+
+/// The published killer puzzles (`killer-sudoku.jsonl`): name, text form and CP-SAT model of
+/// each, read with the killer module's JSON reader (the relaxed rules for diagonal cages).
+fn killer_inputs(testdata: Option<&Path>) -> Result<Vec<(String, String, Value)>, String> {
+    let Some(dir) = testdata else {
+        eprintln!("no test data folder: the published killer puzzles skipped");
+        return Ok(Vec::new());
+    };
+    let path = dir.join("killer-sudoku.jsonl");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let record: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+            let name = record["name"].as_str().unwrap_or("?").to_string();
+            let object = json!({"cages": record["cages"], "box": record["box"]});
+            let puzzle =
+                killer_sudoku::format::parse_json(&object).map_err(|e| format!("{name}: {e}"))?;
+            let text = KillerSudoku::to_text(&puzzle);
+            Ok((name, text, killer_model(&puzzle)))
+        })
+        .collect()
+}
+
+/// A killer puzzle as the CP-SAT side models it.
+fn killer_model(puzzle: &killer_sudoku::Puzzle) -> Value {
+    let cages: Vec<Value> = puzzle
+        .cages()
+        .iter()
+        .map(|cage| json!({"sum": cage.sum, "cells": cage.cells}))
+        .collect();
+    let (rows, cols) = puzzle.box_shape();
+    json!({
+        "side": puzzle.side(),
+        "box": [rows, cols],
+        "cages": cages,
+        "givens": puzzle.givens(),
+    })
 }
 
 fn input(class: &str, genre: GenreId, name: &str, text: String) -> Input {
@@ -290,8 +353,9 @@ fn model(genre: GenreId, text: &str) -> Result<Value, String> {
                 "shown": shown,
             }))
         }
-        // No Killer Sudoku puzzle is among the inputs (the set above names its classes).
-        GenreId::KillerSudoku => Err(format!("{genre}: not in the CP-SAT comparison")),
+        // Killer Sudoku's inputs carry their model from `killer_inputs` (read from the
+        // published file), so no text is modelled here.
+        GenreId::KillerSudoku => Err(format!("{genre}: modelled by killer_inputs")),
     }
 }
 
@@ -310,10 +374,16 @@ fn time_inputs(path: &Path, max_steps: u64) -> Result<(), String> {
                 .as_str()
                 .ok_or_else(|| at(format!("no \"{name}\"")))
         };
-        let genre: GenreId = field("genre")?
-            .parse()
-            .map_err(|e: sumpuzzles::InputError| at(e.to_string()))?;
-        let timing = dispatch(genre, TimeSolve(field("text")?, max_steps)).map_err(at)?;
+        let (genre, text) = (field("genre")?, field("text")?);
+        let timing = if genre == KillerSudoku::NAME {
+            time_solve::<KillerSudoku>(text, max_steps)
+        } else {
+            let genre: GenreId = genre
+                .parse()
+                .map_err(|e: sumpuzzles::InputError| at(e.to_string()))?;
+            dispatch(genre, TimeSolve(text, max_steps))
+        }
+        .map_err(at)?;
         let result = json!({
             "class": field("class")?,
             "name": field("name")?,
@@ -322,6 +392,7 @@ fn time_inputs(path: &Path, max_steps: u64) -> Result<(), String> {
             "steps": timing.steps,
             "runs": timing.runs,
             "median_us": timing.median.as_secs_f64() * 1e6,
+            "cpu_median_us": timing.cpu_median.as_secs_f64() * 1e6,
         });
         writeln!(out, "{result}").map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
@@ -335,6 +406,9 @@ struct Timing {
     steps: u64,
     runs: usize,
     median: Duration,
+    /// The median CPU time of the timing thread (on a busy machine the wall time counts
+    /// other processes' turns too).
+    cpu_median: Duration,
 }
 
 /// Parses a puzzle once and times the exact solver on it (limit 2).
@@ -344,28 +418,36 @@ impl GenreVisitor for TimeSolve<'_> {
     type Output = Result<Timing, String>;
 
     fn visit<G: Registered>(self) -> Self::Output {
-        let puzzle = G::parse_text(self.0).map_err(|e| e.to_string())?;
-        let solve = || {
-            let start = Instant::now();
-            let outcome = G::solve(&puzzle, 2, &mut Budget::new(self.1));
-            (start.elapsed(), outcome)
-        };
-        let (first, outcome) = solve();
-        let mut times = if first >= SLOW_PUZZLE {
-            vec![first]
-        } else {
-            let wanted = TIME_PER_PUZZLE.as_secs_f64() / first.as_secs_f64().max(1e-9);
-            let runs = (wanted.ceil() as usize).clamp(MIN_RUNS, MAX_RUNS);
-            (0..runs).map(|_| solve().0).collect()
-        };
-        times.sort();
-        let runs = times.len();
-        Ok(Timing {
-            count: outcome.count(),
-            complete: outcome.complete,
-            steps: outcome.steps,
-            runs,
-            median: times[runs / 2],
-        })
+        time_solve::<G>(self.0, self.1)
     }
+}
+
+/// Parses a puzzle of `G` once and times its exact solver on it (limit 2, `max_steps`).
+fn time_solve<G: Genre>(text: &str, max_steps: u64) -> Result<Timing, String> {
+    let puzzle = G::parse_text(text).map_err(|e| e.to_string())?;
+    let solve = || {
+        let (start, cpu) = (Instant::now(), cpu_time::thread_cpu_time());
+        let outcome = G::solve(&puzzle, 2, &mut Budget::new(max_steps));
+        ((start.elapsed(), cpu_time::thread_cpu_time() - cpu), outcome)
+    };
+    let (first, outcome) = solve();
+    let mut times = if first.0 >= SLOW_PUZZLE {
+        vec![first]
+    } else {
+        let wanted = TIME_PER_PUZZLE.as_secs_f64() / first.0.as_secs_f64().max(1e-9);
+        let runs = (wanted.ceil() as usize).clamp(MIN_RUNS, MAX_RUNS);
+        (0..runs).map(|_| solve().0).collect()
+    };
+    let runs = times.len();
+    let mut cpu: Vec<Duration> = times.iter().map(|t| t.1).collect();
+    cpu.sort();
+    times.sort();
+    Ok(Timing {
+        count: outcome.count(),
+        complete: outcome.complete,
+        steps: outcome.steps,
+        runs,
+        median: times[runs / 2].0,
+        cpu_median: cpu[runs / 2],
+    })
 }
