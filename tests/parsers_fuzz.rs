@@ -102,8 +102,15 @@ fn puzzle_ids() -> &'static [String] {
         ops::genres()
             .iter()
             .map(|genre| {
-                let side = genre.min_side.max(5);
-                let shape = Shape::new(side, side);
+                // A small shape: the genre's first listed one when it lists its shapes (Killer
+                // Sudoku's 4x4), else a square of side 5 or its smallest.
+                let shape = match &genre.shapes {
+                    Some(shapes) => shapes[0].parse().expect("a listed shape"),
+                    None => {
+                        let side = genre.min_side.max(5);
+                        Shape::new(side, side)
+                    }
+                };
                 let request = GenerateRequest::new(genre.name, Some(shape), TargetLevel::Any, 0);
                 ops::generate(&request, &mut Budget::new(2_000_000_000))
                     .unwrap_or_else(|e| panic!("{}: {e}", genre.name))
