@@ -29,8 +29,9 @@ const INCH: f32 = 72.0;
 const OUTSIDE: f32 = 0.5 * INCH;
 /// Room between puzzles on a page.
 const GAP: f32 = 0.2 * INCH;
-/// The largest scale of a drawing (its cell is 40 units: at most 44 pt, 0.61 in).
-const MAX_SCALE: f32 = 1.1;
+/// The largest scale of a drawing (its cell is 40 units: at most 60 pt, 0.83 in, which
+/// large print needs for its 16 pt).
+const MAX_SCALE: f32 = 1.5;
 /// The thinnest line drawn (KDP's minimum line weight): thinner strokes are drawn this wide.
 pub const MIN_LINE: f32 = 0.75;
 
@@ -251,9 +252,10 @@ fn plan(layout: &Layout, puzzles: &[Printed], kind: &Type) -> Result<Plan, Error
             |n: usize, solutions: bool| too_small(puzzles, solutions, n, area, kind).is_none();
         let largest =
             |solutions: bool| PER_PAGE.iter().rev().copied().find(|&n| fits(n, solutions));
-        let per_page = match layout.per_page {
-            Some(n) if fits(n, false) => n,
-            asked => {
+        let per_page = match (layout.per_page, largest(false)) {
+            (Some(n), _) if fits(n, false) => n,
+            (None, Some(n)) => n,
+            (asked, _) => {
                 let n = asked.unwrap_or(1);
                 let (smallest, number) = too_small(puzzles, false, n, area, kind)
                     .expect("a layout that does not fit has a text too small");
