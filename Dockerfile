@@ -1,5 +1,4 @@
-# Multi-stage build of the `sumpuzzles` HTTP service (the WebAssembly package, the server that
-# embeds it, the runtime). Needs BuildKit (the default builder of
+# Multi-stage build of the `sumpuzzles` HTTP service. Needs BuildKit (the default builder of
 # Docker 23 and later; DOCKER_BUILDKIT=1 with Docker 18.09 to 20.10; Podman and Buildah too).
 #   docker build -t sumpuzzles:latest .
 #   docker run --rm -p 8080:8080 sumpuzzles:latest
@@ -14,37 +13,6 @@
 ARG BUILDER_IMAGE=rust:1.95-slim-bookworm
 ARG RUNTIME_IMAGE=debian:bookworm-slim
 
-# The WebAssembly package (wasm/pkg/), which the server embeds (build.rs) and serves under
-# /wasm/ for the play page's offline engine: the image always has it. scripts/build-wasm.sh
-# compiles with Debian's rustc-web toolchain (rustc-web, cargo-web, rust-web-src, rust-web-llvm
-# for rust-lld, which --no-install-recommends leaves out, and lld-22, from
-# bookworm-security) and -Zbuild-std, and builds the pinned wasm-bindgen-cli once into a cache
-# mount. No node here: no wasm-opt pass and no api.d.ts (the server serves neither).
-FROM ${BUILDER_IMAGE} AS wasm
-SHELL ["/bin/bash", "-o", "pipefail", "-c"]
-RUN set -eu; \
-    if ! grep -rqs 'bookworm-security' /etc/apt/sources.list /etc/apt/sources.list.d/; then \
-        echo 'deb http://deb.debian.org/debian-security bookworm-security main' \
-            >/etc/apt/sources.list.d/bookworm-security.list; \
-    fi; \
-    apt-get update -q; \
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-        rustc-web cargo-web rust-web-src rust-web-llvm lld-22; \
-    rm -rf /var/lib/apt/lists/*
-WORKDIR /build
-ENV CARGO_PROFILE_RELEASE_DEBUG=false
-COPY . .
-RUN --mount=type=cache,id=sumpuzzles-cargo-registry,target=/usr/local/cargo/registry,sharing=locked \
-    --mount=type=cache,id=sumpuzzles-wasm-target,target=/build/wasm/target,sharing=locked \
-    --mount=type=cache,id=sumpuzzles-wasm-bindgen,target=/usr/local/wasm-bindgen,sharing=locked \
-    --mount=type=secret,id=cargo-cainfo \
-    set -eu; \
-    if [ -s /run/secrets/cargo-cainfo ]; then export CARGO_HTTP_CAINFO=/run/secrets/cargo-cainfo; fi; \
-    find src wasm/src -type f -exec touch {} +; \
-    rm -rf wasm/pkg; \
-    SUMPUZZLES_WASM_TOOLCHAIN=debian SUMPUZZLES_WASM_OPT=0 WASM_BINDGEN_ROOT=/usr/local/wasm-bindgen \
-        scripts/build-wasm.sh
-
 FROM ${BUILDER_IMAGE} AS builder
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 WORKDIR /build
@@ -52,7 +20,6 @@ WORKDIR /build
 # image has no use for them, and the build is faster without.
 ENV CARGO_PROFILE_RELEASE_DEBUG=false
 COPY . .
-COPY --from=wasm /build/wasm/pkg/sumpuzzles.js /build/wasm/pkg/sumpuzzles_bg.wasm /build/wasm/pkg/
 # The crates registry and target/ are cache mounts, which the engine keeps between builds: a
 # rebuild compiles only what changed, Cargo.toml and Cargo.lock changes included. The sources
 # are touched because their copied mtimes may be older than a cached build of them.

@@ -15,7 +15,7 @@
 # them is that version (a few minutes, once per machine).
 #
 # pkg/api.d.ts (the JSON types) is written from openapi/openapi.json by scripts/api-types.mjs,
-# when node is there (the container image's build has none and needs no types).
+# which needs node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 package="$PWD/wasm"
@@ -144,13 +144,8 @@ if [ "${SUMPUZZLES_WASM_OPT:-1}" != 0 ]; then
     fi
   fi
 fi
-# The JSON types of index.d.ts, from the OpenAPI document the Rust types derive. Without node
-# (the container image's build, which serves no type declarations) there are none.
-if command -v node >/dev/null; then
-  node scripts/api-types.mjs ../openapi/openapi.json >target/pkg/api.d.ts
-else
-  echo "build-wasm: no node: pkg/api.d.ts (the TypeScript JSON types) not written" >&2
-fi
+# The JSON types of index.d.ts, from the OpenAPI document the Rust types derive.
+node scripts/api-types.mjs ../openapi/openapi.json >target/pkg/api.d.ts
 # Only a file that changed is replaced: the server embeds pkg/ (build.rs), and a file written
 # again with the same bytes would make cargo build it again.
 mkdir -p pkg

@@ -13,7 +13,6 @@
 #   4. `docker run --network host` (the service binds 127.0.0.1 on a free port), with the
 #      hardening the compose file uses (read-only root, no capabilities, no-new-privileges),
 #      waits for the HEALTHCHECK to say healthy, and checks the API through it;
-#      and plays the page with the engine in the browser (the package the image serves);
 #   5. `docker stop`: /readyz turns 503, the listener closes, the process exits 0 within the
 #      grace time, and the logs say so with no error.
 # Removes the container and the image it built; keeps the base images and the build cache.
@@ -371,26 +370,6 @@ call POST /solve '{"genre": "kakuro", "puzzle": '
 expect 400 application/problem+json "POST /solve with a cut-off body"
 expect_json "a 400 problem+json" 'j["status"] == 400'
 ok "/solve with a cut-off body: 400 problem+json"
-
-# The WebAssembly package the image's wasm stage built: served, and the page plays with it.
-call GET /wasm/pkg/sumpuzzles_bg.wasm
-expect 200 application/wasm "GET /wasm/pkg/sumpuzzles_bg.wasm"
-call GET /wasm/index.js
-expect 200 "" "GET /wasm/index.js"
-ok "/wasm/ serves the package ($(curl -s "$BASE/wasm/pkg/sumpuzzles_bg.wasm" | wc -c) bytes of WebAssembly)"
-# The play page in headless Chromium with the engine in the browser and every API request
-# refused: Kakuro, Kakurasu and cryptic Kakuro rounds, a big seed and the daily puzzle, each the
-# puzzle the image's /generate or /daily gives (tests/browser/play.test.mjs, offline rounds).
-if [[ ${SUMPUZZLES_CONTAINER_BROWSER:-1} == 0 ]]; then
-    printf 'skip  the page played offline (SUMPUZZLES_CONTAINER_BROWSER=0)\n'
-else
-    step "the play page offline in Chromium (log: browser.log)"
-    if ! SUMPUZZLES_URL=$BASE BROWSER_ROUNDS=offline scripts/browser-test.sh >"$WORK/browser.log" 2>&1; then
-        tail -n 30 "$WORK/browser.log"
-        fail "the play page offline against the image"
-    fi
-    ok "the page played offline against the image: $(grep -c '^ok ' "$WORK/browser.log") rounds"
-fi
 
 # ---------------------------------------------------------------- stop it
 # docker stop sends SIGTERM (the image's STOPSIGNAL) to the service, PID 1 in the container:
