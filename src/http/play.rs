@@ -27,13 +27,17 @@ use axum::Router;
 use crate::genres::BoardKind;
 
 const PAGE: &str = include_str!("play/index.html");
+/// The `<sum-puzzle>` element's entry module: the page's one player, and a puzzle on any page.
+const ELEMENT: &str = include_str!("play/sum-puzzle.js");
+/// A host page a site can copy: a puzzle embedded with the element, listening for its events.
+const EMBED_EXAMPLE: &str = include_str!("play/embed-example.html");
 const WORKER: &str = include_str!("play/play-worker.js");
 
 /// Only this origin, for scripts, styles, the API calls and the engine's worker; no frames,
 /// forms or plugins, and no WebAssembly on the page itself (its worker compiles it).
 pub const CONTENT_SECURITY_POLICY_VALUE: &str = "default-src 'none'; script-src 'self'; \
-style-src 'self'; connect-src 'self'; img-src 'self'; worker-src 'self'; base-uri 'none'; \
-form-action 'none'; frame-ancestors 'none'";
+style-src 'self'; connect-src 'self'; img-src 'self'; worker-src 'self'; manifest-src 'self'; \
+base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// The engine's worker: its scripts and the `.wasm` from this origin, and WebAssembly compiled
 /// (`'wasm-unsafe-eval'` allows that and nothing of `eval`): what `wasm.rs` says a runner of
@@ -80,6 +84,7 @@ const STYLE: &str = "text/css; charset=utf-8";
 /// kinds' drawings are among them, one script and one style sheet per kind.
 const ASSETS: &[(&str, &str, &str)] = &[
     ("/", "text/html; charset=utf-8", PAGE),
+    ("/sum-puzzle.js", SCRIPT, ELEMENT),
     ("/play.js", SCRIPT, include_str!("play/play.js")),
     (
         "/play-engine.js",
@@ -119,15 +124,39 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("play/board-caged.css"),
     ),
     (
+        "/embed-example.html",
+        "text/html; charset=utf-8",
+        EMBED_EXAMPLE,
+    ),
+    // The page's service worker (it loads offline once visited) and its web app manifest.
+    ("/sw.js", SCRIPT, include_str!("play/sw.js")),
+    (
+        "/manifest.webmanifest",
+        "application/manifest+json",
+        include_str!("play/manifest.webmanifest"),
+    ),
+    (
+        "/embed-example.js",
+        SCRIPT,
+        include_str!("play/embed-example.js"),
+    ),
+    (
+        "/embed-example.css",
+        STYLE,
+        include_str!("play/embed-example.css"),
+    ),
+    (
         "/favicon.svg",
         "image/svg+xml",
         include_str!("play/favicon.svg"),
     ),
 ];
 
-/// `/`, `/play.js` (with `/play-engine.js`, `/play-board.js` and each board kind's script),
-/// `/play.css` (with each board kind's style sheet), `/favicon.svg`, and `/play-worker.js` with
-/// the worker's own policy.
+/// `/`, `/sum-puzzle.js` (the element, which loads `/play.js`, `/play-engine.js`,
+/// `/play-board.js` and each board kind's module), `/play.css` (with each board kind's style
+/// sheet), `/embed-example.html` (with its script and style sheet), `/sw.js` and
+/// `/manifest.webmanifest` (the page offline and installable), `/favicon.svg`, and
+/// `/play-worker.js` with the worker's own policy.
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let page = ASSETS
         .iter()
@@ -182,8 +211,8 @@ mod tests {
         }
     }
 
-    /// Every board kind has its drawing: a script that adds it to the page's `BOARD_KINDS`
-    /// under the kind's name, and a style sheet, both served and loaded by the page.
+    /// Every board kind has its drawing: a module that adds it to the player's `BOARD_KINDS`
+    /// under the kind's name, and a style sheet, both served and loaded by the element.
     #[test]
     fn every_board_kind_has_its_drawing() {
         for kind in BoardKind::ALL {
@@ -195,9 +224,14 @@ mod tests {
                 let Some(&(_, _, body)) = served else {
                     panic!("{path} is not served")
                 };
+                let loaded = if path.ends_with(".js") {
+                    format!("import('.{path}')")
+                } else {
+                    format!("'{}'", &path[1..])
+                };
                 assert!(
-                    PAGE.contains(&format!("\"{path}\"")),
-                    "the page does not load {path}"
+                    ELEMENT.contains(&loaded),
+                    "sum-puzzle.js does not load {path}"
                 );
                 if path.ends_with(".js") {
                     let registered = format!("BOARD_KINDS.{name} = ");
@@ -207,15 +241,31 @@ mod tests {
         }
     }
 
-    /// Every script and style sheet the page loads is served.
+    /// Every script and style sheet the page, the embed example and the element load is
+    /// served (the element names its files relative to the service: 'play.js', './board-…').
     #[tokio::test]
     async fn everything_the_page_loads_is_served() {
-        let assets = PAGE.split('"').filter(|part| {
-            part.starts_with('/') && [".js", ".css", ".svg"].iter().any(|e| part.ends_with(e))
-        });
-        for asset in assets {
-            headers_of(asset).await;
+        let mut assets: Vec<String> = Vec::new();
+        for page in [PAGE, EMBED_EXAMPLE] {
+            assets.extend(page.split('"').map(str::to_string));
         }
+        assets.extend(
+            ELEMENT
+                .split('\'')
+                .map(|part| format!("/{}", part.trim_start_matches("./"))),
+        );
+        let files = assets.iter().filter(|part| {
+            part.starts_with('/')
+                && !part.contains(' ')
+                && [".js", ".css", ".svg"].iter().any(|e| part.ends_with(e))
+        });
+        let mut served = 0;
+        for asset in files {
+            headers_of(asset).await;
+            served += 1;
+        }
+        // The page's style sheet and element, the example's three, the element's seven.
+        assert!(served >= 12, "only {served} files found to check");
     }
 
     /// The worker loads the package from the paths the server serves it at.
@@ -226,6 +276,7 @@ mod tests {
         }
         let engine = ASSETS.iter().find(|(path, ..)| *path == "/play-engine.js");
         let engine = engine.unwrap().2;
-        assert!(engine.contains("new Worker('/play-worker.js', { type: 'module' })"));
+        assert!(engine
+            .contains("new Worker(new URL('/play-worker.js', player.base), { type: 'module' })"));
     }
 }

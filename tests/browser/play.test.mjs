@@ -9,14 +9,19 @@
 // stopped; and a server without the package, where the switch says why it is off. A phone
 // (390x844, touch, taps only) solves a Kakuro from the digit pad with notes, overwriting, undo,
 // redo and a reload that resumes it, and measures the board at 12x12 and 16x16; the keyboard
-// alone plays at 1280x900; axe-core audits the page, light and dark.
-// Screenshots go to target/browser-artifacts/.
+// alone plays at 1280x900; axe-core audits the page, light and dark. The embed example
+// (/embed-example.html, the <sum-puzzle> element on a host page) is solved from the keyboard
+// while the host listens for its events, light and dark, and audited.
+// Screenshots go to target/browser-artifacts/ (phone and desktop, light and dark, the example).
+//
+// BROWSER_ROUNDS=offline plays only the rounds with the engine in the browser (the container
+// test, against the image); BROWSER_ROUNDS=page leaves them out (a server without the package).
 //
 // Runs against SUMPUZZLES_URL when set, else starts target/release/sumpuzzles serve on a free
 // loopback port (the round with the server stopped needs a server of its own, so it runs only
 // then). Chromium is CHROMIUM (default /usr/bin/chromium). Exits non-zero on a failure.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -86,7 +91,7 @@ async function newPuzzle(page, params) {
 
 async function checkAndWait(page) {
   await page.click('#check');
-  await page.waitForFunction(() => !['playing', 'busy', 'revealed'].includes(document.querySelector('#status').dataset.state));
+  await page.waitForFunction(() => !['playing', 'busy', 'revealed'].includes(player.root.querySelector('#status').dataset.state));
   return { state: await page.getAttribute('#status', 'data-state'), text: await page.textContent('#status') };
 }
 
@@ -149,7 +154,7 @@ async function kakuroRound(page, base) {
   const [r0, c0] = white[0];
   await page.focus(`#input-${r0}-${c0}`);
   await page.keyboard.press('ArrowRight');
-  const focused = await page.evaluate(() => document.activeElement.id);
+  const focused = await page.evaluate(() => (player.root.activeElement?.id || ''));
   expect(focused !== `input-${r0}-${c0}` && focused.startsWith(`input-${r0}-`), `ArrowRight focused ${focused}`);
   // Letters are refused.
   await page.press(`#input-${r0}-${c0}`, 'x');
@@ -190,7 +195,7 @@ async function kakuroRound(page, base) {
   // From an empty grid a hint explains a deduction; applying it writes the solution's digits.
   await page.click('#clear');
   await page.click('#hint');
-  await page.waitForFunction(() => document.querySelector('#hint-text').dataset.kind === 'deduction');
+  await page.waitForFunction(() => player.root.querySelector('#hint-text').dataset.kind === 'deduction');
   const explanation = await page.textContent('#hint-text');
   expect(explanation.length > 20, `short hint explanation: ${explanation}`);
   expect((await page.locator('#grid .hint-cell').count()) > 0, 'the hint highlights no cells');
@@ -342,10 +347,16 @@ async function shapesRound(page, base) {
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+// Pages axe-core is auditing: in a shadow root it tries inline styles, which the page's policy
+// refuses (console errors of the audit's, not the page's: openPage does not count them).
+const auditing = new WeakSet();
+
 // No serious or critical violation of axe-core's rules on the page as it is.
 async function axeAudit(page, what) {
   await page.evaluate(AXE);
+  auditing.add(page);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  auditing.delete(page);
   const bad = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact));
   const said = bad.map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad.length === 0, `axe-core on ${what}: ${said.join('; ')}`);
@@ -372,16 +383,16 @@ async function padWrite(page, r, c, key) {
 // board's right edge, and whether the grid pans.
 async function boardMeasures(page) {
   return page.evaluate(() => {
-    const cells = [...document.querySelectorAll('#grid td')].map((td) => td.getBoundingClientRect());
+    const cells = [...player.root.querySelectorAll('#grid td')].map((td) => td.getBoundingClientRect());
     const squares = cells.every((r) => Math.abs(r.width - r.height) <= 1);
-    const outside = [...document.querySelectorAll('#grid td.clue .across, #grid td.clue .down')].filter((span) => {
+    const outside = [...player.root.querySelectorAll('#grid td.clue .across, #grid td.clue .down')].filter((span) => {
       const box = span.getBoundingClientRect();
       const cell = span.parentElement.getBoundingClientRect();
       return box.left < cell.left || box.right > cell.right || box.top < cell.top || box.bottom > cell.bottom || box.width === 0;
     }).map((span) => `${span.parentElement.id}: ${span.textContent}`);
-    const table = document.querySelector('#grid table').getBoundingClientRect();
-    const grid = document.querySelector('#grid');
-    const clue = document.querySelector('#grid td.clue .across, #grid td.clue .down');
+    const table = player.root.querySelector('#grid table').getBoundingClientRect();
+    const grid = player.root.querySelector('#grid');
+    const clue = player.root.querySelector('#grid td.clue .across, #grid td.clue .down');
     return { squares, outside, right: table.right, top: table.top, cell: cells[0].width,
       pans: grid.scrollWidth > grid.clientWidth, clueFont: parseFloat(getComputedStyle(clue).fontSize) };
   });
@@ -467,7 +478,7 @@ async function phoneRound(browser, base) {
   const half = white.slice(0, Math.floor(white.length / 2)).filter(([r, c]) => !(r === r1 && c === c1));
   for (const [r, c, d] of half) await padWrite(page, r, c, d);
   await page.tap('#check');
-  await page.waitForFunction(() => !['playing', 'busy'].includes(document.querySelector('#status').dataset.state));
+  await page.waitForFunction(() => !['playing', 'busy'].includes(player.root.querySelector('#status').dataset.state));
   const state = await page.getAttribute('#status', 'data-state');
   const listed = await page.$$eval('#violations li', (items) => items.map((li) => li.textContent));
   expect(state === 'incomplete' && listed.length === 0, `phone: a right half grid checks as ${state}: ${listed.join(' | ')}`);
@@ -480,11 +491,11 @@ async function phoneRound(browser, base) {
   await shot(page, 'phone-hint');
 
   // A reload resumes the same puzzle, its digits, notes and time.
-  await page.waitForFunction(() => document.querySelector('#timer').textContent !== '0:00', null, { timeout: 5000 });
-  const before = await page.evaluate(() => ({ answer: answer(), timer: document.querySelector('#timer').textContent }));
+  await page.waitForFunction(() => player.root.querySelector('#timer').textContent !== '0:00', null, { timeout: 5000 });
+  const before = await page.evaluate(() => ({ answer: answer(), timer: player.root.querySelector('#timer').textContent }));
   await page.reload();
   await page.waitForSelector('#status[data-state=playing]');
-  const after = await page.evaluate(() => ({ answer: answer(), id: game.data.id, timer: document.querySelector('#timer').textContent }));
+  const after = await page.evaluate(() => ({ answer: answer(), id: game.data.id, timer: player.root.querySelector('#timer').textContent }));
   expect(after.id === expected.id, 'phone: a reload opened another puzzle');
   expect(JSON.stringify(after.answer) === JSON.stringify(before.answer), `phone: a reload lost the digits: ${after.answer}`);
   expect((await noted()) === '4', `phone: a reload lost the notes (${await noted()})`);
@@ -531,7 +542,7 @@ async function phoneRound(browser, base) {
 // with it) has the focus.
 async function tabTo(page, id) {
   for (let i = 0; i < 60; i++) {
-    const at = await page.evaluate(() => document.activeElement?.id || '');
+    const at = await page.evaluate(() => player.root.activeElement?.id || '');
     if (id.endsWith('-') ? at.startsWith(id) : at === id) return;
     await page.keyboard.press('Tab');
   }
@@ -592,6 +603,89 @@ async function phoneDarkRound(browser, base) {
   await close();
 }
 
+// ---- The element on a host page: the embed example ---------------------------------------------
+
+// The embed example (/embed-example.html): the <sum-puzzle> element plays the puzzle its
+// attributes name without its solution, in its own shadow root (the host's styles stop there but
+// for the custom properties that theme it, and its own do not leak out); the host page's script
+// hears `started`, `checked` and `solved` (with the time). Solved from the keyboard, audited.
+async function embedRound(browser, base, colorScheme) {
+  const { page, problems, close } = await openPage(browser, base, {
+    path: '/embed-example.html', options: { viewport: { width: 1100, height: 800 }, colorScheme },
+  });
+  await page.evaluate(() => {
+    window.heard = [];
+    for (const type of ['started', 'checked', 'solved']) {
+      document.addEventListener(type, (event) => window.heard.push({ type, detail: event.detail }));
+    }
+  });
+  await page.waitForSelector('#status[data-state=playing]');
+  const expected = await generate(base, { genre: 'kakuro', shape: '6x6', level: 'easy', seed: 7 });
+  expect((await page.textContent('#info .id')) === expected.id, 'the element plays another puzzle than its attributes name');
+  expect(await page.evaluate(() => !game.data.solution),
+    'the embedded puzzle came with its solution');
+  expect(await page.locator('#controls').isHidden(), 'the embedded player shows the menus');
+  expect(await page.locator('#reveal').isHidden(), 'the embedded player offers to reveal a solution it does not have');
+  const styles = await page.evaluate(() => {
+    const inside = getComputedStyle(player.root.querySelector('#status')).fontFamily;
+    const accent = getComputedStyle(player.root.querySelector('#check')).color;
+    const hostH1 = getComputedStyle(document.querySelector('h1')).fontSize;
+    const hostPanel = getComputedStyle(document.querySelector('main')).display;
+    return { inside, accent, hostH1, hostPanel, inShadow: document.querySelector('#status') === null };
+  });
+  expect(styles.inShadow, 'the player is not in a shadow root');
+  expect(!/Georgia/.test(styles.inside), `the host's font reached into the element: ${styles.inside}`);
+  const accent = colorScheme === 'dark' ? 'rgb(205, 177, 238)' : 'rgb(90, 45, 130)';
+  expect(styles.accent === accent, `the host's --accent did not theme the element: ${styles.accent}`);
+  expect(styles.hostH1 === '32px' && styles.hostPanel === 'block',
+    `the element's styles leaked onto the host page: h1 ${styles.hostH1}, main ${styles.hostPanel}`);
+
+  for (const [r, c, digit] of whiteCells(expected.solution)) await page.press(`#input-${r}-${c}`, digit);
+  await page.click('#check');
+  await page.waitForSelector('#solved-banner:not([hidden])');
+  const heard = await page.evaluate(() => window.heard);
+  const solved = heard.filter((e) => e.type === 'solved');
+  expect(solved.length === 1 && solved[0].detail.id === expected.id && Number.isFinite(solved[0].detail.time)
+    && solved[0].detail.seconds === Math.round(solved[0].detail.time / 1000),
+  `the host heard ${JSON.stringify(heard)}`);
+  expect(heard.some((e) => e.type === 'checked' && e.detail.solved), 'no checked event said solved');
+  const listed = await page.$$eval('#events li', (items) => items.map((li) => li.textContent));
+  expect(listed.some((t) => t.startsWith('solved in')), `the host page's list: ${JSON.stringify(listed)}`);
+  await axeAudit(page, `the embed example (${colorScheme})`);
+  await shot(page, `embed-${colorScheme}`);
+  expect(problems.length === 0, problems.join('\n'));
+  await close();
+}
+
+// The play page loads with no network once visited (its service worker), and is installable
+// (a manifest the page links). With the package, the genres then come from the engine in the
+// browser, as the server cannot be reached.
+async function offlinePageRound(browser, base, withPackage) {
+  const { page, problems, close } = await openPage(browser, base);
+  const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+  expect(manifest.start_url === '/' && manifest.icons.length > 0 && manifest.display === 'standalone',
+    `the manifest: ${JSON.stringify(manifest)}`);
+  expect(await page.evaluate(async () => {
+    const link = document.querySelector('link[rel=manifest]');
+    await navigator.serviceWorker.ready;
+    return Boolean(link) && link.getAttribute('href') === '/manifest.webmanifest';
+  }), 'the page links no manifest');
+  // The worker controls the page once it has claimed it.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  expect(problems.length === 0, problems.join('\n'));
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForSelector('#status', { state: 'attached' });
+  expect((await page.textContent('h1')) === 'sumpuzzles', 'offline, the page did not load');
+  if (withPackage) {
+    await page.waitForSelector('#shape option', { state: 'attached' });
+    expect((await page.locator('#genre option').count()) >= 3, 'offline, the engine in the browser listed no genres');
+  }
+  await shot(page, 'offline-page');
+  await close();
+  console.log(`ok the page loads offline once visited${withPackage ? ', its genres from the engine in the browser' : ''}`);
+}
+
 // ---- The engine in the browser ------------------------------------------------------------
 
 // The API's endpoints: what the page may not reach when it plays offline.
@@ -602,7 +696,7 @@ const REFUSED = /ERR_CONNECTION_REFUSED|ERR_FAILED/;
 // A new page on the service (in a context of its own, whose `route` also sees the worker's
 // requests), with what went wrong collected in `problems`: errors, a request elsewhere, an error
 // status. `refusals` lets refused requests pass (the page is meant to meet them).
-async function openPage(browser, base, { refusals = false, route, options } = {}) {
+async function openPage(browser, base, { refusals = false, route, options, path = '/' } = {}) {
   const context = await browser.newContext(options || { viewport: { width: 1100, height: 760 } });
   await servePageFromDisk(context);
   if (route) await context.route(route.url, route.handler);
@@ -611,7 +705,8 @@ async function openPage(browser, base, { refusals = false, route, options } = {}
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !(refusals && REFUSED.test(message.text()))) {
+    const audit = auditing.has(page) && message.text().startsWith('Applying inline style violates');
+    if (message.type() === 'error' && !audit && !(refusals && REFUSED.test(message.text()))) {
       problems.push(`console error: ${message.text()}`);
     }
   });
@@ -621,11 +716,13 @@ async function openPage(browser, base, { refusals = false, route, options } = {}
   });
   page.on('response', (response) => {
     // A route fulfils what it stands in for, error statuses included.
-    if (response.status() >= 400 && !(route && route.url(new URL(response.url())))) {
+    // (BROWSER_ROUNDS=page: a server without the package answers /wasm/ with a 404.)
+    const withoutPackage = process.env.BROWSER_ROUNDS === 'page' && new URL(response.url()).pathname.startsWith('/wasm/');
+    if (response.status() >= 400 && !withoutPackage && !(route && route.url(new URL(response.url())))) {
       problems.push(`${response.status()} for ${response.url()}`);
     }
   });
-  await page.goto(`${base}/`);
+  await page.goto(`${base}${path}`);
   await page.waitForSelector('#shape option', { state: 'attached' });
   return { page, problems, close: () => context.close() };
 }
@@ -635,9 +732,17 @@ async function openPage(browser, base, { refusals = false, route, options } = {}
 async function servePageFromDisk(context) {
   const dir = process.env.PLAY_ASSETS_DIR;
   if (!dir) return;
-  await context.route((url) => /^\/([a-z-]+\.(js|css))?$/.test(url.pathname) && url.pathname !== '/play-worker.js', async (route) => {
-    const response = await route.fetch();
+  await context.route((url) => /^\/([a-z-]+\.(js|css|html|webmanifest))?$/.test(url.pathname) && url.pathname !== '/play-worker.js', async (route) => {
     const name = new URL(route.request().url()).pathname.slice(1) || 'index.html';
+    let response = await route.fetch();
+    // A file the binary does not serve yet (a new one): the headers the page itself has.
+    if (response.status() === 404 && existsSync(join(dir, name))) {
+      const page = await route.fetch({ url: new URL('/', route.request().url()).href });
+      const type = { js: 'text/javascript', css: 'text/css', html: 'text/html', webmanifest: 'application/manifest+json' }[name.split('.').pop()];
+      await route.fulfill({ status: 200, headers: { ...page.headers(), 'content-type': `${type}; charset=utf-8` },
+        body: readFileSync(join(dir, name), 'utf8') });
+      return;
+    }
     await route.fulfill({ response, body: readFileSync(join(dir, name), 'utf8') });
   });
 }
@@ -711,7 +816,7 @@ async function cancelRound(page) {
     await page.fill('#seed', '1');
     await page.click('#new');
     // Read by the page's own thread: had the search run there, this would come after it.
-    const state = await page.evaluate(() => document.querySelector('#status').dataset.state);
+    const state = await page.evaluate(() => player.root.querySelector('#status').dataset.state);
     expect(state === 'busy', `while generating in the browser the page reads its status as ${state}`);
     await page.click('#cancel');
     await page.waitForSelector('#status[data-state=cancelled]');
@@ -748,7 +853,7 @@ async function serverGoneRound(browser, base) {
   expect((await page.textContent('#info .id')) === expected.id, 'without a server the page made another puzzle');
   expect((await madeIn(page)) === 'in the browser', 'the puzzle was not made in the browser');
   await page.click('#hint');
-  await page.waitForFunction(() => document.querySelector('#hint-text').dataset.kind === 'deduction');
+  await page.waitForFunction(() => player.root.querySelector('#hint-text').dataset.kind === 'deduction');
   await page.click('#apply-hint');
   const white = [];
   expected.solution.forEach((row, r) => [...row].forEach((ch, c) => { if (ch !== '#') white.push([r, c, ch]); }));
@@ -814,6 +919,19 @@ async function main() {
     expect(csp.includes("default-src 'none'") && csp.includes("script-src 'self'"), `weak or missing CSP: ${csp}`);
 
     browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+    if (process.env.BROWSER_ROUNDS === 'page') console.log('BROWSER_ROUNDS=page: the rounds with the engine in the browser are left out');
+    if (process.env.BROWSER_ROUNDS === 'offline') {
+      // Only the engine in the browser, with the API refused (scripts/container-test.sh plays the
+      // image's page this way: the package it serves must be there and answer as its server).
+      const offline = await openPage(browser, server.base, { refusals: true });
+      await engineReady(offline.page);
+      await policiesRound(offline.page, server.base);
+      await browserRounds(offline.page, server.base);
+      expect(offline.problems.length === 0, offline.problems.join('\n'));
+      await offline.close();
+      console.log('browser test passed (offline rounds only)');
+      return;
+    }
     const { page, problems } = await openPage(browser, server.base);
     const rounds = [['kakuro', kakuroRound], ['kakurasu', kakurasuRound], ['cryptic kakuro', crypticRound],
       ['permalink', permalinkRound], ['daily', dailyRound], ['pencil marks', pencilRound], ['shapes', shapesRound]];
@@ -829,6 +947,10 @@ async function main() {
     console.log('ok phone');
     for (const scheme of ['light', 'dark']) await keyboardRound(browser, server.base, scheme);
     console.log('ok keyboard only');
+    for (const scheme of ['light', 'dark']) await embedRound(browser, server.base, scheme);
+    console.log('ok the element on a host page (the embed example)');
+    await offlinePageRound(browser, server.base, process.env.BROWSER_ROUNDS !== 'page');
+    if (process.env.BROWSER_ROUNDS === 'page') return;
 
     const offline = await openPage(browser, server.base, { refusals: true });
     await engineReady(offline.page);

@@ -3,8 +3,9 @@
 // top-left cell; the player writes a digit of 1..N in every cell that is not given (10 to 16 as
 // A to G, as answers write them). Clicking a cage's sum lists the combinations of different
 // digits that make it, keeping those with the digits written in the cage. Places in a
-// violation or a hint are grid cells: a cage's sum is in its first cell. Loaded after
-// play-board.js, whose digit cells it draws.
+// violation or a hint are grid cells: a cage's sum is in its first cell. A module
+// that sum-puzzle.js imports once play-board.js (a classic script, whose global digit cells and
+// BOARD_KINDS it uses) has loaded.
 'use strict';
 
 {

@@ -1,7 +1,8 @@
 // The shading board (GET /genres `board: "shading"`): cells the player shades, numbered along
 // the top and the left, with a clue right of each row and below each column. Places in a
 // violation or a hint are grid cells, and a clue's place is where it is drawn, just outside the
-// grid: a row's at [row, cols], a column's at [rows, col]. Loaded after play-board.js.
+// grid: a row's at [row, cols], a column's at [rows, col]. A module that sum-puzzle.js imports
+// once play-board.js (a classic script, whose globals it uses) has loaded.
 'use strict';
 
 {

@@ -1,7 +1,8 @@
 // The sum grid board (GET /genres `board: "sum_grid"`): blocks, some of them holding the sums of
 // the runs of white cells right of and below them, and white cells that take a digit (a white
 // cell may show a token, such as a letter). Places in a violation or a hint are grid cells: a
-// run's sum is in its block. Loaded after play-board.js, whose digit cells it draws.
+// run's sum is in its block. A module that sum-puzzle.js imports once play-board.js (a classic
+// script, whose global digit cells and BOARD_KINDS it uses) has loaded.
 'use strict';
 
 {

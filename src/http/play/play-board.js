@@ -137,7 +137,7 @@ function erase(r, c) {
 
 // The cell the digit pad writes in: the digit cell focused or tapped last.
 function select(r, c) {
-  for (const el of document.querySelectorAll('#grid .selected')) el.classList.remove('selected');
+  for (const el of player.root.querySelectorAll('#grid .selected')) el.classList.remove('selected');
   selected = { r, c };
   $(`input-${r}-${c}`)?.parentElement.classList.add('selected');
 }
@@ -161,7 +161,7 @@ function setDigit(r, c, value) {
 function setPencil(on) {
   $('pencil').checked = on;
   $('pad-pencil').setAttribute('aria-pressed', String(on));
-  document.body.classList.toggle('pencil', on);
+  $('puzzle-area').classList.toggle('pencil', on);
 }
 
 function setNotes(r, c, digits) {
@@ -201,7 +201,7 @@ function setCell(r, c, value) {
 
 function clearMarks(...classes) {
   for (const name of classes) {
-    for (const el of document.querySelectorAll(`#grid .${name}`)) el.classList.remove(name);
+    for (const el of player.root.querySelectorAll(`#grid .${name}`)) el.classList.remove(name);
   }
 }
 

@@ -1,7 +1,8 @@
 // The play page's engine: where each operation runs, the server's API or the same engine in
 // this browser (the WebAssembly package in a Web Worker, play-worker.js), the switch between
 // them, and cancelling a call. Loaded before play.js, which holds the page's state (`$`,
-// `game`, the status line) that these functions use when called.
+// `game`, the status line, `player.base`: the service the element's script came from) that
+// these functions use when called.
 'use strict';
 
 
@@ -62,7 +63,7 @@ async function overHttp(operation, fields) {
   }
   let response;
   try {
-    response = await fetch(target, options);
+    response = await fetch(new URL(target, player.base), options);
   } catch (error) {
     // A fetch that never got an answer: the server is down or the network is gone.
     if (error.name !== 'AbortError') error.unreachable = true;
@@ -116,7 +117,9 @@ async function call(operation, fields) {
 function startWorker() {
   let worker;
   try {
-    worker = new Worker('/play-worker.js', { type: 'module' });
+    // Same-origin only: on a page of another origin this throws, and the element plays through
+    // the server.
+    worker = new Worker(new URL('/play-worker.js', player.base), { type: 'module' });
   } catch (error) {
     engineUnavailable(error.message);
     return;

@@ -3,9 +3,9 @@
 // package in a Web Worker, play-worker.js). This file holds the page's state, its menus, status
 // and timer, and wires the controls; play-engine.js makes the calls, play-board.js picks the
 // drawing of the genre's board kind (one script per kind, board-<kind>.js) and holds what every
-// board shares. They are classic scripts loaded in that order (engine, board, the kinds, this
-// one), sharing one global scope; none calls another's functions before the page has loaded
-// (the only top-level statement, at the end of this file, waits for DOMContentLoaded). Nothing
+// board shares. They are classic scripts that sum-puzzle.js (the <sum-puzzle> element, which
+// the play page uses too) loads in that order (engine, board, this one), sharing one global
+// scope, before it imports the board kinds' modules; the element then calls startPlayer. Nothing
 // here knows a genre: its rules, controls, board kind, digits and pencil marks come from
 // GET /genres, and a violation or a hint names its own places.
 'use strict';
@@ -14,7 +14,17 @@
 // rounds integers above 2^53 and the service takes seeds up to 2^63-1.
 const SEED = /^[0-9]{1,19}$/;
 
-const $ = (id) => document.getElementById(id);
+// Where the player is drawn and what it was asked (startPlayer): the shadow root of the
+// <sum-puzzle> element (sum-puzzle.js), its host element, the service's address, and the options
+// its attributes give. One player per page.
+const player = { root: document, host: null, base: new URL('/', window.location.href), options: {} };
+
+const $ = (id) => player.root.getElementById(id);
+
+// A DOM event on the element, for the host page: `started`, `checked`, `solved`.
+function announce(type, detail) {
+  if (player.host) player.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
 
 // The registered genres by name, as GET /genres describes them.
 const genres = new Map();
@@ -32,7 +42,12 @@ let selected = null;
 // and the ones undone.
 const history = { past: [], future: [] };
 // Where the browser keeps the puzzle being played, so that a reload resumes it.
+// (An embedded puzzle is kept under a key of its own: savedKey.)
 const SAVED = 'sumpuzzles.play';
+
+function savedKey() {
+  return player.options.embedded ? `${SAVED}.embed.${player.options.query}` : SAVED;
+}
 
 function setStatus(text, state) {
   const status = $('status');
@@ -104,7 +119,7 @@ async function loadGenres() {
 // A link such as /?genre=...&shape=...&level=...&seed=... opens that puzzle (with date=YYYY-MM-DD
 // instead of a seed, that day's daily puzzle); a page without one shows the genre's menus.
 function openPermalink() {
-  const link = new URLSearchParams(window.location.search);
+  const link = new URLSearchParams(player.options.embedded ? player.options.query : window.location.search);
   const kept = savedGame(link);
   if (kept) {
     resume(kept);
@@ -117,6 +132,13 @@ function openPermalink() {
   }
   $('genre').value = genre.name;
   genreChanged(link.get('shape') || undefined);
+  if (player.options.embedded && !link.has('seed') && !link.has('date')) {
+    // An element with a genre but no seed or date plays a random puzzle of it.
+    const level = link.get('level');
+    if (level && [...$('level').options].some((o) => o.value === level)) $('level').value = level;
+    generate();
+    return;
+  }
   const level = link.get('level');
   if (level && [...$('level').options].some((o) => o.value === level)) $('level').value = level;
   const seed = link.get('seed');
@@ -150,8 +172,10 @@ function stopTimer() {
 }
 
 function solved(text) {
-  if (game && game.solvedIn === undefined) game.solvedIn = Date.now() - timer.started;
+  const first = game && game.solvedIn === undefined;
+  if (first) game.solvedIn = Date.now() - timer.started;
   stopTimer();
+  if (first) announce('solved', { id: game.data.id, genre: game.data.genre, time: game.solvedIn, seconds: Math.round(game.solvedIn / 1000) });
   $('timer').dataset.stopped = '';
   save();
   setStatus(text, 'solved');
@@ -171,6 +195,7 @@ async function check() {
     marksChanged();
     // An empty cell is a broken rule only when the grid is finished (a genre-neutral kind).
     const violations = report.violations.filter((v) => finish || v.kind !== 'empty');
+    announce('checked', { id: game.data.id, solved: report.solved, violations: violations.length });
     if (report.solved) {
       solved('Solved! Every rule holds.');
     } else if (violations.length === 0) {
@@ -262,8 +287,8 @@ function showInfo(data, seed) {
   }));
   const link = permalink(data, seed);
   $('permalink').href = link;
-  $('link-line').hidden = false;
-  window.history.replaceState(null, '', link);
+  $('link-line').hidden = player.options.embedded;
+  if (!player.options.embedded) window.history.replaceState(null, '', link);
   $('rating-level').textContent = data.rating.level;
   $('rating-level').dataset.level = data.rating.level;
   // The score places the puzzle within its level's band, on a scale of 1.0 to 10.0.
@@ -291,10 +316,18 @@ async function generate(event) {
   await play('generate', params, seed);
 }
 
-// Today's puzzle (or a date's) for the menus' genre, shape and level: the same for everyone.
+// The player's local date, YYYY-MM-DD: a daily puzzle follows it, not the server's clock.
+function localDate() {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+// Today's puzzle (by the player's date, or a date's) for the menus' genre, shape and level: the
+// same for everyone on that date.
 async function daily(date) {
   const params = { genre: $('genre').value, shape: $('shape').value, level: $('level').value };
-  if (date) params.date = date;
+  params.date = date && date !== 'today' ? date : localDate();
   await play('daily', params, '');
 }
 
@@ -304,6 +337,8 @@ function failed(what, error) {
 }
 
 async function play(operation, params, typedSeed) {
+  // An embedded puzzle never ships its solution to the page: the engine checks and hints.
+  if (player.options.embedded) params.solution = false;
   game = null;
   pendingHint = null;
   busy(true);
@@ -315,6 +350,7 @@ async function play(operation, params, typedSeed) {
     setStatus(`The ${what} ${data.rating.level} ${game.genre.title} ${data.shape}, made ${where()}. Good luck.`, 'playing');
     startTimer();
     save();
+    announce('started', { id: data.id, genre: data.genre, shape: data.shape, level: data.rating.level });
   } catch (error) {
     failed('Generation', error);
   } finally {
@@ -343,6 +379,7 @@ function show(saved) {
   showPad(genre);
   setPencil(false);
   showInfo(data, saved.seed);
+  $('reveal').hidden = !data.solution;
   history.past = [position()];
   history.future = [];
   undoButtons();
@@ -412,14 +449,14 @@ function save() {
   const elapsed = game.solvedIn ?? Date.now() - timer.started;
   const kept = { data: game.data, seed: game.seed, madeIn: game.madeIn, level: game.level,
     position: history.past[history.past.length - 1], elapsed, solved: game.solvedIn !== undefined };
-  try { localStorage.setItem(SAVED, JSON.stringify(kept)); } catch (_) { /* no storage */ }
+  try { localStorage.setItem(savedKey(), JSON.stringify(kept)); } catch (_) { /* no storage */ }
 }
 
 // The puzzle kept in the browser, when its genre is still served and `link` (the address's
 // query) opens no other puzzle.
 function savedGame(link) {
   let kept = null;
-  try { kept = JSON.parse(localStorage.getItem(SAVED)); } catch (_) { return null; }
+  try { kept = JSON.parse(localStorage.getItem(savedKey())); } catch (_) { return null; }
   if (!kept || !kept.data || !genres.has(kept.data.genre)) return null;
   if (link.toString() === '') return kept;
   const same = link.get('genre') === kept.data.genre && link.get('shape') === kept.data.shape
@@ -476,7 +513,18 @@ function padPressed(event) {
   else if (button.dataset.digit) enter(r, c, button.dataset.digit);
 }
 
-document.addEventListener('DOMContentLoaded', () => {
+// Starts the player in `root` (the element's shadow root, holding the player's markup), for the
+// element `host`, calling the service at `base`; `options.embedded` (a puzzle named by the
+// element's attributes, as the query `options.query` spells them: no menus, no permalink,
+// solution=false) or the play page's full player (menus, permalinks).
+function startPlayer(root, host, base, options) {
+  Object.assign(player, { root, host, base, options });
+  $('controls').hidden = Boolean(options.embedded);
+  // The play page loads offline once visited (sw.js); an embedded puzzle leaves the host's
+  // page to the host.
+  if (!options.embedded && 'serviceWorker' in navigator) {
+    navigator.serviceWorker.register(new URL('/sw.js', base)).catch(() => { /* no offline page */ });
+  }
   if (window.crossOriginIsolated) engine.cell = new Int32Array(new SharedArrayBuffer(4));
   startWorker();
   loadGenres();
@@ -501,4 +549,4 @@ document.addEventListener('DOMContentLoaded', () => {
     if (key === 'z' && !event.shiftKey) { event.preventDefault(); undo(); }
     if ((key === 'z' && event.shiftKey) || key === 'y') { event.preventDefault(); redo(); }
   });
-});
+}

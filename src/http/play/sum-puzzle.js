@@ -1,0 +1,145 @@
+// The <sum-puzzle> element: the one player, used by the play page (`<sum-puzzle controls>`, with
+// its menus and permalinks) and by any page that embeds a puzzle:
+//
+//   <script type="module" src="https://puzzles.example/sum-puzzle.js"></script>
+//   <sum-puzzle genre="kakuro" shape="10x10" level="hard" seed="7"></sum-puzzle>
+//
+// (or `date="2026-12-03"`, or `date="today"` for the player's local date, instead of the seed;
+// a genre alone plays a random puzzle of it). It draws in its own shadow root (the page's styles
+// do not reach in, its own do not leak out), calls the service this script came from (or the
+// same engine in the browser, WebAssembly in a same-origin worker: on a page of another origin
+// it plays through the server), asks with `solution=false` (an embedded puzzle's answers are
+// checked and hinted, never shipped) and needs no API key. It raises `started`, `checked` and
+// `solved` (detail: the puzzle's id, the time in ms and s) on itself; they bubble and cross the
+// shadow root. Its colours are CSS custom properties a page can set on it (docs/player.md).
+//
+// This entry module loads the player's classic scripts (play-engine.js, play-board.js, play.js:
+// one global scope, one player per page), then imports one module per board kind (each adds
+// its drawing to BOARD_KINDS), then starts the player in the element's shadow root.
+
+// The service: where this script, the player's other files and the API are.
+const base = new URL('/', import.meta.url);
+const CLASSIC = ['play-engine.js', 'play-board.js', 'play.js'];
+// One module and one style sheet per board kind (GET /genres `board`).
+const KINDS = [
+  () => import('./board-sum-grid.js'),
+  () => import('./board-shading.js'),
+  () => import('./board-caged.js'),
+];
+const STYLES = ['play.css', 'board-sum-grid.css', 'board-shading.css', 'board-caged.css'];
+// The attributes that name a puzzle, as the play page's link names them.
+const NAMING = ['genre', 'shape', 'level', 'seed', 'date'];
+
+const MARKUP = `<div class="player">
+  <form id="controls" aria-label="New puzzle">
+    <label>Genre
+      <select id="genre" name="genre"></select>
+    </label>
+    <label>Shape
+      <select id="shape" name="shape"></select>
+    </label>
+    <label>Level
+      <select id="level" name="level"></select>
+    </label>
+    <label>Seed
+      <input id="seed" name="seed" type="text" placeholder="random" inputmode="numeric" pattern="[0-9]{1,19}" autocomplete="off" spellcheck="false">
+    </label>
+    <button id="new" type="submit" disabled>New puzzle</button>
+    <button id="daily" type="button" disabled>Daily puzzle</button>
+    <button id="cancel" type="button" hidden>Cancel</button>
+    <fieldset id="engine" aria-describedby="engine-note">
+      <legend>Engine</legend>
+      <label class="inline"><input type="radio" name="engine" id="engine-server" value="server" checked> server</label>
+      <label class="inline"><input type="radio" name="engine" id="engine-browser" value="browser" disabled> in the browser</label>
+      <span id="engine-note" data-state="loading">loading the browser engine…</span>
+    </fieldset>
+  </form>
+
+  <div id="board">
+    <section id="puzzle-area" aria-label="Puzzle">
+      <div id="grid" aria-live="off"></div>
+      <div id="pad" role="group" aria-label="Digit pad" hidden>
+        <div id="pad-digits"></div>
+        <button id="pad-erase" type="button" aria-label="erase">Erase</button>
+        <button id="pad-pencil" type="button" aria-pressed="false">Pencil</button>
+      </div>
+      <p id="hint-text" aria-live="polite">Press Hint for the next deduction from your position.</p>
+      <div id="actions" role="group" aria-label="Actions">
+        <button id="check" type="button" disabled>Check</button>
+        <button id="hint" type="button" disabled>Hint</button>
+        <button id="apply-hint" type="button" disabled>Apply hint</button>
+        <button id="undo" type="button" disabled aria-keyshortcuts="Control+Z">Undo</button>
+        <button id="redo" type="button" disabled aria-keyshortcuts="Control+Y">Redo</button>
+        <button id="clear" type="button" disabled>Clear</button>
+        <button id="reveal" type="button" disabled>Reveal solution</button>
+        <label class="inline"><input id="finish" type="checkbox"> count blank cells as mistakes</label>
+        <label class="inline" id="pencil-label"><input id="pencil" type="checkbox"> pencil marks (P)</label>
+        <span id="timer" aria-label="Time spent" role="timer">0:00</span>
+      </div>
+      <p id="status" role="status" aria-live="polite" data-state="idle">Choose a genre, shape and level, then press New puzzle.</p>
+      <ul id="violations" aria-label="Broken rules"></ul>
+    </section>
+    <aside id="side">
+      <section id="about" aria-label="About this puzzle">
+        <h2>Puzzle</h2>
+        <dl id="info"></dl>
+        <p id="link-line" hidden><a id="permalink" href="/">Link to this puzzle</a></p>
+      </section>
+      <section aria-label="Rating">
+        <h2>Rating</h2>
+        <p id="rating-level" class="level">–</p>
+        <p id="rating-score" class="score"></p>
+        <ul id="rating-techniques"></ul>
+      </section>
+      <section id="how" aria-label="How to play">
+        <h2>How to play</h2>
+        <p id="how-text"></p>
+      </section>
+    </aside>
+  </div></div>`;
+
+function classicScript(name) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = new URL(name, base).href;
+    script.async = false;
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`could not load ${script.src}`));
+    document.head.append(script);
+  });
+}
+
+let loading = null;
+// The player's scripts, once per page.
+function loadPlayer() {
+  loading ??= (async () => {
+    for (const name of CLASSIC) await classicScript(name);
+    await Promise.all(KINDS.map((kind) => kind()));
+  })();
+  return loading;
+}
+
+class SumPuzzle extends HTMLElement {
+  async connectedCallback() {
+    if (this.shadowRoot) return;
+    const root = this.attachShadow({ mode: 'open' });
+    const styles = STYLES.map((name) => `<link rel="stylesheet" href="${new URL(name, base).href}">`).join('');
+    root.innerHTML = `${styles}${MARKUP}`;
+    await loadPlayer();
+    // `player` is play.js's (a classic script): one player per page, the first element's.
+    if (player.host) {
+      root.querySelector('#status').textContent = 'This page already has a puzzle: one <sum-puzzle> per page.';
+      return;
+    }
+    const query = new URLSearchParams();
+    for (const name of NAMING) {
+      const value = this.getAttribute(name);
+      // localDate is play.js's.
+      if (value) query.set(name, name === 'date' && value === 'today' ? localDate() : value);
+    }
+    // startPlayer is play.js's (a classic script, loaded above).
+    startPlayer(root, this, base, { embedded: !this.hasAttribute('controls'), query: query.toString() });
+  }
+}
+
+customElements.define('sum-puzzle', SumPuzzle);
