@@ -428,7 +428,10 @@ fn time_solve<G: Genre>(text: &str, max_steps: u64) -> Result<Timing, String> {
     let solve = || {
         let (start, cpu) = (Instant::now(), cpu_time::thread_cpu_time());
         let outcome = G::solve(&puzzle, 2, &mut Budget::new(max_steps));
-        ((start.elapsed(), cpu_time::thread_cpu_time() - cpu), outcome)
+        (
+            (start.elapsed(), cpu_time::thread_cpu_time() - cpu),
+            outcome,
+        )
     };
     let (first, outcome) = solve();
     let mut times = if first.0 >= SLOW_PUZZLE {
