@@ -4,7 +4,7 @@
 //! under target/print-artifacts/), Ghostscript's `inkcov` (no cyan, magenta or yellow). The
 //! tools come from Debian's qpdf, poppler-utils and ghostscript (.ci/run installs them).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use sumpuzzles::genres::GenreId;
@@ -60,7 +60,7 @@ fn run(tool: &str, args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-fn info(path: &PathBuf, field: &str) -> String {
+fn info(path: &Path, field: &str) -> String {
     run("pdfinfo", &[path.to_str().unwrap()])
         .lines()
         .find_map(|line| line.strip_prefix(&format!("{field}:")))
@@ -131,7 +131,7 @@ fn trims_and_sheets_give_the_page_size_and_count_asked() {
 }
 
 /// A page rendered in gray: its width, height and pixels (0 black to 255 white).
-fn rendered(pdf: &PathBuf, page: usize, dpi: u32, out: &str) -> (usize, usize, Vec<u8>) {
+fn rendered(pdf: &Path, page: usize, dpi: u32, out: &str) -> (usize, usize, Vec<u8>) {
     let prefix = artifacts("pages").join(out);
     let page = page.to_string();
     let dpi = dpi.to_string();
