@@ -148,6 +148,7 @@ pub mod genres;
 #[cfg(feature = "server")]
 pub mod http;
 pub mod ops;
+#[cfg(feature = "print")]
 pub mod print;
 
 pub use crate::core::{

@@ -3,6 +3,7 @@
 //! count), pages rendered by `pdftoppm` (grid lines present, the ink inside the margins; kept
 //! under target/print-artifacts/), Ghostscript's `inkcov` (no cyan, magenta or yellow). The
 //! tools come from Debian's qpdf, poppler-utils and ghostscript (.ci/run installs them).
+#![cfg(feature = "print")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

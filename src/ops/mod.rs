@@ -58,6 +58,7 @@
 //! [`SolutionLimit`], [`BatchSize`] and [`Seed`], each with its bounds.
 
 mod batch;
+#[cfg(feature = "print")]
 mod booklet;
 mod bounded;
 mod daily;
@@ -74,6 +75,7 @@ mod source;
 mod wire;
 
 pub use self::batch::{BatchFailure, BatchLine, BatchOptions, BatchPlan, BatchRequest, MAX_BATCH};
+#[cfg(feature = "print")]
 pub use self::booklet::{BookletOptions, BookletPlan, BookletRequest};
 pub use self::bounded::MAX_NESTED_VALUES;
 pub use self::daily::{
