@@ -206,8 +206,8 @@ async fn api_key_headers_are_ignored_where_no_key_is_checked() {
             entries: vec![KeyEntry {
                 key: "publisher-0123456789".into(),
                 name: "publisher".into(),
-                rate: None,
-                burst: None,
+                work_ms: None,
+                work_burst_ms: None,
                 budget: None,
                 generate_budget: None,
                 concurrency: None,
