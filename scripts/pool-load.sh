@@ -52,7 +52,7 @@ WORK=$(mktemp -d)
 for variable in $(compgen -e); do
     [[ $variable == SUMPUZZLES_* || $variable == RUST_LOG ]] && unset "$variable"
 done
-SUMPUZZLES_CLIENT_RATE=0 SUMPUZZLES_CLIENT_CONCURRENCY=1000 SUMPUZZLES_CLIENT_QUEUE=1000 \
+SUMPUZZLES_CLIENT_WORK_MS=0 SUMPUZZLES_CLIENT_CONCURRENCY=1000 SUMPUZZLES_CLIENT_QUEUE=1000 \
     "$BIN" serve --bind "127.0.0.1:$PORT" --admin-bind "127.0.0.1:$ADMIN" "${EXTRA[@]}" \
     >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!

@@ -364,6 +364,7 @@ pub async fn batch(
     // The client's allowance (its key's budget) for every puzzle, made after this returns.
     let admitted = Admitted::current().unwrap_or_else(|| Admitted {
         allowance: state.clients.anonymous(),
+        account: None,
         until,
     });
     let mut lines = BatchLines::new(plans, array);
@@ -416,16 +417,17 @@ async fn make_line(
 ) -> BatchLine {
     let seed = plan.seed().unwrap_or_default();
     let now = Instant::now();
-    if state.shutting_down() {
-        return BatchLine::failed(
+    // A seed a shutdown reached first: its line says so, and which part of it.
+    let shutting_down = |detail: &str| {
+        BatchLine::failed(
             seed,
-            ProblemDetails::new(
-                "shutting-down",
-                "The server is shutting down",
-                503,
-                "the server began shutting down before this seed was started; ask another \
-                 instance for it",
-            ),
+            ProblemDetails::new("shutting-down", "The server is shutting down", 503, detail),
+        )
+    };
+    if state.shutting_down() {
+        return shutting_down(
+            "the server began shutting down before this seed was started; ask another instance \
+             for it",
         );
     }
     if now >= until {
@@ -444,7 +446,18 @@ async fn make_line(
         );
     }
     let line = admitted.until((now + state.config.deadline).min(until));
-    match state.run_in_turn(plan, &line).await {
+    // At the end of the grace period the puzzle under way is given up (dropping the run
+    // cancels its job), so that the answer still ends complete.
+    let made = tokio::select! {
+        made = state.run_in_turn(plan, &line) => made,
+        () = state.grace_ended() => {
+            return shutting_down(
+                "the server's grace period for shutting down ended before this seed was made; \
+                 ask another instance for it",
+            );
+        }
+    };
+    match made {
         Ok(report) => {
             ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.stats.attempts);
             BatchLine::Puzzle(Box::new(report))
