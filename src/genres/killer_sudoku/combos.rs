@@ -248,7 +248,7 @@ mod tests {
             let side = [4usize, 6, 9, 12, 16][(next() % 5) as usize];
             let len = 1 + (next() % 10.min(side as u32)) as usize;
             let all = DigitSet::up_to(side as u8).bits();
-            let combo_list = combos(side, len, (next() % 137) as u32);
+            let combo_list = combos(side, len, next() % 137);
             if combo_list.is_empty() {
                 continue;
             }

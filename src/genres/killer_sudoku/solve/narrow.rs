@@ -342,16 +342,17 @@ fn narrow_linear(linear: &Linear, side: usize, cells: &mut Cells) -> bool {
         } else {
             (from, to)
         };
-        if from > part_low || to < part_high {
-            if !narrow_part(
+        let narrower = from > part_low || to < part_high;
+        if narrower
+            && !narrow_part(
                 &part.cells,
                 from.max(part_low),
                 to.min(part_high),
                 side,
                 cells,
-            ) {
-                return false;
-            }
+            )
+        {
+            return false;
         }
     }
     true
