@@ -75,10 +75,10 @@ pub const MAX_RESTARTS: u64 = 20_000;
 pub const CAGE_SIZES: [usize; 20] = [1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5];
 
 /// The levels a shape holds under the rater `killer-human`: every rated level, but for 4x4,
-/// which holds no hard puzzle. Every cage layout of one grid of each of the six kinds of 4x4
-/// grid (the 288 grids up to the moves of rows, columns, bands and stacks, transposing and
-/// the digits' complement) was rated: of the layouts with one solution none is hard, a few in
-/// ten thousand are medium or expert (`docs/benchmarks-killer.md`).
+/// which holds no hard puzzle. `examples/killer_4x4_levels.rs` rates every cage layout the
+/// generator could make of 4x4 grids (table in `docs/benchmarks-killer.md`): of those with one
+/// solution none is hard, and a few in ten thousand are medium or expert (hard techniques
+/// appear only beside a what-if).
 pub fn levels(shape: Shape) -> &'static [Level] {
     const SMALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Expert];
     if shape.rows == SIZES[0] {
