@@ -15,6 +15,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use sumpuzzles::genres::killer_sudoku::generate::neighbours;
 use sumpuzzles::genres::killer_sudoku::{rate, solve_puzzle, Cage, Puzzle};
 use sumpuzzles::{Budget, Level};
 
@@ -207,7 +208,7 @@ fn cages_from(grid: &Grid, first: usize, free: u32) -> Vec<u32> {
         for &cage in &last {
             let held = digits(cage);
             for cell in (0..CELLS).filter(|&cell| cage >> cell & 1 == 1) {
-                for next in neighbours(cell) {
+                for next in neighbours(SIDE, cell) {
                     let bit = 1u32 << next;
                     if next > first
                         && free & bit != 0
@@ -225,17 +226,4 @@ fn cages_from(grid: &Grid, first: usize, free: u32) -> Vec<u32> {
         last = grown;
     }
     all
-}
-
-/// The orthogonal neighbours of a cell.
-fn neighbours(cell: usize) -> impl Iterator<Item = usize> {
-    let (row, col) = (cell / SIDE, cell % SIDE);
-    [
-        (row > 0).then(|| cell - SIDE),
-        (row + 1 < SIDE).then(|| cell + SIDE),
-        (col > 0).then(|| cell - 1),
-        (col + 1 < SIDE).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
 }

@@ -430,7 +430,7 @@ impl Generator {
 }
 
 /// The orthogonal neighbours of `cell` in an `n` x `n` grid.
-fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
+pub fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
     let (row, col) = (cell / n, cell % n);
     [
         (row > 0).then(|| cell - n),
