@@ -288,7 +288,10 @@ fn cryptic_hints_name_sums_in_letters() {
                 1,
             );
         }
-        assert_eq!(&decoded, values, "the two sentences differ beyond their sums");
+        assert_eq!(
+            &decoded, values,
+            "the two sentences differ beyond their sums"
+        );
         for placed in &report.hint.placed {
             set(&mut answer, placed.row, placed.col, placed.value);
         }

@@ -19,8 +19,8 @@ use super::responses::{CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::ops::{
     CheckReport, CheckRequest, FormatRequest, HintReport, HintRequest, Operation, PuzzleForms,
-    PuzzleSource, RateReport, RateRequest, RenderOptions, RenderReport, RenderRequest,
-    SolveReport, SolveRequest,
+    PuzzleSource, RateReport, RateRequest, RenderOptions, RenderReport, RenderRequest, SolveReport,
+    SolveRequest,
 };
 
 /// `/solve`, `/rate`, `/check`, `/hint`, `/format` and `/render` (POST, and GET by ID).
