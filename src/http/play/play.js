@@ -396,13 +396,17 @@ async function play(operation, params, typedSeed) {
 async function openPuzzle(id) {
   game = null;
   pendingHint = null;
+  // The menus (hidden in an embedded puzzle) show the first genre until the puzzle's is known.
+  genreChanged();
   busy(true);
   setStatus(`Opening the puzzle ${where()}…`, 'busy');
   try {
     const forms = await call('format', { id });
     const rating = await call('rate', { id });
     const data = { ...forms, rating, score: rating.score, level: rating.level };
+    $('genre').value = data.genre;
     show({ data, seed: '', madeIn: where(), level: $('level').value });
+    genreChanged(data.shape);
     const level = rating.level ? `${rating.level} ` : '';
     setStatus(`The ${level}${game.genre.title} ${data.shape}. Good luck.`, 'playing');
     startTimer();
