@@ -404,7 +404,10 @@ async function openPuzzle(id) {
     const forms = await call('format', { id });
     const rating = await call('rate', { id });
     const data = { ...forms, rating, score: rating.score, level: rating.level };
+    // The menus say the puzzle's genre, level and (once drawn) shape.
     $('genre').value = data.genre;
+    genreChanged();
+    if (rating.level) $('level').value = rating.level;
     show({ data, seed: '', madeIn: where(), level: $('level').value });
     genreChanged(data.shape);
     const level = rating.level ? `${rating.level} ` : '';
