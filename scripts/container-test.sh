@@ -314,6 +314,20 @@ if ! "$DOCKER" build "${build_args[@]}" -t "$IMAGE" . >"$WORK/build.log" 2>&1; t
     tail -n 40 "$WORK/build.log"
     fail "docker build"
 fi
+# The longest steps with their times (BuildKit's "#N [stage i/n] ..." and "#N DONE 12.3s").
+python3 - "$WORK/build.log" <<'EOF'
+import re, sys
+names, took = {}, {}
+for line in open(sys.argv[1], errors="replace"):
+    m = re.match(r"#(\d+) (\[[^\]]+\]) ", line)
+    if m:
+        names.setdefault(m[1], m[2])
+    m = re.match(r"#(\d+) DONE ([0-9.]+)s", line)
+    if m:
+        took[m[1]] = float(m[2])
+longest = sorted(((t, names[n]) for n, t in took.items() if n in names), reverse=True)[:3]
+print("      longest steps: " + ", ".join(f"{name} {t:.0f} s" for t, name in longest))
+EOF
 compiled=$(grep -c ' Compiling ' "$WORK/build.log" || true)
 cached=$(grep -c '^#[0-9]* CACHED' "$WORK/build.log" || true)
 step "built $IMAGE: $compiled crates compiled, $cached steps cached, $(
