@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { BatchData, BatchErrors, BatchResponses, CheckData, CheckErrors, CheckResponses, DailyData, DailyErrors, DailyResponses, GenerateGetData, GenerateGetErrors, GenerateGetResponses, GeneratePostData, GeneratePostErrors, GeneratePostResponses, GenresData, GenresErrors, GenresResponses, HealthzData, HealthzErrors, HealthzResponses, HintData, HintErrors, HintResponses, RateData, RateErrors, RateResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RenderData, RenderErrors, RenderGetData, RenderGetErrors, RenderGetResponses, RenderResponses, SolveData, SolveErrors, SolveResponses } from './types.gen';
+import type { BatchData, BatchErrors, BatchResponses, CheckData, CheckErrors, CheckResponses, DailyData, DailyErrors, DailyResponses, FormatData, FormatErrors, FormatResponses, GenerateGetData, GenerateGetErrors, GenerateGetResponses, GeneratePostData, GeneratePostErrors, GeneratePostResponses, GenresData, GenresErrors, GenresResponses, HealthzData, HealthzErrors, HealthzResponses, HintData, HintErrors, HintResponses, RateData, RateErrors, RateResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RenderData, RenderErrors, RenderGetData, RenderGetErrors, RenderGetResponses, RenderResponses, SolveData, SolveErrors, SolveResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -51,6 +51,24 @@ export const daily = <ThrowOnError extends boolean = false>(options: Options<Dai
     security: [{ name: 'X-API-Key', type: 'apiKey' }, { scheme: 'bearer', type: 'http' }],
     url: '/daily',
     ...options
+});
+
+/**
+ * Write a puzzle in every format: its ID, text format, JSON puzzle object and puzz.link URL.
+ *
+ * The puzzle as any source names it (`id`, `text`, `url`, or `genre` with `puzzle`), read
+ * and written again; no search runs. A page that has only a puzzle's ID (the `<sum-puzzle
+ * puzzle="...">` element) draws it from the object. The `url` is absent for a genre
+ * puzz.link does not have.
+ */
+export const format = <ThrowOnError extends boolean = false>(options: Options<FormatData, ThrowOnError>) => (options.client ?? client).post<FormatResponses, FormatErrors, ThrowOnError>({
+    security: [{ name: 'X-API-Key', type: 'apiKey' }, { scheme: 'bearer', type: 'http' }],
+    url: '/format',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

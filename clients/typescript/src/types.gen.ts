@@ -457,6 +457,53 @@ export type Descriptors = {
     mean_candidates_after_easy?: null | number;
 };
 
+export type FormatRequest = ({
+    /**
+     * The genre.
+     */
+    genre: Genre;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle: PuzzleObject;
+} | {
+    genre?: null | Genre;
+    /**
+     * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+     */
+    id: string;
+} | {
+    genre?: null | Genre;
+    /**
+     * The genre's text format.
+     */
+    text: string;
+} | {
+    genre?: null | Genre;
+    /**
+     * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+     */
+    url: string;
+}) & {
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle?: PuzzleObject;
+    /**
+     * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+     */
+    id?: string;
+    /**
+     * The genre's text format.
+     */
+    text?: string;
+    genre?: null | Genre | null | Genre | null | Genre;
+    /**
+     * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+     */
+    url?: string;
+};
+
 /**
  * What to generate (query string or JSON body; the body's fields win).
  */
@@ -694,9 +741,18 @@ export type HintReport = {
      */
     placed: Array<Placement>;
     /**
-     * One sentence in plain words; cells are named by row and column counted from 1.
+     * One sentence in plain words; cells are named by row and column counted from 1. Sums
+     * are named as the board writes them (cryptic Kakuro's in letters, which the sentence
+     * does not decode).
      */
     explanation: string;
+    /**
+     * The same sentence with every sum named by its value, for a genre whose board writes
+     * sums otherwise (cryptic Kakuro's letters) and a deduction hint: it gives the letters'
+     * values away, so a page shows `explanation` unless the player asks for the values.
+     * Absent elsewhere.
+     */
+    explanation_values?: null | string;
     /**
      * The deductions behind the hint, in the rater's order, the placing one last.
      */
@@ -1516,6 +1572,32 @@ export type Problem = {
     stage?: null | string;
 };
 
+/**
+ * A puzzle in every format.
+ */
+export type PuzzleForms = {
+    /**
+     * The puzzle's genre.
+     */
+    genre: Genre;
+    /**
+     * The puzzle's ID.
+     */
+    id: string;
+    /**
+     * The genre's text format.
+     */
+    text: string;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle: PuzzleObject;
+    /**
+     * The puzz.link URL, for a genre puzz.link has and a puzzle it can show.
+     */
+    url?: null | string;
+};
+
 export type PuzzleObject = (KakuroPuzzle | KakurasuPuzzle | KakuroCrypticPuzzle | KillerSudokuPuzzle) & {
     /**
      * The column clues, left to right.
@@ -2272,6 +2354,100 @@ export type DailyResponses = {
 };
 
 export type DailyResponse = DailyResponses[keyof DailyResponses];
+
+export type FormatData = {
+    body: FormatRequest;
+    path?: never;
+    query?: never;
+    url: '/format';
+};
+
+export type FormatErrors = {
+    /**
+     * Malformed parameters, JSON or puzzle (with the position), unknown or repeated fields
+     * (in the request and in the puzzle object), a body that is not a JSON object, or a
+     * request head HTTP cannot read (a malformed request line or header, conflicting
+     * `Content-Length`s).
+     */
+    400: Problem;
+    /**
+     * The server requires API keys and the request has none (`Authorization: Bearer <key>`
+     * or `X-API-Key`).
+     */
+    401: Problem;
+    /**
+     * The API key is not one the server knows.
+     */
+    403: Problem;
+    /**
+     * No such resource: a mistyped path, or a server of another version.
+     */
+    404: Problem;
+    /**
+     * The path exists with other methods.
+     */
+    405: Problem;
+    /**
+     * The request head or body did not arrive within the server's timeouts (10 s each by
+     * default).
+     */
+    408: Problem;
+    /**
+     * The body is larger than the limit (1 MiB by default); a `Content-Length` over it is
+     * refused before the body is read.
+     */
+    413: Problem;
+    /**
+     * The path and query string are longer than 8 KiB.
+     */
+    414: Problem;
+    /**
+     * The body is not JSON, or comes compressed (`Content-Encoding`).
+     */
+    415: Problem;
+    /**
+     * Well-formed but impossible: the puzzle breaks the structure rules, a value is outside
+     * its limits (genre, level, shape, limit, budget), the answer does not fit the puzzle,
+     * the puzzle has not exactly one solution (`/hint`, `/render` with the solution) or none
+     * (`/rate`), or the step budget ran out (`/problems/budget-exhausted`, with `steps`,
+     * `budget` and `stage`: how far the search got).
+     */
+    422: Problem;
+    /**
+     * The client sent more requests than its rate allows, or has as many requests running
+     * and waiting as it may: retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The request headers are larger than the server reads (64 KiB, 100 headers).
+     */
+    431: Problem;
+    /**
+     * A bug (a panic, caught and logged); the request is safe to retry.
+     */
+    500: Problem;
+    /**
+     * Every worker is busy and the queue is full, the request waited for a worker until its
+     * deadline and was not worked on, the server has too many connections, or it is
+     * shutting down: retry after `Retry-After` seconds; any request is safe to retry.
+     */
+    503: Problem;
+    /**
+     * The work did not finish within the server's deadline.
+     */
+    504: Problem;
+};
+
+export type FormatError = FormatErrors[keyof FormatErrors];
+
+export type FormatResponses = {
+    /**
+     * The puzzle's genre, ID, text, JSON object and puzz.link URL
+     */
+    200: PuzzleForms;
+};
+
+export type FormatResponse = FormatResponses[keyof FormatResponses];
 
 export type GenerateGetData = {
     body?: never;

@@ -12,6 +12,10 @@ from .daily_report import DailyReport
 from .daily_report_letters import DailyReportLetters
 from .deduction import Deduction
 from .descriptors import Descriptors
+from .format_request_type_0 import FormatRequestType0
+from .format_request_type_1 import FormatRequestType1
+from .format_request_type_2 import FormatRequestType2
+from .format_request_type_3 import FormatRequestType3
 from .generate_parameters import GenerateParameters
 from .generate_report import GenerateReport
 from .generate_report_letters import GenerateReportLetters
@@ -72,6 +76,7 @@ from .location_type_5 import LocationType5
 from .location_type_5_kind import LocationType5Kind
 from .placement import Placement
 from .problem import Problem
+from .puzzle_forms import PuzzleForms
 from .rate_report import RateReport
 from .rate_report_techniques import RateReportTechniques
 from .rate_request_type_0 import RateRequestType0
@@ -111,6 +116,10 @@ __all__ = (
     "DailyReportLetters",
     "Deduction",
     "Descriptors",
+    "FormatRequestType0",
+    "FormatRequestType1",
+    "FormatRequestType2",
+    "FormatRequestType3",
     "GenerateParameters",
     "GenerateReport",
     "GenerateReportLetters",
@@ -171,6 +180,7 @@ __all__ = (
     "LocationType5Kind",
     "Placement",
     "Problem",
+    "PuzzleForms",
     "RateReport",
     "RateReportTechniques",
     "RateRequestType0",
