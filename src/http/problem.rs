@@ -50,6 +50,8 @@ pub enum ApiError {
     TooManyConnections,
     /// 503: the server is shutting down.
     ShuttingDown,
+    /// 504: a book's deadline passed before one of its puzzles (`place`) was started.
+    BookDeadline { place: String, seconds: u64 },
     /// 500: a bug (a panic in a worker). The only 500 the service sends.
     Internal,
     /// Any other error status a layer answered without a body of its own (a 400, 404 or 405
@@ -161,6 +163,15 @@ impl ApiError {
                 "The server is shutting down",
                 503,
                 "the server is shutting down; retry on another instance",
+            ),
+            ApiError::BookDeadline { place, seconds } => ProblemDetails::new(
+                "deadline-exceeded",
+                "The work did not finish in time",
+                504,
+                format!(
+                    "the book's deadline ({seconds} s for its puzzles) passed before {place} was \
+                     started; ask for fewer puzzles, or easier ones"
+                ),
             ),
             ApiError::Internal => ProblemDetails::new(
                 "internal",
