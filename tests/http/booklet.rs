@@ -110,3 +110,22 @@ async fn bad_options_are_problems_naming_the_field() {
         .assert_problem(422, "budget-exhausted");
     assert_eq!(service.get(SMALL).await.status, 405);
 }
+
+/// A book has one deadline, the request deadline and a tenth of it per puzzle (with a 1 s
+/// request deadline, 11 s for 100 puzzles): the puzzle it had no time to start fails the book
+/// with a 504 naming it.
+#[tokio::test]
+async fn a_book_has_one_deadline_that_grows_with_its_count() {
+    let service = Client::app(sumpuzzles::http::ServerConfig {
+        deadline: std::time::Duration::from_secs(1),
+        ..sumpuzzles::http::ServerConfig::default()
+    });
+    let heavy = "/booklet?genre=kakuro&shape=32x32&level=expert&count=100&seed=1000";
+    let answer = service.post(heavy).body(None, "").await;
+    let problem = answer.assert_problem(504, "deadline-exceeded");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("the book's deadline (11 s") && detail.contains("(seed 1"),
+        "{detail}"
+    );
+}
