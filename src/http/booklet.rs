@@ -23,6 +23,7 @@ use super::problem::ApiError;
 use super::responses::{CommonErrors, PuzzleErrors};
 use super::state::Admitted;
 use super::AppState;
+use crate::core::{Error, Stop};
 use crate::ops::{self, first_places, BookPuzzle, BookletPlan, BookletRequest};
 
 /// The path, whose handler keeps its own deadline (see `server.rs`'s overall deadline).
@@ -44,7 +45,7 @@ enum Printed {
         content_type = "application/pdf",
         headers(("Content-Disposition" = String, description = "`inline; filename=\"booklet.pdf\"` (`cover.pdf` for a cover)"))
     )]
-    Pdf(ops::PdfDocument),
+    Pdf(#[to_schema] ops::PdfDocument),
 }
 
 /// Print a puzzle book (or a sheet of puzzles, or a book's cover) as a print-ready PDF.
@@ -106,13 +107,27 @@ pub async fn booklet(
             return Err(ApiError::ShuttingDown);
         }
         if now >= until {
-            return Err(ApiError::BookDeadline {
-                place: job.place.to_string(),
-                seconds: limit.as_secs(),
-            });
+            return Err(ApiError::BookDeadline(format!(
+                "the book's deadline ({} s for its {} puzzles) passed before {} was started; \
+                 ask for fewer puzzles, or easier ones",
+                limit.as_secs(),
+                first.len(),
+                job.place
+            )));
         }
+        let place = job.place;
         let puzzle = admitted.until((now + state.config.deadline).min(until));
-        let made = state.run_in_turn(job, &puzzle).await?;
+        let made = match state.run_in_turn(job, &puzzle).await {
+            Err(ApiError::Operation(Error::Stopped(Stop::DeadlineExceeded))) => {
+                return Err(ApiError::BookDeadline(format!(
+                    "{place} did not finish within its deadline (at most {} s a puzzle, {} s \
+                     for the book); ask for easier puzzles",
+                    state.config.deadline.as_secs(),
+                    limit.as_secs()
+                )))
+            }
+            made => made?,
+        };
         ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(made.attempts);
         puzzles.push(made);
     }

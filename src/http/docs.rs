@@ -199,14 +199,6 @@ pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
         .merge(puzzles::router())
         .merge(service::router())
         .split_for_parts();
-    // The book's answer names its schema; a response type's schema is not collected.
-    #[cfg(feature = "print")]
-    if let Some(components) = document.components.as_mut() {
-        use utoipa::{PartialSchema, ToSchema};
-        components
-            .schemas
-            .insert(ops::PdfDocument::name().into(), ops::PdfDocument::schema());
-    }
     document.info.description = Some(description());
     require_genre_in_get(&mut document);
     bodies_are_optional(&mut document);

@@ -50,8 +50,9 @@ pub enum ApiError {
     TooManyConnections,
     /// 503: the server is shutting down.
     ShuttingDown,
-    /// 504: a book's deadline passed before one of its puzzles (`place`) was started.
-    BookDeadline { place: String, seconds: u64 },
+    /// 504: a book's puzzle did not finish within its deadline, or the book's deadline passed
+    /// before it was started: the detail says which and names the puzzle.
+    BookDeadline(String),
     /// 500: a bug (a panic in a worker). The only 500 the service sends.
     Internal,
     /// Any other error status a layer answered without a body of its own (a 400, 404 or 405
@@ -164,14 +165,11 @@ impl ApiError {
                 503,
                 "the server is shutting down; retry on another instance",
             ),
-            ApiError::BookDeadline { place, seconds } => ProblemDetails::new(
+            ApiError::BookDeadline(detail) => ProblemDetails::new(
                 "deadline-exceeded",
                 "The work did not finish in time",
                 504,
-                format!(
-                    "the book's deadline ({seconds} s for its puzzles) passed before {place} was \
-                     started; ask for fewer puzzles, or easier ones"
-                ),
+                detail.clone(),
             ),
             ApiError::Internal => ProblemDetails::new(
                 "internal",

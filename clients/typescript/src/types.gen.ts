@@ -69,6 +69,98 @@ export type BatchSize = number;
 export type BoardKind = 'sum_grid' | 'shading' | 'caged';
 
 /**
+ * A booklet: its puzzles, made as a batch makes them (the parameters of `/generate/batch`:
+ * genre, shape, level or score range, and `seeds` or `count` from a first `seed`) or given
+ * (`puzzles`), and the book's layout. Query string or JSON body; the body's fields win.
+ */
+export type BookletParameters = {
+    genre?: null | Genre;
+    shape?: null | Shape;
+    level?: null | TargetLevel;
+    /**
+     * The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order. In the query string, repeated (`seeds=1&seeds=2`: `style: form`, `explode: true`), comma-separated (`seeds=1,2`) or repeated with brackets (`seeds[]=1&seeds[]=2`). Not with `count`.
+     */
+    seeds?: Array<number> | null;
+    count?: null | BatchSize;
+    seed?: null | Seed;
+    /**
+     * The puzzles to print instead of making them, 1 to 100: each an ID or a puzzle source object as `/solve` takes one, of any genres, each with exactly one solution. Not with the generation's fields.
+     */
+    puzzles?: Array<string | {
+        /**
+         * The genre.
+         */
+        genre: Genre;
+        /**
+         * The genre's JSON puzzle object.
+         */
+        puzzle: PuzzleObject;
+    } | {
+        genre?: null | Genre;
+        /**
+         * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+         */
+        id: string;
+    } | {
+        genre?: null | Genre;
+        /**
+         * The genre's text format.
+         */
+        text: string;
+    } | {
+        genre?: null | Genre;
+        /**
+         * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+         */
+        url: string;
+    }> | null;
+    format?: null | Format;
+    /**
+     * Whether the solutions are printed at the back: default true in a book, false on a
+     * sheet.
+     */
+    solutions?: boolean | null;
+    /**
+     * The page size: `6x9` (the default), `8.5x11`, `a4`, `letter`, or a custom
+     * `<width>x<height>` in inches (`5.5x8.5`, `5.5x8.5in`) or millimetres (`148x210mm`),
+     * each side 3 to 14 in.
+     */
+    trim?: string | null;
+    /**
+     * Puzzles a page: 1, 2, 4 or 6 (default 1 in a book; on a sheet as many as fit).
+     */
+    per_page?: number | null;
+    /**
+     * Large print: every text at least 16 pt (else at least 7 pt).
+     */
+    large_print?: boolean | null;
+    /**
+     * The book's title (up to 200 characters); made from the genres when absent.
+     */
+    title?: string | null;
+    /**
+     * The author's name, on the title page and the cover (up to 200 characters).
+     */
+    author?: string | null;
+    /**
+     * The copyright line, on the copyright page (up to 200 characters).
+     */
+    copyright?: string | null;
+    /**
+     * The book's cover instead of its pages (default false): one PDF page holding the back
+     * cover, the spine and the front cover, with 0.125 in of bleed around, the spine as wide
+     * as KDP's paper formula gives for the page count of the book the same request makes
+     * (white paper 0.002252 in a page, cream 0.0025). KDP takes the pages and the cover as
+     * two files: ask twice with the same seeds.
+     */
+    cover?: boolean | null;
+    paper?: null | Paper;
+    budget?: null | StepBudget;
+    score_min?: null | Score;
+    score_max?: null | Score;
+};
+
+/**
  * The checker's verdict on an answer.
  */
 export type CheckReport = {
@@ -227,6 +319,12 @@ export type Descriptors = {
      */
     mean_candidates_after_easy?: number | null;
 };
+
+/**
+ * What kind of document: a book (front matter, numbered pages, solutions at the back, padded
+ * to the trim's page count) or a sheet (the puzzles alone, on as few pages as they fit).
+ */
+export type Format = 'book' | 'sheet';
 
 /**
  * What to generate (query string or JSON body; the body's fields win).
@@ -1178,6 +1276,11 @@ export type Location = {
 };
 
 /**
+ * The paper a book is printed on: its thickness gives the spine's width (KDP's formula).
+ */
+export type Paper = 'white' | 'cream';
+
+/**
  * A value written into a cell, as the answer format writes it (`'7'`, `'#'` shaded, `'-'`).
  */
 export type Placement = {
@@ -1663,6 +1766,201 @@ export type Workload = {
      */
     hardest_candidates: number;
 };
+
+export type BookletData = {
+    /**
+     * Optional JSON body; its fields win over the query string (`seeds`, `count`, `seed` and `puzzles` as one choice). Each of the two is checked on its own. An empty body (whatever its content type) or `null` is no body.
+     */
+    body?: BookletParameters;
+    path?: never;
+    query?: {
+        /**
+         * The genre. Required (in the query string or the body).
+         */
+        genre?: Genre;
+        /**
+         * `<rows>x<cols>`; the genre's default when absent. Each genre has its own limits (`GET
+         * /genres` lists both); a shape outside them is a 422.
+         */
+        shape?: Shape;
+        /**
+         * `easy`, `medium`, `hard`, `expert` or `any` (the default). A shape too small for the
+         * level (a 4x4 grid cannot be hard) is a 422.
+         */
+        level?: TargetLevel;
+        /**
+         * The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order. In the query string, repeated (`seeds=1&seeds=2`: `style: form`, `explode: true`), comma-separated (`seeds=1,2`) or repeated with brackets (`seeds[]=1&seeds[]=2`). Not with `count`.
+         */
+        seeds?: Array<number>;
+        /**
+         * How many puzzles, 1 to 100, from the seed `seed` on. Not with `seeds`.
+         */
+        count?: BatchSize;
+        /**
+         * With `count`: the first seed, 0 to 2^63-1; random (below 2^53) when absent.
+         */
+        seed?: Seed;
+        /**
+         * The puzzles to print instead of making them, as IDs (repeated or comma-separated), 1 to 100. Not with the generation's fields.
+         */
+        puzzles?: Array<string>;
+        /**
+         * `book` (the default) or `sheet`.
+         */
+        format?: Format;
+        /**
+         * Whether the solutions are printed at the back: default true in a book, false on a
+         * sheet.
+         */
+        solutions?: boolean;
+        /**
+         * The page size: `6x9` (the default), `8.5x11`, `a4`, `letter`, or a custom
+         * `<width>x<height>` in inches (`5.5x8.5`, `5.5x8.5in`) or millimetres (`148x210mm`),
+         * each side 3 to 14 in.
+         */
+        trim?: string;
+        /**
+         * Puzzles a page: 1, 2, 4 or 6 (default 1 in a book; on a sheet as many as fit).
+         */
+        per_page?: number;
+        /**
+         * Large print: every text at least 16 pt (else at least 7 pt).
+         */
+        large_print?: boolean;
+        /**
+         * The book's title (up to 200 characters); made from the genres when absent.
+         */
+        title?: string;
+        /**
+         * The author's name, on the title page and the cover (up to 200 characters).
+         */
+        author?: string;
+        /**
+         * The copyright line, on the copyright page (up to 200 characters).
+         */
+        copyright?: string;
+        /**
+         * The book's cover instead of its pages (default false): one PDF page holding the back
+         * cover, the spine and the front cover, with 0.125 in of bleed around, the spine as wide
+         * as KDP's paper formula gives for the page count of the book the same request makes
+         * (white paper 0.002252 in a page, cream 0.0025). KDP takes the pages and the cover as
+         * two files: ask twice with the same seeds.
+         */
+        cover?: boolean;
+        /**
+         * The paper the book is printed on, for the spine's width: `white` (the default) or
+         * `cream`.
+         */
+        paper?: Paper;
+        /**
+         * Step budget (of each puzzle, in a batch), 1 to 10^12 (a 422 outside): a request may ask
+         * for less than the server's generation budget, never for more. Running out is a 422
+         * saying how far it got.
+         */
+        budget?: StepBudget;
+        /**
+         * The lowest score the puzzle may have, 1.0 to 10.0 with at most one decimal (scores are
+         * tenths: 5.25 is a 400, 2.3000000000000003 as a client computes 23 * 0.1 is 2.3); with
+         * `score_max`, a range that must meet the level's band (easy 1.0-2.9, medium 3.0-4.9,
+         * hard 5.0-6.9, expert 7.0-10.0) or the request is a 422. Candidates are generated in a
+         * fixed order from the seed and the first in range is the puzzle; none of 256 in range
+         * is a 422.
+         */
+        score_min?: Score;
+        /**
+         * The highest score the puzzle may have, 1.0 to 10.0 (one decimal); see `score_min`.
+         */
+        score_max?: Score;
+    };
+    url: '/booklet';
+};
+
+export type BookletErrors = {
+    /**
+     * Malformed parameters, JSON or puzzle (with the position), unknown or repeated fields
+     * (in the request and in the puzzle object), a body that is not a JSON object, or a
+     * request head HTTP cannot read (a malformed request line or header, conflicting
+     * `Content-Length`s).
+     */
+    400: Problem;
+    /**
+     * The server requires API keys and the request has none (`Authorization: Bearer <key>`
+     * or `X-API-Key`).
+     */
+    401: Problem;
+    /**
+     * The API key is not one the server knows.
+     */
+    403: Problem;
+    /**
+     * No such resource: a mistyped path, or a server of another version.
+     */
+    404: Problem;
+    /**
+     * The path exists with other methods.
+     */
+    405: Problem;
+    /**
+     * The request head or body did not arrive within the server's timeouts (10 s each by
+     * default).
+     */
+    408: Problem;
+    /**
+     * The body is larger than the limit (1 MiB by default); a `Content-Length` over it is
+     * refused before the body is read.
+     */
+    413: Problem;
+    /**
+     * The path and query string are longer than 8 KiB.
+     */
+    414: Problem;
+    /**
+     * The body is not JSON, or comes compressed (`Content-Encoding`).
+     */
+    415: Problem;
+    /**
+     * Well-formed but impossible: the puzzle breaks the structure rules, a value is outside
+     * its limits (genre, level, shape, limit, budget), the answer does not fit the puzzle,
+     * the puzzle has not exactly one solution (`/hint`, `/render` with the solution) or none
+     * (`/rate`), or the step budget ran out (`/problems/budget-exhausted`, with `steps`,
+     * `budget` and `stage`: how far the search got).
+     */
+    422: Problem;
+    /**
+     * The client sent more requests than its rate allows, or has as many requests running
+     * and waiting as it may: retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The request headers are larger than the server reads (64 KiB, 100 headers).
+     */
+    431: Problem;
+    /**
+     * A bug (a panic, caught and logged); the request is safe to retry.
+     */
+    500: Problem;
+    /**
+     * Every worker is busy and the queue is full, the request waited for a worker until its
+     * deadline and was not worked on, the server has too many connections, or it is
+     * shutting down: retry after `Retry-After` seconds; any request is safe to retry.
+     */
+    503: Problem;
+    /**
+     * The work did not finish within the server's deadline.
+     */
+    504: Problem;
+};
+
+export type BookletError = BookletErrors[keyof BookletErrors];
+
+export type BookletResponses = {
+    /**
+     * A PDF document.
+     */
+    200: Blob | File;
+};
+
+export type BookletResponse = BookletResponses[keyof BookletResponses];
 
 export type CheckData = {
     body: CheckRequest;

@@ -3,6 +3,11 @@
 from .batch_failure import BatchFailure
 from .batch_parameters import BatchParameters
 from .board_kind import BoardKind
+from .booklet_parameters import BookletParameters
+from .booklet_parameters_puzzles_type_0_item_type_1 import BookletParametersPuzzlesType0ItemType1
+from .booklet_parameters_puzzles_type_0_item_type_2 import BookletParametersPuzzlesType0ItemType2
+from .booklet_parameters_puzzles_type_0_item_type_3 import BookletParametersPuzzlesType0ItemType3
+from .booklet_parameters_puzzles_type_0_item_type_4 import BookletParametersPuzzlesType0ItemType4
 from .check_report import CheckReport
 from .check_request_type_0 import CheckRequestType0
 from .check_request_type_1 import CheckRequestType1
@@ -11,6 +16,7 @@ from .check_request_type_3 import CheckRequestType3
 from .daily_report import DailyReport
 from .deduction import Deduction
 from .descriptors import Descriptors
+from .format_ import Format
 from .generate_parameters import GenerateParameters
 from .generate_report import GenerateReport
 from .generation_stats import GenerationStats
@@ -69,6 +75,7 @@ from .location_type_4 import LocationType4
 from .location_type_4_kind import LocationType4Kind
 from .location_type_5 import LocationType5
 from .location_type_5_kind import LocationType5Kind
+from .paper import Paper
 from .placement import Placement
 from .problem import Problem
 from .rate_report import RateReport
@@ -102,6 +109,11 @@ __all__ = (
     "BatchFailure",
     "BatchParameters",
     "BoardKind",
+    "BookletParameters",
+    "BookletParametersPuzzlesType0ItemType1",
+    "BookletParametersPuzzlesType0ItemType2",
+    "BookletParametersPuzzlesType0ItemType3",
+    "BookletParametersPuzzlesType0ItemType4",
     "CheckReport",
     "CheckRequestType0",
     "CheckRequestType1",
@@ -110,6 +122,7 @@ __all__ = (
     "DailyReport",
     "Deduction",
     "Descriptors",
+    "Format",
     "GenerateParameters",
     "GenerateReport",
     "GenerationStats",
@@ -168,6 +181,7 @@ __all__ = (
     "LocationType4Kind",
     "LocationType5",
     "LocationType5Kind",
+    "Paper",
     "Placement",
     "Problem",
     "RateReport",
