@@ -52,6 +52,7 @@ pub enum ApiError {
     ShuttingDown,
     /// 504: a book's puzzle did not finish within its deadline, or the book's deadline passed
     /// before it was started: the detail says which and names the puzzle.
+    #[cfg(feature = "print")]
     BookDeadline(String),
     /// 500: a bug (a panic in a worker). The only 500 the service sends.
     Internal,
@@ -165,6 +166,7 @@ impl ApiError {
                 503,
                 "the server is shutting down; retry on another instance",
             ),
+            #[cfg(feature = "print")]
             ApiError::BookDeadline(detail) => ProblemDetails::new(
                 "deadline-exceeded",
                 "The work did not finish in time",
