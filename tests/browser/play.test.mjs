@@ -299,15 +299,17 @@ async function printRound(page, base) {
   await newPuzzle(page, { genre: 'kakuro', shape: '6x6', level: 'easy', seed: '11' });
   for (const [button, expected] of [['#print-one', 'puzzles='], ['#print-more', 'count=2']]) {
     if (button === '#print-more') await page.fill('#print-count', '2');
-    const [response] = await Promise.all([
+    const [response, download] = await Promise.all([
       page.waitForResponse((r) => new URL(r.url()).pathname === '/booklet'),
+      page.waitForEvent('download'),
       page.click(button),
     ]);
     expect(response.url().includes(expected), `${button} asked ${response.url()}`);
     expect(response.status() === 200, `${button}: /booklet answered ${response.status()}`);
     expect(response.headers()['content-type'] === 'application/pdf', `${button}: not a PDF`);
-    const body = await response.body();
-    expect(body.subarray(0, 5).toString() === '%PDF-', `${button}: the body is not a PDF`);
+    // The page hands the answer to the browser as a download: the file is the PDF.
+    const saved = readFileSync(await download.path());
+    expect(saved.subarray(0, 5).toString() === '%PDF-', `${button}: the download is not a PDF (${saved.length} bytes)`);
     await page.waitForSelector('#status[data-state=playing]');
   }
   await shot(page, 'print');
