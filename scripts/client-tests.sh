@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The document linted (Redocly recommended, Spectral oas) and generated clients, tested for real:
-# generates the Python client (openapi-python-client), the
+# generates the Python clients (openapi-python-client, openapi-python-generator), the
 # TypeScript client (@hey-api/openapi-ts) and types (openapi-typescript, which openapi-fetch
 # reads) from the committed openapi/openapi.json, compiles the TypeScript with `tsc --strict`,
 # starts the release binary on a free loopback port and runs each client's smoke script against
-# it in the client's default call style (tests/clients/smoke.py, smoke.ts, smoke-fetch.ts, and
-# smoke-orval.ts for orval's fetch and axios clients): every
+# it in the client's default call style (tests/clients/smoke.py, smoke_opg.py, smoke.ts,
+# smoke-fetch.ts, and smoke-orval.ts for orval's fetch and axios clients): every
 # endpoint for every genre, every response validated against the document's schema. Generated
 # code goes to tests/clients/generated/ (not committed).
 #
@@ -37,7 +37,7 @@ scripts/generate-clients.sh --check
 echo "document linted after $(( $(date +%s) - started )) s"
 
 rm -rf "$GENERATED" "$CLIENTS/dist"
-mkdir -p "$GENERATED/python" "$GENERATED/ts"
+mkdir -p "$GENERATED/python" "$GENERATED/python-opg" "$GENERATED/ts"
 # ruff (a dependency of the generator) formats the generated code; it lives in the venv.
 PATH="$venv/bin:$PATH" openapi-python-client generate --path "$DOCUMENT" \
   --output-path "$GENERATED/python/sumpuzzles_client" --meta none > "$GENERATED/python.log" 2>&1 ||
@@ -48,6 +48,9 @@ if grep -q "WARNING parsing" "$GENERATED/python.log"; then
   echo "openapi-python-client dropped part of the document" >&2
   exit 1
 fi
+# openapi-python-generator, with its defaults (httpx, pydantic 2, black).
+"$venv/bin/openapi-python-generator" "$DOCUMENT" "$GENERATED/python-opg/sumpuzzles_opg" > "$GENERATED/python-opg.log" 2>&1 ||
+  { cat "$GENERATED/python-opg.log"; exit 1; }
 (
   cd "$CLIENTS"
   npx --no-install openapi-ts -i "../../$DOCUMENT" -o generated/ts/hey > generated/hey.log 2>&1 ||
@@ -81,6 +84,7 @@ fi
 
 status=0
 "$venv/bin/python" "$CLIENTS/smoke.py" "$SUMPUZZLES_URL" "$GENERATED/python/sumpuzzles_client" "$DOCUMENT" || status=1
+"$venv/bin/python" "$CLIENTS/smoke_opg.py" "$SUMPUZZLES_URL" "$GENERATED/python-opg/sumpuzzles_opg" "$DOCUMENT" || status=1
 node "$CLIENTS/dist/smoke.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
 node "$CLIENTS/dist/smoke-fetch.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1
 node "$CLIENTS/dist/smoke-orval.js" "$SUMPUZZLES_URL" "$DOCUMENT" || status=1

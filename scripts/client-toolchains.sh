@@ -4,7 +4,7 @@
 # $venv) and tests/clients/package-lock.json (npm ci, from npm's own cache in ~/.npm).
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/sumpuzzles"
 venv="$cache/client-tests-venv-$(sha256sum "tests/clients/requirements.txt" | cut -c1-16)"
-if [ ! -x "$venv/bin/openapi-python-client" ]; then
+if [ ! -x "$venv/bin/openapi-python-client" ] || [ ! -x "$venv/bin/openapi-python-generator" ]; then
   echo "creating $venv"
   rm -rf "$venv"
   mkdir -p "$cache"

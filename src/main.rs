@@ -506,7 +506,10 @@ fn run() -> Result<()> {
         Command::Healthcheck { url } => healthcheck(&url),
         #[cfg(feature = "server")]
         Command::Openapi => {
-            outln!("{}", sumpuzzles::http::openapi().to_pretty_json()?)?;
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&sumpuzzles::http::openapi())?
+            )?;
             Ok(())
         }
     }

@@ -227,7 +227,10 @@ pub fn text_location(text: &str, offset: usize) -> Location {
 }
 
 /// Checks that a genre's JSON puzzle object is an object holding only the genre's `keys`: a
-/// misspelt or extra key is an error naming it, never silently ignored.
+/// misspelt or extra key is an error naming it, never silently ignored. A key whose value is
+/// `null` is absent, whatever its name: a client generated with one class for every genre's
+/// puzzle object (the document lists their fields together, see `http/schema_forms.rs`) sends
+/// the other genres' fields as `null`.
 pub fn puzzle_object_keys(
     puzzle: &serde_json::Value,
     genre: &str,
@@ -243,7 +246,10 @@ pub fn puzzle_object_keys(
             format!("a {genre} puzzle must be a JSON object with {}", expected()),
         )
     })?;
-    match object.keys().find(|key| !keys.contains(&key.as_str())) {
+    let unknown = object
+        .iter()
+        .find(|(key, value)| !value.is_null() && !keys.contains(&key.as_str()));
+    match unknown.map(|(key, _)| key) {
         Some(unknown) => Err(InputError::syntax(
             Location::Input,
             format!(
@@ -258,6 +264,19 @@ pub fn puzzle_object_keys(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_puzzle_objects_null_keys_are_absent_and_other_keys_are_named() {
+        let keys = &["grid"];
+        let puzzle = serde_json::json!({"grid": ["."], "cages": null, "row_clues": null});
+        assert!(puzzle_object_keys(&puzzle, "kakuro", keys).is_ok());
+        let misspelt = serde_json::json!({"grid": ["."], "gird": ["."]});
+        let error = puzzle_object_keys(&misspelt, "kakuro", keys).unwrap_err();
+        assert!(
+            error.to_string().contains("unknown key \"gird\""),
+            "{error}"
+        );
+    }
 
     #[test]
     fn messages_name_the_place() {

@@ -18,8 +18,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, HeaderName, HeaderValue};
 use governor::clock::{Clock, DefaultClock};
+use governor::middleware::{StateInformationMiddleware, StateSnapshot};
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::Deserialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -206,10 +207,81 @@ impl ApiKeys {
     }
 }
 
+/// A rate limiter that says, with each request let in, how much of its quota is left.
+type DirectLimiter = DefaultDirectRateLimiter<StateInformationMiddleware>;
+/// The same, one state per client.
+type KeyedLimiter = DefaultKeyedRateLimiter<ClientId, StateInformationMiddleware>;
+
+/// A client's rate limit as the `RateLimit-Policy` header states it (IETF draft
+/// draft-ietf-httpapi-ratelimit-headers): `quota` requests in `window` seconds, which is the
+/// limiter's burst and the time it takes to come back in full at its rate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RatePolicy {
+    rate: u32,
+    quota: u32,
+}
+
+impl RatePolicy {
+    /// The policy of `rate` requests a second in bursts of `burst` (none for no limit).
+    fn new(rate: u32, burst: u32) -> Option<RatePolicy> {
+        (rate > 0).then(|| RatePolicy {
+            rate,
+            quota: burst.max(rate),
+        })
+    }
+
+    /// Seconds for `requests` to come back at the policy's rate, rounded up.
+    fn seconds_for(self, requests: u32) -> u64 {
+        u64::from(requests).div_ceil(u64::from(self.rate))
+    }
+}
+
+/// What a client's rate limit leaves it after a request it let in: the `RateLimit-Policy` and
+/// `RateLimit` headers of the answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RateLeft {
+    policy: RatePolicy,
+    /// Requests the client may still send at once.
+    remaining: u32,
+}
+
+/// The name both headers give the policy.
+const POLICY_NAME: &str = "client";
+
+impl RateLeft {
+    fn after(policy: RatePolicy, snapshot: &StateSnapshot) -> RateLeft {
+        RateLeft {
+            policy,
+            remaining: snapshot.remaining_burst_capacity().min(policy.quota),
+        }
+    }
+
+    /// `RateLimit-Policy: "client";q=<quota>;w=<window>` and
+    /// `RateLimit: "client";r=<remaining>;t=<seconds until the quota is whole again>`.
+    pub fn headers(&self) -> [(HeaderName, HeaderValue); 2] {
+        let RateLeft { policy, remaining } = *self;
+        let window = policy.seconds_for(policy.quota).max(1);
+        let reset = policy.seconds_for(policy.quota - remaining);
+        let value = |text: String| HeaderValue::from_str(&text).expect("a header of ASCII");
+        [
+            (
+                HeaderName::from_static("ratelimit-policy"),
+                value(format!("\"{POLICY_NAME}\";q={};w={window}", policy.quota)),
+            ),
+            (
+                HeaderName::from_static("ratelimit"),
+                value(format!("\"{POLICY_NAME}\";r={remaining};t={reset}")),
+            ),
+        ]
+    }
+}
+
 /// A known key, with its own rate limiter.
 struct Key {
     name: Arc<str>,
-    limiter: DefaultDirectRateLimiter,
+    limiter: DirectLimiter,
+    /// Its rate limit, unless it has none.
+    policy: Option<RatePolicy>,
     allowance: Allowance,
     concurrency: usize,
 }
@@ -239,7 +311,7 @@ struct Slots {
 pub(crate) struct Clients {
     limits: ClientLimits,
     anonymous: Allowance,
-    limiter: Option<DefaultKeyedRateLimiter<ClientId>>,
+    limiter: Option<KeyedLimiter>,
     keys: HashMap<String, Key>,
     keys_required: bool,
     slots: Mutex<HashMap<ClientId, Slots>>,
@@ -255,6 +327,8 @@ pub(crate) struct Admission {
     pub allowance: Allowance,
     /// Heavy requests of a keyed client may run this many at once.
     concurrency: usize,
+    /// What its rate limit leaves it, when it has one.
+    pub rate: Option<RateLeft>,
 }
 
 /// A heavy request's slot; the client's next waiting request takes it when this is dropped.
@@ -296,7 +370,8 @@ impl Clients {
                 });
                 let key = Key {
                     name: entry.name.as_str().into(),
-                    limiter: RateLimiter::direct(quota),
+                    limiter: RateLimiter::direct(quota).with_middleware(),
+                    policy: RatePolicy::new(rate, burst),
                     allowance: Allowance {
                         budget: entry.budget.unwrap_or(anonymous.budget),
                         generate_budget: entry.generate_budget.unwrap_or(anonymous.generate_budget),
@@ -307,7 +382,8 @@ impl Clients {
             })
             .collect();
         Clients {
-            limiter: quota(limits.rate, limits.burst).map(RateLimiter::keyed),
+            limiter: quota(limits.rate, limits.burst)
+                .map(|quota| RateLimiter::keyed(quota).with_middleware()),
             limits,
             anonymous,
             keys: keys_map,
@@ -342,16 +418,17 @@ impl Clients {
         let admission = match sent_key {
             Some(sent) => {
                 let key = self.keys.get(sent).ok_or(ApiError::Forbidden)?;
-                if let Err(not_until) = key.limiter.check() {
+                let snapshot = key.limiter.check().map_err(|not_until| {
                     let wait = not_until.wait_time_from(DefaultClock::default().now());
-                    return Err(ApiError::RateLimited {
+                    ApiError::RateLimited {
                         retry_after: seconds(wait),
-                    });
-                }
+                    }
+                })?;
                 Admission {
                     client: ClientId::Key(key.name.clone()),
                     allowance: key.allowance,
                     concurrency: key.concurrency,
+                    rate: key.policy.map(|policy| RateLeft::after(policy, &snapshot)),
                 }
             }
             None if heavy && self.keys_required => return Err(ApiError::Unauthorized),
@@ -360,19 +437,23 @@ impl Clients {
                 let peer = peer.unwrap_or(IpAddr::from([127, 0, 0, 1]));
                 let address = client_address(peer, headers, &self.limits.trusted_proxies);
                 let client = ClientId::address(address);
+                let mut rate = None;
                 if let Some(limiter) = &self.limiter {
                     self.cleanup(limiter);
-                    if let Err(not_until) = limiter.check_key(&client) {
+                    let snapshot = limiter.check_key(&client).map_err(|not_until| {
                         let wait = not_until.wait_time_from(DefaultClock::default().now());
-                        return Err(ApiError::RateLimited {
+                        ApiError::RateLimited {
                             retry_after: seconds(wait),
-                        });
-                    }
+                        }
+                    })?;
+                    rate = RatePolicy::new(self.limits.rate, self.limits.burst)
+                        .map(|policy| RateLeft::after(policy, &snapshot));
                 }
                 Admission {
                     client,
                     allowance: self.anonymous,
                     concurrency: self.limits.concurrency.max(1),
+                    rate,
                 }
             }
         };
@@ -441,7 +522,7 @@ impl Clients {
     }
 
     /// Once a minute, the rate limiter forgets clients whose tokens are all back.
-    fn cleanup(&self, limiter: &DefaultKeyedRateLimiter<ClientId>) {
+    fn cleanup(&self, limiter: &KeyedLimiter) {
         let now = self.epoch.elapsed().as_millis() as u64;
         let last = self.last_cleanup.load(Ordering::Relaxed);
         if now.saturating_sub(last) >= 60_000
@@ -538,6 +619,54 @@ mod tests {
         assert_eq!(entries[0].rate, Some(5));
         assert!(ApiKeys::parse(r#"[{"key": "short", "name": "x"}]"#).is_err());
         assert!(ApiKeys::parse(r#"[{"key": "0123456789abcdef", "nam": "x"}]"#).is_err());
+    }
+
+    /// 20 a second in bursts of 100: the quota is 100 requests in 5 s; a client that has 37
+    /// left gets the other 63 back in 63/20 s, 4 s rounded up.
+    #[test]
+    fn the_rate_limit_headers_state_the_policy_and_what_is_left() {
+        let policy = RatePolicy::new(20, 100).unwrap();
+        let left = RateLeft {
+            policy,
+            remaining: 37,
+        };
+        let [(policy_name, policy_value), (left_name, left_value)] = left.headers();
+        assert_eq!(policy_name, "ratelimit-policy");
+        assert_eq!(policy_value, "\"client\";q=100;w=5");
+        assert_eq!(left_name, "ratelimit");
+        assert_eq!(left_value, "\"client\";r=37;t=4");
+        assert_eq!(RatePolicy::new(0, 100), None);
+        // A burst below the rate is the rate (governor's quota does the same).
+        let one_second = RateLeft {
+            policy: RatePolicy::new(50, 10).unwrap(),
+            remaining: 50,
+        };
+        assert_eq!(one_second.headers()[0].1, "\"client\";q=50;w=1");
+        assert_eq!(one_second.headers()[1].1, "\"client\";r=50;t=0");
+    }
+
+    #[test]
+    fn the_rate_limiter_counts_down_what_is_left() {
+        let limits = ClientLimits {
+            concurrency: 1,
+            queue: 1,
+            rate: 1,
+            burst: 3,
+            trusted_proxies: Vec::new(),
+        };
+        let allowance = Allowance {
+            budget: 1,
+            generate_budget: 1,
+        };
+        let clients = Clients::new(limits, allowance, &ApiKeys::default());
+        let left = |clients: &Clients| {
+            let admission = clients.admit(None, &HeaderMap::new(), false).unwrap();
+            admission.rate.unwrap().remaining
+        };
+        assert_eq!(left(&clients), 2);
+        assert_eq!(left(&clients), 1);
+        assert_eq!(left(&clients), 0);
+        assert!(clients.admit(None, &HeaderMap::new(), false).is_err());
     }
 
     #[test]

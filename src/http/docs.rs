@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use axum::Router;
+use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{ParameterIn, ParameterStyle};
 use utoipa::openapi::security::{
     ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
@@ -54,6 +55,7 @@ Every search runs under a step budget and a deadline (30 s by default). The serv
 a request's `budget` may ask for less, never for more. Running out is a 422 (`/problems/budget-exhausted`) whose `steps`, `budget` and `stage` say how far the search got.\n\n\
 Errors are `application/problem+json` (RFC 9457), whatever answers them, the HTTP layer included (a malformed request head, 408, 414, 431, an unknown path). \
 Each client (its address, or its API key) may send {rate} requests a second in bursts of {burst}, and run a share of the workers at once; beyond, 429 with `Retry-After`. \
+Every answer but the health probes' says how much of that rate is left: `RateLimit-Policy` and `RateLimit` (IETF draft draft-ietf-httpapi-ratelimit-headers). \
 When every worker is busy and the queue is full, requests get 503 with `Retry-After`; a request is safe to retry.",
         titles.join(", "),
         budget = group(ops::DEFAULT_BUDGET),
@@ -183,9 +185,53 @@ fn document_security(document: &mut Document) {
         SecurityRequirement::new(BEARER, Vec::<String>::new()),
     ]);
     for (path, item) in document.paths.paths.iter_mut() {
-        let health = path == "/healthz" || path == "/readyz";
+        let health = is_health_probe(path);
         for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
             operation.security = health.then(Vec::new);
+        }
+    }
+}
+
+/// Whether requests to `path` skip the client's rate limit and need no key (the health probes).
+fn is_health_probe(path: &str) -> bool {
+    path == "/healthz" || path == "/readyz"
+}
+
+/// Every answer to a request that counts against its client's rate says how much is left, as
+/// the IETF draft on rate limit headers has it; documented on each success (an error answer
+/// after the request was let in carries them too).
+fn rate_limit_headers(document: &mut Document) {
+    let header = |description: &str| {
+        let string = utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .build();
+        HeaderBuilder::new()
+            .schema(string)
+            .description(Some(description))
+            .build()
+    };
+    let policy = header(
+        "The client's rate limit (absent when the server has none): `\"client\";q=<requests>;w=<seconds>`, \
+         `q` requests at once, which come back in full within `w` seconds (the server's rate and \
+         burst, or the API key's; IETF draft draft-ietf-httpapi-ratelimit-headers).",
+    );
+    let left = header(
+        "What the client's rate limit leaves after this request: `\"client\";r=<requests>;t=<seconds>`, \
+         `r` more requests at once now, the whole quota again in `t` seconds.",
+    );
+    for (path, item) in document.paths.paths.iter_mut() {
+        if is_health_probe(path) {
+            continue;
+        }
+        for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+            for (status, response) in operation.responses.responses.iter_mut() {
+                if let (true, RefOr::T(response)) = (status.starts_with('2'), response) {
+                    response
+                        .headers
+                        .insert("RateLimit-Policy".into(), policy.clone());
+                    response.headers.insert("RateLimit".into(), left.clone());
+                }
+            }
         }
     }
 }
@@ -205,15 +251,23 @@ pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
     arrays_are_repeated(&mut document);
     security_schemes(&mut document);
     document_security(&mut document);
+    rate_limit_headers(&mut document);
     (router, document)
 }
 
-/// The OpenAPI document the service serves at `/openapi.json`.
-pub fn openapi() -> Document {
-    routes().1
+/// The OpenAPI document the service serves at `/openapi.json`: the handlers' document in the
+/// forms every client generator reads ([`super::schema_forms`]).
+pub fn openapi() -> serde_json::Value {
+    served(&routes().1)
 }
 
-/// Swagger UI at `/docs/`, reading `document` at `/openapi.json`.
-pub(super) fn swagger(document: Document) -> SwaggerUi {
-    SwaggerUi::new("/docs").url("/openapi.json", document)
+/// `document` as it is served.
+fn served(document: &Document) -> serde_json::Value {
+    let value = serde_json::to_value(document).expect("an OpenAPI document is JSON");
+    super::schema_forms::for_every_generator(value)
+}
+
+/// Swagger UI at `/docs/`, reading `document` at `/openapi.json` as it is served.
+pub(super) fn swagger(document: &Document) -> SwaggerUi {
+    SwaggerUi::new("/docs").external_url_unchecked("/openapi.json", served(document))
 }

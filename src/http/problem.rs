@@ -77,7 +77,9 @@ impl ApiError {
                 "forbidden",
                 "Unknown API key",
                 403,
-                "the API key sent is not one this server knows",
+                "the API key sent is not one this server knows (a generated client given no \
+                 key may send a placeholder, such as openapi-python-generator's \
+                 `Authorization: Bearer None`: give it the key, or send no key header)",
             ),
             ApiError::NotFound(detail) => {
                 ProblemDetails::new("not-found", "No such resource", 404, detail.clone())

@@ -227,7 +227,7 @@ async fn admit(State(admission): State<Admission>, mut request: Request, next: N
                     ApiError::ClientBusy { .. } => metrics::Shed::ClientBusy,
                     _ => metrics::Shed::Expired,
                 });
-                return problem.into_response();
+                return with_rate_left(problem.into_response(), &admitted);
             }
         }
     } else {
@@ -238,10 +238,20 @@ async fn admit(State(admission): State<Admission>, mut request: Request, next: N
         until: arrived + state.config.deadline,
     };
     let response = ADMITTED.scope(scope, next.run(request)).await;
+    let response = with_rate_left(response, &admitted);
     match slot {
         Some(slot) => hold_until_sent(response, slot),
         None => response,
     }
+}
+
+/// An admitted request counted against its client's rate: its answer says how much is left
+/// (`RateLimit-Policy` and `RateLimit`), when the client has a rate limit.
+fn with_rate_left(mut response: Response, admitted: &super::clients::Admission) -> Response {
+    if let Some(rate) = admitted.rate {
+        response.headers_mut().extend(rate.headers());
+    }
+    response
 }
 
 /// A streamed answer (a batch, whose puzzles are made as its body is sent) keeps its client's
@@ -312,6 +322,8 @@ pub fn app(state: Arc<AppState>) -> Router {
     .expose_headers([
         axum::http::header::RETRY_AFTER,
         axum::http::header::ETAG,
+        HeaderName::from_static("ratelimit"),
+        HeaderName::from_static("ratelimit-policy"),
         x_request_id,
     ]);
     let ids = RequestIds {
@@ -325,7 +337,7 @@ pub fn app(state: Arc<AppState>) -> Router {
     let body_limit = state.config.body_limit;
     let deadline = state.config.deadline;
     router
-        .merge(docs::swagger(document))
+        .merge(docs::swagger(&document))
         .merge(play::router())
         .merge(super::wasm::router())
         .fallback(|| async { ApiError::NotFound("no such resource; see /openapi.json and /docs".into()) })

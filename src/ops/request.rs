@@ -199,7 +199,12 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for RequestVisitor<T> {
             }
             match key.as_str() {
                 "genre" => source.genre = map.next_value()?,
-                "puzzle" => source.puzzle = Some(map.next_value::<BoundedValue>()?.into_value()),
+                // `null` is no puzzle, as it is no `id`, `text` or `url`: a client that has
+                // one class for the four forms sends the others as `null`.
+                "puzzle" => {
+                    let puzzle = map.next_value::<BoundedValue>()?.into_value();
+                    source.puzzle = Some(puzzle).filter(|puzzle| !puzzle.is_null());
+                }
                 "id" => source.id = map.next_value()?,
                 "text" => source.text = map.next_value()?,
                 "url" => source.url = map.next_value()?,
@@ -284,12 +289,31 @@ pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
             }
             _ => "Failed to parse the request body as JSON",
         };
-        Error::request(format!("{reason}: {error}"))
+        Error::request(format!(
+            "{reason}: {error}{}",
+            quoted_number_hint(&error.to_string())
+        ))
     })?;
     deserializer.end().map_err(|error| {
         Error::request(format!("Failed to parse the request body as JSON: {error}"))
     })?;
     Ok(value)
+}
+
+/// How to send a number that came as a string (`{"seed": "1"}`, which HTTPie's `seed=1` sends;
+/// its `seed:=1` sends the number), for the message of a field that refused it: the field's
+/// name is the last of the message's path (`seed: invalid type: string "1", ...`).
+fn quoted_number_hint(message: &str) -> String {
+    let Some((path, rest)) = message.split_once(": invalid type: string \"") else {
+        return String::new();
+    };
+    let Some((text, _)) = rest.split_once("\", expected a whole number") else {
+        return String::new();
+    };
+    let field = path.rsplit(['.', ' ']).next().unwrap_or(path);
+    format!(
+        "; send the number without quotes (with HTTPie, `{field}:={text}` rather than `{field}={text}`)"
+    )
 }
 
 #[cfg(test)]
@@ -361,6 +385,20 @@ mod tests {
         );
     }
 
+    /// A client with one class for the four forms of a puzzle source (openapi-python-generator's)
+    /// sends the fields it was not given as `null`: absent, as an absent field is.
+    #[test]
+    fn a_null_field_is_an_absent_one() {
+        let request = solve_request(
+            r#"{"genre": null, "puzzle": null, "id": "x:1", "text": null, "url": null, "limit": null, "budget": null}"#,
+        )
+        .unwrap();
+        assert_eq!(request.puzzle, PuzzleSource::id("x:1"));
+        assert_eq!(request.options, SolveOptions::default());
+        let error = solve_request(r#"{"puzzle": null, "id": null}"#).unwrap_err();
+        assert!(error.to_string().contains("exactly one of"), "{error}");
+    }
+
     #[test]
     fn exactly_one_source_is_given() {
         for json in [r#"{}"#, r#"{"id": "x:1", "text": "y"}"#] {
@@ -372,6 +410,20 @@ mod tests {
             error.to_string().contains("\"genre\" is required"),
             "{error}"
         );
+    }
+
+    /// HTTPie's `limit=5` sends the string "5": the message says how to send the number.
+    #[test]
+    fn a_number_in_quotes_is_told_to_lose_them() {
+        let error = solve_request(r#"{"id": "x:1", "limit": "5"}"#).unwrap_err();
+        assert!(
+            error.to_string().contains(
+                "send the number without quotes (with HTTPie, `limit:=5` rather than `limit=5`)"
+            ),
+            "{error}"
+        );
+        let error = solve_request(r#"{"id": "x:1", "limit": true}"#).unwrap_err();
+        assert!(!error.to_string().contains("HTTPie"), "{error}");
     }
 
     #[test]

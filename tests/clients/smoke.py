@@ -3,8 +3,9 @@
 
 Calls every endpoint for every genre that GET /genres lists through the client generated from
 the committed openapi/openapi.json, reads a 400 and a 422 as problems, and validates every
-response of the run against the document's own schema (jsonschema, draft 2020-12, the schema of
-the operation's documented status and content type). Exit status 1 on any failure.
+response of the run against the document's own schema (validate.py: jsonschema, draft 2020-12,
+the schema of the operation's documented status and content type). Exit status 1 on any
+failure.
 
     smoke.py BASE_URL GENERATED_CLIENT_DIR OPENAPI_JSON
 """
@@ -13,11 +14,6 @@ import datetime
 import json
 import sys
 from pathlib import Path
-
-import httpx
-import jsonschema
-import referencing
-import referencing.jsonschema
 
 BASE, CLIENT_DIR, DOCUMENT_PATH = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
 sys.path.insert(0, str(CLIENT_DIR.parent))
@@ -33,72 +29,9 @@ from sumpuzzles_client.models import (  # noqa: E402
     RateReport, RateRequestType0, RenderReport, RenderRequestType1, SolveReport,
     SolveRequestType1, SolveRequestType2, SolveRequestType3, TargetLevel,
 )
+from validate import check_that, finish, load, validate, wrong  # noqa: E402
 
-DOCUMENT = json.loads(DOCUMENT_PATH.read_text())
-DOCUMENT_URI = "urn:sumpuzzles:openapi"
-REGISTRY = referencing.Registry().with_resource(
-    DOCUMENT_URI,
-    referencing.Resource.from_contents(DOCUMENT, default_specification=referencing.jsonschema.DRAFT202012),
-)
-FAILURES = []
-VALIDATED = []
-
-
-def check_that(ok, message):
-    if not ok:
-        FAILURES.append(message)
-        print(f"  FAIL  {message}", flush=True)
-
-
-def pointer(*parts):
-    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
-def validate(response: httpx.Response):
-    """Checks a response against the document: a documented status, its content type, and
-    the body against the schema (every NDJSON line against the stream's line schema)."""
-    response.read()
-    method = response.request.method.lower()
-    path = response.request.url.path
-    where = f"{method.upper()} {path} -> {response.status_code}"
-    operation = DOCUMENT["paths"].get(path, {}).get(method)
-    if operation is None:
-        check_that(False, f"{where}: not in the document")
-        return
-    documented = operation["responses"].get(str(response.status_code))
-    if documented is None:
-        check_that(False, f"{where}: status not documented")
-        return
-    content = documented.get("content")
-    if not content:
-        check_that(not response.content, f"{where}: a body where the document has none")
-        VALIDATED.append(where)
-        return
-    content_type = response.headers.get("content-type", "").split(";")[0].strip()
-    media = content.get(content_type)
-    if media is None:
-        check_that(False, f"{where}: content type {content_type} not documented ({list(content)})")
-        return
-    schema_ref = {"$ref": DOCUMENT_URI + "#" + pointer("paths", path, method, "responses",
-                                                        str(response.status_code), "content",
-                                                        content_type, "schema")}
-    if content_type == "application/x-ndjson":
-        line_ref = {"$ref": DOCUMENT_URI + "#/components/schemas/BatchLine"}
-        lines = response.text.splitlines()
-        check_that(bool(lines) and response.text.endswith("\n"), f"{where}: NDJSON lines end with a newline")
-        instances = [(line_ref, json.loads(line)) for line in lines]
-    elif content_type.endswith("json"):
-        instances = [(schema_ref, response.json())]
-    else:
-        instances = [(schema_ref, response.text)]
-    for schema, instance in instances:
-        validator = jsonschema.Draft202012Validator(
-            schema, registry=REGISTRY, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
-        )
-        errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.path))
-        for error in errors[:3]:
-            check_that(False, f"{where}: {error.message[:300]} at {list(error.absolute_path)}")
-    VALIDATED.append(where)
+load(DOCUMENT_PATH)
 
 
 def client(**headers):
@@ -108,25 +41,6 @@ def client(**headers):
         headers=headers,
         httpx_args={"event_hooks": {"response": [validate]}},
     )
-
-
-def wrong(rows, board):
-    """The solution with its first mark changed: a digit to the next (in a caged grid of side N,
-    the next of its N digits, 10-16 as A-G), a shaded cell unshaded."""
-    rows = list(rows)
-    caged = "123456789ABCDEFG"[: len(rows)]
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if board == "sum_grid" and ch.isdigit():
-                rows[r] = row[:c] + str(int(ch) % 9 + 1) + row[c + 1:]
-                return rows
-            if board == "shading" and ch == "#":
-                rows[r] = row[:c] + "-" + row[c + 1:]
-                return rows
-            if board == "caged" and ch in caged:
-                rows[r] = row[:c] + caged[(caged.index(ch) + 1) % len(caged)] + row[c + 1:]
-                return rows
-    raise AssertionError(f"no mark to change in {rows}")
 
 
 def genre_round(api, info):
@@ -226,8 +140,7 @@ def main():
     check_that(readyz.sync_detailed(client=api).status_code == 200, "GET /readyz")
     for info in listed:
         genre_round(api, info)
-    print(f"python client: {len(VALIDATED)} responses validated against the document, {len(FAILURES)} failures")
-    return 1 if FAILURES or not VALIDATED else 0
+    return finish("openapi-python-client")
 
 
 if __name__ == "__main__":

@@ -297,3 +297,163 @@ async fn the_document_says_how_to_send_a_key() {
         }
     }
 }
+
+/// Every answer to a request that counts against its client's rate says how much is left (the
+/// IETF draft's `RateLimit-Policy` and `RateLimit`), its own key's rate for a keyed client; the
+/// health probes, which count against nothing, say nothing; a page may read the headers (CORS).
+#[tokio::test]
+async fn answers_say_how_much_of_the_rate_is_left() {
+    use sumpuzzles::http::clients::{ApiKeys, KeyEntry};
+    use sumpuzzles::http::ServerConfig;
+
+    let mut config = ServerConfig::default();
+    config.clients.rate = 20;
+    config.clients.burst = 100;
+    config.api_keys = ApiKeys {
+        entries: vec![KeyEntry {
+            key: "publisher-0123456789".into(),
+            name: "publisher".into(),
+            rate: Some(50),
+            burst: Some(200),
+            budget: None,
+            generate_budget: None,
+            concurrency: None,
+        }],
+        required: false,
+    };
+    let server = Client::app(config);
+    let first = server.get("/genres").await;
+    assert_eq!(
+        first.header("ratelimit-policy").as_deref(),
+        Some("\"client\";q=100;w=5")
+    );
+    assert_eq!(
+        first.header("ratelimit").as_deref(),
+        Some("\"client\";r=99;t=1")
+    );
+    let second = server
+        .post("/solve")
+        .json(&serde_json::json!({"id": "kakuro:3x3:DbAb/4.6.3.7"}))
+        .await;
+    let left = second.header("ratelimit").unwrap();
+    assert!(
+        left == "\"client\";r=98;t=1" || left == "\"client\";r=99;t=1",
+        "{left}"
+    );
+    let keyed = server
+        .get("/genres")
+        .header("x-api-key", "publisher-0123456789")
+        .await;
+    assert_eq!(
+        keyed.header("ratelimit-policy").as_deref(),
+        Some("\"client\";q=200;w=4")
+    );
+    assert_eq!(
+        keyed.header("ratelimit").as_deref(),
+        Some("\"client\";r=199;t=1")
+    );
+    let health = server.get("/healthz").await;
+    assert!(health.header("ratelimit").is_none() && health.header("ratelimit-policy").is_none());
+    let from_a_page = server
+        .get("/genres")
+        .header("origin", "https://puzzles.example")
+        .await;
+    let exposed = from_a_page.header("access-control-expose-headers").unwrap();
+    for header in ["retry-after", "etag", "ratelimit", "ratelimit-policy"] {
+        assert!(exposed.contains(header), "{exposed}");
+    }
+    // The document says so on every success but the health probes'.
+    let document = serde_json::to_value(sumpuzzles::http::openapi()).unwrap();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let headers = &operation["responses"]["200"]["headers"];
+            let health = path == "/healthz" || path == "/readyz";
+            assert_eq!(
+                headers.get("RateLimit").is_some() && headers.get("RateLimit-Policy").is_some(),
+                !health,
+                "{method} {path}"
+            );
+        }
+    }
+}
+
+/// The served document in forms every generator reads (src/http/schema_forms.rs): no component
+/// that openapi-python-generator would write as an empty class (a plain component, an `allOf`,
+/// a union of objects without its fields), no type list, and no component nothing names.
+#[test]
+fn the_document_has_only_components_every_generator_models() {
+    fn walk(value: &Value, found: &mut Vec<String>, path: &str) {
+        match value {
+            Value::Object(fields) => {
+                if fields.get("type").is_some_and(Value::is_array) {
+                    found.push(format!("{path}: a type list"));
+                }
+                if fields.contains_key("allOf") {
+                    found.push(format!("{path}: allOf"));
+                }
+                for (key, field) in fields {
+                    walk(field, found, &format!("{path}/{key}"));
+                }
+            }
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    walk(item, found, &format!("{path}/{index}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    let document = serde_json::to_value(sumpuzzles::http::openapi()).unwrap();
+    let mut found = Vec::new();
+    walk(&document, &mut found, "");
+    let text = document.to_string();
+    for (name, schema) in document["components"]["schemas"].as_object().unwrap() {
+        let modelled = schema.get("enum").is_some() || schema.get("properties").is_some();
+        let union_named_only_in_unions = schema.get("oneOf").or(schema.get("anyOf")).is_some();
+        if !modelled && !union_named_only_in_unions {
+            found.push(format!(
+                "{name}: neither an enum nor an object with properties"
+            ));
+        }
+        let reference = format!("\"#/components/schemas/{name}\"");
+        if !text.contains(&reference) {
+            found.push(format!("{name}: named nowhere"));
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+    // The unions a body names list their alternatives' fields, and stay unions.
+    let solve = &document["components"]["schemas"]["SolveRequest"];
+    for field in ["genre", "puzzle", "id", "text", "url", "limit", "budget"] {
+        assert!(solve["properties"].get(field).is_some(), "{field}");
+    }
+    assert_eq!(solve["oneOf"].as_array().unwrap().len(), 4);
+}
+
+/// What openapi-python-generator's one class for a union sends: every field it was not given
+/// as `null`, the other genres' fields of a puzzle object included. Read as absent.
+#[tokio::test]
+async fn null_fields_are_absent_ones() {
+    let server = Client::default_app();
+    let report = server
+        .get("/generate?genre=kakurasu&shape=5x5&level=easy&seed=1")
+        .await
+        .expect_json(200);
+    let mut puzzle = report["puzzle"].clone();
+    for other in ["grid", "cages", "givens", "box"] {
+        puzzle[other] = Value::Null;
+    }
+    let body = serde_json::json!({"genre": "kakurasu", "puzzle": puzzle, "id": null, "text": null,
+                                  "url": null, "budget": null});
+    let rated = server.post("/rate").json(&body).await.expect_json(200);
+    assert_eq!(rated["level"], report["level"]);
+    let generated = server
+        .post("/generate?genre=kakuro&seed=3")
+        .json(&serde_json::json!({"genre": null, "shape": null, "level": "easy", "seed": null,
+                                  "budget": null, "score_min": null, "score_max": null, "solution": null}))
+        .await
+        .expect_json(200);
+    assert_eq!(
+        (generated["genre"].as_str(), generated["seed"].as_u64()),
+        (Some("kakuro"), Some(3))
+    );
+}

@@ -5,24 +5,159 @@ export type ClientOptions = {
 };
 
 /**
- * An answer: row strings, or one string with a row per line.
- */
-export type AnswerRows = Array<string> | string;
-
-/**
  * A seed whose generation failed, and why.
  */
-export type BatchFailure = Problem & {
+export type BatchFailure = {
+    /**
+     * A URI reference naming the kind of problem.
+     */
+    type: string;
+    /**
+     * A short summary of the kind of problem.
+     */
+    title: string;
+    /**
+     * The HTTP status.
+     */
+    status: number;
+    /**
+     * What is wrong with this request, with the place (line and column, ID or URL position, cell).
+     */
+    detail: string;
+    /**
+     * Each problem found in the input, with where it is.
+     */
+    problems?: Array<InputProblem>;
+    /**
+     * When the step budget ran out: the steps spent.
+     */
+    steps?: null | number;
+    /**
+     * When the step budget ran out: the budget the request had.
+     */
+    budget?: null | number;
+    /**
+     * When the step budget ran out: what was being done (`solving`, `proving uniqueness`,
+     * `rating`, `finding the solution`, `hinting`, `generating`, `generating the daily
+     * puzzle`).
+     */
+    stage?: null | string;
     /**
      * The seed that failed.
      */
     seed: number;
 };
 
-/**
- * One line of a batch's answer: the puzzle, or the problem of its seed.
- */
-export type BatchLine = GenerateReport | BatchFailure;
+export type BatchLine = (GenerateReport | BatchFailure) & {
+    /**
+     * Cryptic Kakuro: the digit of each letter A-J.
+     */
+    letters?: {
+        [key: string]: number;
+    };
+    /**
+     * Cryptic Kakuro: the digits of A to J as a string of ten digits (Project Euler's
+     * encrypted value).
+     */
+    encrypted?: string;
+    /**
+     * The puzzle's genre.
+     */
+    genre?: Genre;
+    /**
+     * The puzzle's ID.
+     */
+    id?: string;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle?: PuzzleObject;
+    /**
+     * The genre's text format.
+     */
+    text?: string;
+    /**
+     * The puzz.link URL, for a genre puzz.link has.
+     */
+    url?: null | string;
+    /**
+     * The one solution, as answer rows; absent when the request said `solution=false`.
+     */
+    solution?: null | Array<string>;
+    /**
+     * The level the rater finds (the level asked for, or one of them for `any`).
+     */
+    level?: Level;
+    /**
+     * The score, 1.0 to 10.0 within the level's band (as in `rating`).
+     */
+    score?: number;
+    /**
+     * The puzzle's size and openness (as in `rating`).
+     */
+    descriptors?: Descriptors;
+    /**
+     * `<rows>x<cols>`.
+     */
+    shape?: string;
+    /**
+     * When the step budget ran out: what was being done (`solving`, `proving uniqueness`,
+     * `rating`, `finding the solution`, `hinting`, `generating`, `generating the daily
+     * puzzle`).
+     */
+    stage?: null | string;
+    /**
+     * The seed of the request (drawn when it named none): with the same parameters and score
+     * range it makes this puzzle again. Without a score range it is `seed`; with one, `seed`
+     * is the candidate that scored in range.
+     */
+    requested_seed?: number;
+    /**
+     * The generator's version.
+     */
+    generator_version?: number;
+    /**
+     * The rating, as `/rate` gives it.
+     */
+    rating?: RateReport;
+    /**
+     * How much work the generation took.
+     */
+    stats?: GenerationStats;
+    /**
+     * A URI reference naming the kind of problem.
+     */
+    type?: string;
+    /**
+     * A short summary of the kind of problem.
+     */
+    title?: string;
+    /**
+     * The HTTP status.
+     */
+    status?: number;
+    /**
+     * What is wrong with this request, with the place (line and column, ID or URL position, cell).
+     */
+    detail?: string;
+    /**
+     * Each problem found in the input, with where it is.
+     */
+    problems?: Array<InputProblem>;
+    /**
+     * When the step budget ran out: the steps spent.
+     */
+    steps?: null | number;
+    /**
+     * When the step budget ran out: the budget the request had.
+     */
+    budget?: null | number;
+    /**
+     * The seed: with the genre, shape, level and generator version it makes this puzzle,
+     * without a score range.
+     */
+    seed?: number;
+};
 
 /**
  * A batch of puzzles: the parameters of `/generate` and either `seeds` or `count` (with an
@@ -30,17 +165,17 @@ export type BatchLine = GenerateReport | BatchFailure;
  */
 export type BatchParameters = {
     genre?: null | Genre;
-    shape?: null | Shape;
+    shape?: null | string;
     level?: null | TargetLevel;
     /**
      * The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order. In the query string, repeated (`seeds=1&seeds=2`: `style: form`, `explode: true`), comma-separated (`seeds=1,2`) or repeated with brackets (`seeds[]=1&seeds[]=2`). Not with `count`.
      */
-    seeds?: Array<number> | null;
-    count?: null | BatchSize;
-    seed?: null | Seed;
-    budget?: null | StepBudget;
-    score_min?: null | Score;
-    score_max?: null | Score;
+    seeds?: null | Array<number>;
+    count?: null | number;
+    seed?: null | number;
+    budget?: null | number;
+    score_min?: null | number;
+    score_max?: null | number;
     /**
      * Whether the report carries the solution (default true). With `false` it leaves out
      * everything that gives the solution away: `solution`, the genre's solution fields
@@ -48,13 +183,8 @@ export type BatchParameters = {
      * placements are the solution), which is then empty; the level and the technique counts
      * stay. For a site that sends the report to its players.
      */
-    solution?: boolean | null;
+    solution?: null | boolean;
 };
-
-/**
- * How many puzzles a batch makes.
- */
-export type BatchSize = number;
 
 /**
  * The drawing a genre's board is, so that a client knows how to draw it and read a player's
@@ -178,10 +308,7 @@ export type CheckReport = {
     violations: Array<Violation>;
 };
 
-/**
- * A puzzle and an answer to check.
- */
-export type CheckRequest = {
+export type CheckRequest = ({
     /**
      * The genre.
      */
@@ -195,11 +322,11 @@ export type CheckRequest = {
      * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
      * `["###", "#12", "#34"]`.
      */
-    answer: AnswerRows;
+    answer: Array<string> | string;
     /**
      * Turn unmarked cells into empty (or unshaded) ones before checking (default false).
      */
-    finish?: boolean | null;
+    finish?: null | boolean;
 } | {
     genre?: null | Genre;
     /**
@@ -211,11 +338,11 @@ export type CheckRequest = {
      * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
      * `["###", "#12", "#34"]`.
      */
-    answer: AnswerRows;
+    answer: Array<string> | string;
     /**
      * Turn unmarked cells into empty (or unshaded) ones before checking (default false).
      */
-    finish?: boolean | null;
+    finish?: null | boolean;
 } | {
     genre?: null | Genre;
     /**
@@ -227,11 +354,11 @@ export type CheckRequest = {
      * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
      * `["###", "#12", "#34"]`.
      */
-    answer: AnswerRows;
+    answer: Array<string> | string;
     /**
      * Turn unmarked cells into empty (or unshaded) ones before checking (default false).
      */
-    finish?: boolean | null;
+    finish?: null | boolean;
 } | {
     genre?: null | Genre;
     /**
@@ -243,17 +370,119 @@ export type CheckRequest = {
      * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
      * `["###", "#12", "#34"]`.
      */
-    answer: AnswerRows;
+    answer: Array<string> | string;
     /**
      * Turn unmarked cells into empty (or unshaded) ones before checking (default false).
      */
-    finish?: boolean | null;
+    finish?: null | boolean;
+}) & {
+    /**
+     * The genre's text format.
+     */
+    text?: string;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle?: PuzzleObject;
+    /**
+     * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+     */
+    id?: string;
+    /**
+     * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+     */
+    url?: string;
+    /**
+     * One string per row, or one string with a row per line, one character per cell, in the
+     * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
+     * `["###", "#12", "#34"]`.
+     */
+    answer?: Array<string> | string;
+    genre?: null | Genre | null | Genre | null | Genre;
+    /**
+     * Turn unmarked cells into empty (or unshaded) ones before checking (default false).
+     */
+    finish?: null | boolean;
 };
 
 /**
  * A daily puzzle: its date and the generated puzzle.
  */
-export type DailyReport = GenerateReport & {
+export type DailyReport = {
+    /**
+     * Cryptic Kakuro: the digit of each letter A-J.
+     */
+    letters?: {
+        [key: string]: number;
+    };
+    /**
+     * Cryptic Kakuro: the digits of A to J as a string of ten digits (Project Euler's
+     * encrypted value).
+     */
+    encrypted?: string;
+    /**
+     * The puzzle's genre.
+     */
+    genre: Genre;
+    /**
+     * The puzzle's ID.
+     */
+    id: string;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle: PuzzleObject;
+    /**
+     * The genre's text format.
+     */
+    text: string;
+    /**
+     * The puzz.link URL, for a genre puzz.link has.
+     */
+    url?: null | string;
+    /**
+     * The one solution, as answer rows; absent when the request said `solution=false`.
+     */
+    solution?: null | Array<string>;
+    /**
+     * The level the rater finds (the level asked for, or one of them for `any`).
+     */
+    level: Level;
+    /**
+     * The score, 1.0 to 10.0 within the level's band (as in `rating`).
+     */
+    score: number;
+    /**
+     * The puzzle's size and openness (as in `rating`).
+     */
+    descriptors: Descriptors;
+    /**
+     * `<rows>x<cols>`.
+     */
+    shape: string;
+    /**
+     * The seed: with the genre, shape, level and generator version it makes this puzzle,
+     * without a score range.
+     */
+    seed: number;
+    /**
+     * The seed of the request (drawn when it named none): with the same parameters and score
+     * range it makes this puzzle again. Without a score range it is `seed`; with one, `seed`
+     * is the candidate that scored in range.
+     */
+    requested_seed: number;
+    /**
+     * The generator's version.
+     */
+    generator_version: number;
+    /**
+     * The rating, as `/rate` gives it.
+     */
+    rating: RateReport;
+    /**
+     * How much work the generation took.
+     */
+    stats: GenerationStats;
     /**
      * The puzzle's date, `YYYY-MM-DD`; `seed` is its digits YYYYMMDD.
      */
@@ -276,7 +505,7 @@ export type Deduction = {
     /**
      * The clue the step reads, when it reads one: the block holding a Kakuro run's sum.
      */
-    clue?: Array<number> | null;
+    clue?: null | Array<number>;
     /**
      * The values the step wrote.
      */
@@ -311,13 +540,13 @@ export type Descriptors = {
      * The share of the grid's cells that are blocks, from 0 to 1 (Kakuro, cryptic Kakuro);
      * null for Kakurasu, which has none.
      */
-    block_share?: number | null;
+    block_share?: null | number;
     /**
      * The mean number of values a cell can still take once the easy techniques are stuck
      * (1 when they solve the puzzle; a Kakurasu cell has two, shaded and unshaded); null
      * when the rating stopped before the easy techniques did.
      */
-    mean_candidates_after_easy?: number | null;
+    mean_candidates_after_easy?: null | number;
 };
 
 /**
@@ -331,12 +560,12 @@ export type Format = 'book' | 'sheet';
  */
 export type GenerateParameters = {
     genre?: null | Genre;
-    shape?: null | Shape;
+    shape?: null | string;
     level?: null | TargetLevel;
-    seed?: null | Seed;
-    budget?: null | StepBudget;
-    score_min?: null | Score;
-    score_max?: null | Score;
+    seed?: null | number;
+    budget?: null | number;
+    score_min?: null | number;
+    score_max?: null | number;
     /**
      * Whether the report carries the solution (default true). With `false` it leaves out
      * everything that gives the solution away: `solution`, the genre's solution fields
@@ -344,13 +573,24 @@ export type GenerateParameters = {
      * placements are the solution), which is then empty; the level and the technique counts
      * stay. For a site that sends the report to its players.
      */
-    solution?: boolean | null;
+    solution?: null | boolean;
 };
 
 /**
  * A generated puzzle with its solution, rating and provenance.
  */
-export type GenerateReport = SolutionExtra & {
+export type GenerateReport = {
+    /**
+     * Cryptic Kakuro: the digit of each letter A-J.
+     */
+    letters?: {
+        [key: string]: number;
+    };
+    /**
+     * Cryptic Kakuro: the digits of A to J as a string of ten digits (Project Euler's
+     * encrypted value).
+     */
+    encrypted?: string;
     /**
      * The puzzle's genre.
      */
@@ -370,11 +610,11 @@ export type GenerateReport = SolutionExtra & {
     /**
      * The puzz.link URL, for a genre puzz.link has.
      */
-    url?: string | null;
+    url?: null | string;
     /**
      * The one solution, as answer rows; absent when the request said `solution=false`.
      */
-    solution?: Array<string> | null;
+    solution?: null | Array<string>;
     /**
      * The level the rater finds (the level asked for, or one of them for `any`).
      */
@@ -382,7 +622,7 @@ export type GenerateReport = SolutionExtra & {
     /**
      * The score, 1.0 to 10.0 within the level's band (as in `rating`).
      */
-    score: Score;
+    score: number;
     /**
      * The puzzle's size and openness (as in `rating`).
      */
@@ -500,7 +740,7 @@ export type GenreInfo = {
      * The only shapes a generation takes, when it takes only some within the sides (Killer
      * Sudoku: the grids with boxes, 4x4 to 16x16); absent when it takes any.
      */
-    shapes?: Array<string> | null;
+    shapes?: null | Array<string>;
     /**
      * The levels the generator makes (`any` asks for any of them).
      */
@@ -520,9 +760,15 @@ export type GenreInfo = {
 };
 
 /**
- * A hint, with the deductions behind it.
+ * What kind of hint it is.
  */
-export type Hint = {
+export type HintKind = 'deduction' | 'wrong' | 'solved' | 'reveal';
+
+/**
+ * A hint for a player's answer: the next deduction, the first wrong mark, `solved`, or the
+ * value of the first open cell when the techniques cannot go on (`kind`).
+ */
+export type HintReport = {
     /**
      * What sort of hint it is.
      */
@@ -530,7 +776,7 @@ export type Hint = {
     /**
      * The hardest technique behind the hint (`deduction`), or `None`.
      */
-    technique?: string | null;
+    technique?: null | string;
     level?: null | Level;
     /**
      * The cells to look at, as `[row, col]` from 0: the wrong cell, or the cells the
@@ -553,18 +799,6 @@ export type Hint = {
      * The deductions behind the hint, in the rater's order, the placing one last.
      */
     deductions: Array<Deduction>;
-};
-
-/**
- * What kind of hint it is.
- */
-export type HintKind = 'deduction' | 'wrong' | 'solved' | 'reveal';
-
-/**
- * A hint for a player's answer: the next deduction, the first wrong mark, `solved`, or the
- * value of the first open cell when the techniques cannot go on (`kind`).
- */
-export type HintReport = Hint & {
     /**
      * The puzzle's genre.
      */
@@ -575,10 +809,7 @@ export type HintReport = Hint & {
     steps: number;
 };
 
-/**
- * A puzzle with exactly one solution, and a player's (possibly partial) answer to hint from.
- */
-export type HintRequest = {
+export type HintRequest = ({
     /**
      * The genre.
      */
@@ -590,8 +821,8 @@ export type HintRequest = {
     /**
      * The player's answer, in /check's format; all `.` for a fresh puzzle.
      */
-    answer: AnswerRows;
-    budget?: null | StepBudget;
+    answer: Array<string> | string;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
@@ -601,8 +832,8 @@ export type HintRequest = {
     /**
      * The player's answer, in /check's format; all `.` for a fresh puzzle.
      */
-    answer: AnswerRows;
-    budget?: null | StepBudget;
+    answer: Array<string> | string;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
@@ -612,8 +843,8 @@ export type HintRequest = {
     /**
      * The player's answer, in /check's format; all `.` for a fresh puzzle.
      */
-    answer: AnswerRows;
-    budget?: null | StepBudget;
+    answer: Array<string> | string;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
@@ -623,8 +854,31 @@ export type HintRequest = {
     /**
      * The player's answer, in /check's format; all `.` for a fresh puzzle.
      */
-    answer: AnswerRows;
-    budget?: null | StepBudget;
+    answer: Array<string> | string;
+    budget?: null | number;
+}) & {
+    /**
+     * The genre's text format.
+     */
+    text?: string;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle?: PuzzleObject;
+    /**
+     * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+     */
+    id?: string;
+    /**
+     * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+     */
+    url?: string;
+    /**
+     * The player's answer, in /check's format; all `.` for a fresh puzzle.
+     */
+    answer?: Array<string> | string;
+    genre?: null | Genre | null | Genre | null | Genre;
+    budget?: null | number;
 };
 
 /**
@@ -650,11 +904,11 @@ export type KakurasuPuzzle = {
     /**
      * The row clues, top to bottom.
      */
-    row_clues: Array<number | null>;
+    row_clues: Array<null | number>;
     /**
      * The column clues, left to right.
      */
-    col_clues: Array<number | null>;
+    col_clues: Array<null | number>;
 };
 
 /**
@@ -776,7 +1030,7 @@ export type KakuroCrypticViolation = {
     /**
      * The smallest digit written twice in the run, when one is.
      */
-    repeated?: number | null;
+    repeated?: null | number;
     rule: 'R1';
     /**
      * What sort of rule is broken, in words every genre shares (`empty`, `repeat`, `sum`,
@@ -844,15 +1098,15 @@ export type KakuroCrypticViolation = {
     /**
      * For a run: 1 for a down run, 0 for an across run.
      */
-    down?: number | null;
+    down?: null | number;
     /**
      * For a run: its sum in letters.
      */
-    sum?: string | null;
+    sum?: null | string;
     /**
      * For a run: its written digits added up.
      */
-    total?: number | null;
+    total?: null | number;
     /**
      * The letter read.
      */
@@ -927,7 +1181,7 @@ export type KakuroViolation = {
     /**
      * The smallest digit written twice in the run, when one is.
      */
-    repeated?: number | null;
+    repeated?: null | number;
     rule: 'R1';
     /**
      * What sort of rule is broken, in words every genre shares (`empty`, `repeat`, `sum`,
@@ -1012,11 +1266,11 @@ export type KillerSudokuPuzzle = {
     /**
      * The givens, one row string per row (`.` for an empty cell); absent when none.
      */
-    givens?: Array<string> | null;
+    givens?: null | Array<string>;
     /**
      * The box shape, `[rows, cols]`; absent when it is the side's usual one.
      */
-    box?: Array<number> | null;
+    box?: null | Array<number>;
 };
 
 /**
@@ -1226,10 +1480,7 @@ export type KillerSudokuViolation = {
  */
 export type Level = 'easy' | 'medium' | 'hard' | 'expert' | 'beyond_expert';
 
-/**
- * Where in the input a problem is.
- */
-export type Location = {
+export type Location = ({
     kind: 'input';
 } | {
     /**
@@ -1273,6 +1524,36 @@ export type Location = {
      */
     index: number;
     kind: 'item';
+}) & {
+    /**
+     * The column (in characters), from 1.
+     */
+    column?: number;
+    /**
+     * The line, from 1.
+     */
+    line?: number;
+    /**
+     * The character, from 1.
+     */
+    position?: number;
+    /**
+     * The column, from 0.
+     */
+    col?: number;
+    /**
+     * The row, from 0.
+     */
+    row?: number;
+    /**
+     * The item, from 0.
+     */
+    index?: number;
+    /**
+     * What the list is (`row`, `cell`, ...).
+     */
+    field?: string;
+    kind?: 'input' | 'text' | 'id' | 'url' | 'cell' | 'item';
 };
 
 /**
@@ -1325,23 +1606,45 @@ export type Problem = {
     /**
      * When the step budget ran out: the steps spent.
      */
-    steps?: number | null;
+    steps?: null | number;
     /**
      * When the step budget ran out: the budget the request had.
      */
-    budget?: number | null;
+    budget?: null | number;
     /**
      * When the step budget ran out: what was being done (`solving`, `proving uniqueness`,
      * `rating`, `finding the solution`, `hinting`, `generating`, `generating the daily
      * puzzle`).
      */
-    stage?: string | null;
+    stage?: null | string;
 };
 
-/**
- * The genre's JSON puzzle object (see each genre's schema).
- */
-export type PuzzleObject = KakuroPuzzle | KakurasuPuzzle | KakuroCrypticPuzzle | KillerSudokuPuzzle;
+export type PuzzleObject = (KakuroPuzzle | KakurasuPuzzle | KakuroCrypticPuzzle | KillerSudokuPuzzle) & {
+    /**
+     * The column clues, left to right.
+     */
+    col_clues?: Array<null | number>;
+    /**
+     * The row clues, top to bottom.
+     */
+    row_clues?: Array<null | number>;
+    /**
+     * One string per row.
+     */
+    grid?: Array<string>;
+    /**
+     * The cages, in the order of their first cells.
+     */
+    cages?: Array<KillerSudokuCage>;
+    /**
+     * The givens, one row string per row (`.` for an empty cell); absent when none.
+     */
+    givens?: null | Array<string>;
+    /**
+     * The box shape, `[rows, cols]`; absent when it is the side's usual one.
+     */
+    box?: null | Array<number>;
+};
 
 /**
  * A human-technique rating and the uniqueness check, saying only what they established.
@@ -1372,7 +1675,7 @@ export type RateReport = {
      */
     status: RatingStatus;
     level?: null | Level;
-    score?: null | Score;
+    score?: null | number;
     /**
      * The score's version: with `profile_version`, it determines the score.
      */
@@ -1433,10 +1736,7 @@ export type RateReport = {
     steps: number;
 };
 
-/**
- * A puzzle to rate.
- */
-export type RateRequest = {
+export type RateRequest = ({
     /**
      * The genre.
      */
@@ -1445,28 +1745,47 @@ export type RateRequest = {
      * The genre's JSON puzzle object.
      */
     puzzle: PuzzleObject;
-    budget?: null | StepBudget;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
      * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
      */
     id: string;
-    budget?: null | StepBudget;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
      * The genre's text format.
      */
     text: string;
-    budget?: null | StepBudget;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
      * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
      */
     url: string;
-    budget?: null | StepBudget;
+    budget?: null | number;
+}) & {
+    /**
+     * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+     */
+    id?: string;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle?: PuzzleObject;
+    /**
+     * The genre's text format.
+     */
+    text?: string;
+    /**
+     * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+     */
+    url?: string;
+    genre?: null | Genre | null | Genre | null | Genre;
+    budget?: null | number;
 };
 
 /**
@@ -1503,10 +1822,7 @@ export type RenderReport = {
     svg: string;
 };
 
-/**
- * A puzzle to draw: blank, with an answer, or with its solution.
- */
-export type RenderRequest = {
+export type RenderRequest = ({
     /**
      * The genre.
      */
@@ -1515,93 +1831,108 @@ export type RenderRequest = {
      * The genre's JSON puzzle object.
      */
     puzzle: PuzzleObject;
-    answer?: null | AnswerRows;
+    answer?: null | Array<string> | string;
     /**
      * Write the puzzle's solution into the cells (default false); not together with
      * `answer`. A puzzle without exactly one solution is a 422.
      */
-    solution?: boolean | null;
+    solution?: null | boolean;
     /**
      * With `answer`: turn unmarked cells into empty (or unshaded) ones before checking
      * (default false).
      */
-    finish?: boolean | null;
-    budget?: null | StepBudget;
+    finish?: null | boolean;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
      * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
      */
     id: string;
-    answer?: null | AnswerRows;
+    answer?: null | Array<string> | string;
     /**
      * Write the puzzle's solution into the cells (default false); not together with
      * `answer`. A puzzle without exactly one solution is a 422.
      */
-    solution?: boolean | null;
+    solution?: null | boolean;
     /**
      * With `answer`: turn unmarked cells into empty (or unshaded) ones before checking
      * (default false).
      */
-    finish?: boolean | null;
-    budget?: null | StepBudget;
+    finish?: null | boolean;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
      * The genre's text format.
      */
     text: string;
-    answer?: null | AnswerRows;
+    answer?: null | Array<string> | string;
     /**
      * Write the puzzle's solution into the cells (default false); not together with
      * `answer`. A puzzle without exactly one solution is a 422.
      */
-    solution?: boolean | null;
+    solution?: null | boolean;
     /**
      * With `answer`: turn unmarked cells into empty (or unshaded) ones before checking
      * (default false).
      */
-    finish?: boolean | null;
-    budget?: null | StepBudget;
+    finish?: null | boolean;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
      * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
      */
     url: string;
-    answer?: null | AnswerRows;
+    answer?: null | Array<string> | string;
     /**
      * Write the puzzle's solution into the cells (default false); not together with
      * `answer`. A puzzle without exactly one solution is a 422.
      */
-    solution?: boolean | null;
+    solution?: null | boolean;
     /**
      * With `answer`: turn unmarked cells into empty (or unshaded) ones before checking
      * (default false).
      */
-    finish?: boolean | null;
-    budget?: null | StepBudget;
+    finish?: null | boolean;
+    budget?: null | number;
+}) & {
+    answer?: null | Array<string> | string;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle?: PuzzleObject;
+    /**
+     * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+     */
+    id?: string;
+    /**
+     * The genre's text format.
+     */
+    text?: string;
+    /**
+     * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+     */
+    url?: string;
+    /**
+     * Write the puzzle's solution into the cells (default false); not together with
+     * `answer`. A puzzle without exactly one solution is a 422.
+     */
+    solution?: null | boolean;
+    /**
+     * With `answer`: turn unmarked cells into empty (or unshaded) ones before checking
+     * (default false).
+     */
+    finish?: null | boolean;
+    genre?: null | Genre | null | Genre | null | Genre;
+    budget?: null | number;
 };
 
 /**
- * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
+ * What the solver found.
  */
-export type Score = number;
-
-/**
- * A seed, 0 to 2^63-1: with the genre, shape, level and generator version it makes a puzzle.
- */
-export type Seed = number;
-
-/**
- * A grid's rows and columns, `<rows>x<cols>`.
- */
-export type Shape = string;
-
-/**
- * Solution fields a genre adds beyond the rows (present for that genre only).
- */
-export type SolutionExtra = {
+export type SolveReport = {
     /**
      * Cryptic Kakuro: the digit of each letter A-J.
      */
@@ -1613,17 +1944,6 @@ export type SolutionExtra = {
      * encrypted value).
      */
     encrypted?: string;
-};
-
-/**
- * How many solutions to look for.
- */
-export type SolutionLimit = number;
-
-/**
- * What the solver found.
- */
-export type SolveReport = SolutionExtra & {
     /**
      * The puzzle's genre.
      */
@@ -1650,10 +1970,7 @@ export type SolveReport = SolutionExtra & {
     steps: number;
 };
 
-/**
- * A puzzle to solve, and how many solutions to look for.
- */
-export type SolveRequest = {
+export type SolveRequest = ({
     /**
      * The genre.
      */
@@ -1662,38 +1979,53 @@ export type SolveRequest = {
      * The genre's JSON puzzle object.
      */
     puzzle: PuzzleObject;
-    limit?: null | SolutionLimit;
-    budget?: null | StepBudget;
+    limit?: null | number;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
      * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
      */
     id: string;
-    limit?: null | SolutionLimit;
-    budget?: null | StepBudget;
+    limit?: null | number;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
      * The genre's text format.
      */
     text: string;
-    limit?: null | SolutionLimit;
-    budget?: null | StepBudget;
+    limit?: null | number;
+    budget?: null | number;
 } | {
     genre?: null | Genre;
     /**
      * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
      */
     url: string;
-    limit?: null | SolutionLimit;
-    budget?: null | StepBudget;
+    limit?: null | number;
+    budget?: null | number;
+}) & {
+    /**
+     * The genre's text format.
+     */
+    text?: string;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle?: PuzzleObject;
+    /**
+     * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+     */
+    id?: string;
+    /**
+     * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+     */
+    url?: string;
+    limit?: null | number;
+    genre?: null | Genre | null | Genre | null | Genre;
+    budget?: null | number;
 };
-
-/**
- * A step budget: a request may ask for less than the server's, never for more.
- */
-export type StepBudget = number;
 
 /**
  * Why a search stopped before it finished.
@@ -1710,10 +2042,69 @@ export type TargetLevel = 'easy' | 'medium' | 'hard' | 'expert' | 'any';
  */
 export type Uniqueness = 'unique' | 'not_unique' | 'unknown';
 
-/**
- * A broken rule instance: in the genre's own form, tagged by `rule` and placed by zero-based `row` and `col`, and beside that what any client shows it by, whatever the genre: a genre-neutral `kind`, a plain-words `message`, and the `cells` and `clues` it is about.
- */
-export type Violation = KakuroViolation | KakurasuViolation | KakuroCrypticViolation | KillerSudokuViolation;
+export type Violation = (KakuroViolation | KakurasuViolation | KakuroCrypticViolation | KillerSudokuViolation) & {
+    /**
+     * The letter read.
+     */
+    letter?: string;
+    /**
+     * The box, in reading order.
+     */
+    box?: number;
+    sum?: number | null | string;
+    /**
+     * For a run: 1 for a down run, 0 for an across run.
+     */
+    down?: null | number;
+    /**
+     * For a run: its written digits added up.
+     */
+    total?: null | number;
+    digit?: number | string;
+    /**
+     * The smallest digit written twice in the run, when one is.
+     */
+    repeated?: null | number;
+    /**
+     * The row's clue.
+     */
+    clue?: number;
+    /**
+     * The violation in plain words, for a player; cells are named by row and column counted
+     * from 1.
+     */
+    message?: string;
+    /**
+     * The column of the block holding the sum.
+     */
+    col?: number;
+    rule?: 'R1' | 'R2' | 'R3' | 'RowRepeat' | 'ColumnRepeat' | 'BoxRepeat' | 'CageRepeat' | 'CageSum' | 'Empty';
+    /**
+     * The cells the broken rule is about, to highlight, as `[row, col]` from 0: a run's or a
+     * line's cells, or the one cell.
+     */
+    cells?: Array<Array<number>>;
+    /**
+     * The cage.
+     */
+    cage?: number;
+    /**
+     * The row of the block holding the sum.
+     */
+    row?: number;
+    /**
+     * What sort of rule is broken, in words every genre shares (`empty`, `repeat`, `sum`,
+     * `mapping`; see `ViolationKind`).
+     */
+    kind?: ViolationKind;
+    /**
+     * The clues the broken rule is about, as `[row, col]` from 0 of where each is drawn (as
+     * a hint's `clues`): in a sum grid the block holding the run's sum; in a shading grid a
+     * row's clue at `[row, cols]` (right of the row) and a column's at `[rows, col]` (below
+     * the column), just outside the grid. Empty when no clue is involved (an empty cell).
+     */
+    clues?: Array<Array<number>>;
+};
 
 /**
  * What sort of rule a violation breaks, in words every genre shares, so that a client can
@@ -2065,10 +2456,9 @@ export type DailyData = {
          */
         genre: Genre;
         /**
-         * `<rows>x<cols>`; the genre's default when absent. Each genre has its own limits (`GET
-         * /genres` lists both); a shape outside them is a 422.
+         * A grid's rows and columns, `<rows>x<cols>`.
          */
-        shape?: Shape;
+        shape?: string;
         /**
          * `easy`, `medium`, `hard`, `expert` or `any` (the default). A shape too small for the
          * level (a 4x4 grid cannot be hard) is a 422.
@@ -2079,11 +2469,9 @@ export type DailyData = {
          */
         date?: string;
         /**
-         * Step budget (of each puzzle, in a batch), 1 to 10^12 (a 422 outside): a request may ask
-         * for less than the server's generation budget, never for more. Running out is a 422
-         * saying how far it got.
+         * A step budget: a request may ask for less than the server's, never for more.
          */
-        budget?: StepBudget;
+        budget?: number;
         /**
          * Whether the report carries the solution (default true). With `false` it leaves out
          * everything that gives the solution away: `solution`, the genre's solution fields
@@ -2192,41 +2580,30 @@ export type GenerateGetData = {
          */
         genre: Genre;
         /**
-         * `<rows>x<cols>`; the genre's default when absent. Each genre has its own limits (`GET
-         * /genres` lists both); a shape outside them is a 422.
+         * A grid's rows and columns, `<rows>x<cols>`.
          */
-        shape?: Shape;
+        shape?: string;
         /**
          * `easy`, `medium`, `hard`, `expert` or `any` (the default). A shape too small for the
          * level (a 4x4 grid cannot be hard) is a 422.
          */
         level?: TargetLevel;
         /**
-         * The seed, 0 to 2^63-1; random (and below 2^53, so that a JavaScript number holds it)
-         * when absent. The same genre, shape, level, seed and generator version always give the
-         * same puzzle. Seeds above 2^53 lose precision as JavaScript numbers: send them in the
-         * query string.
+         * A seed, 0 to 2^63-1: with the genre, shape, level and generator version it makes a puzzle.
          */
-        seed?: Seed;
+        seed?: number;
         /**
-         * Step budget (of each puzzle, in a batch), 1 to 10^12 (a 422 outside): a request may ask
-         * for less than the server's generation budget, never for more. Running out is a 422
-         * saying how far it got.
+         * A step budget: a request may ask for less than the server's, never for more.
          */
-        budget?: StepBudget;
+        budget?: number;
         /**
-         * The lowest score the puzzle may have, 1.0 to 10.0 with at most one decimal (scores are
-         * tenths: 5.25 is a 400, 2.3000000000000003 as a client computes 23 * 0.1 is 2.3); with
-         * `score_max`, a range that must meet the level's band (easy 1.0-2.9, medium 3.0-4.9,
-         * hard 5.0-6.9, expert 7.0-10.0) or the request is a 422. Candidates are generated in a
-         * fixed order from the seed and the first in range is the puzzle; none of 256 in range
-         * is a 422.
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
          */
-        score_min?: Score;
+        score_min?: number;
         /**
-         * The highest score the puzzle may have, 1.0 to 10.0 (one decimal); see `score_min`.
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
          */
-        score_max?: Score;
+        score_max?: number;
         /**
          * Whether the report carries the solution (default true). With `false` it leaves out
          * everything that gives the solution away: `solution`, the genre's solution fields
@@ -2338,41 +2715,30 @@ export type GeneratePostData = {
          */
         genre?: Genre;
         /**
-         * `<rows>x<cols>`; the genre's default when absent. Each genre has its own limits (`GET
-         * /genres` lists both); a shape outside them is a 422.
+         * A grid's rows and columns, `<rows>x<cols>`.
          */
-        shape?: Shape;
+        shape?: string;
         /**
          * `easy`, `medium`, `hard`, `expert` or `any` (the default). A shape too small for the
          * level (a 4x4 grid cannot be hard) is a 422.
          */
         level?: TargetLevel;
         /**
-         * The seed, 0 to 2^63-1; random (and below 2^53, so that a JavaScript number holds it)
-         * when absent. The same genre, shape, level, seed and generator version always give the
-         * same puzzle. Seeds above 2^53 lose precision as JavaScript numbers: send them in the
-         * query string.
+         * A seed, 0 to 2^63-1: with the genre, shape, level and generator version it makes a puzzle.
          */
-        seed?: Seed;
+        seed?: number;
         /**
-         * Step budget (of each puzzle, in a batch), 1 to 10^12 (a 422 outside): a request may ask
-         * for less than the server's generation budget, never for more. Running out is a 422
-         * saying how far it got.
+         * A step budget: a request may ask for less than the server's, never for more.
          */
-        budget?: StepBudget;
+        budget?: number;
         /**
-         * The lowest score the puzzle may have, 1.0 to 10.0 with at most one decimal (scores are
-         * tenths: 5.25 is a 400, 2.3000000000000003 as a client computes 23 * 0.1 is 2.3); with
-         * `score_max`, a range that must meet the level's band (easy 1.0-2.9, medium 3.0-4.9,
-         * hard 5.0-6.9, expert 7.0-10.0) or the request is a 422. Candidates are generated in a
-         * fixed order from the seed and the first in range is the puzzle; none of 256 in range
-         * is a 422.
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
          */
-        score_min?: Score;
+        score_min?: number;
         /**
-         * The highest score the puzzle may have, 1.0 to 10.0 (one decimal); see `score_min`.
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
          */
-        score_max?: Score;
+        score_max?: number;
         /**
          * Whether the report carries the solution (default true). With `false` it leaves out
          * everything that gives the solution away: `solution`, the genre's solution fields
@@ -2488,10 +2854,9 @@ export type BatchData = {
          */
         genre?: Genre;
         /**
-         * `<rows>x<cols>`; the genre's default when absent. Each genre has its own limits (`GET
-         * /genres` lists both); a shape outside them is a 422.
+         * A grid's rows and columns, `<rows>x<cols>`.
          */
-        shape?: Shape;
+        shape?: string;
         /**
          * `easy`, `medium`, `hard`, `expert` or `any` (the default). A shape too small for the
          * level (a 4x4 grid cannot be hard) is a 422.
@@ -2502,33 +2867,25 @@ export type BatchData = {
          */
         seeds?: Array<number>;
         /**
-         * How many puzzles, 1 to 100, from the seed `seed` on (`seed`, `seed`+1, ...). Not
-         * with `seeds`.
+         * How many puzzles a batch makes.
          */
-        count?: BatchSize;
+        count?: number;
         /**
-         * With `count`: the first seed, 0 to 2^63-1; random (below 2^53) when absent.
+         * A seed, 0 to 2^63-1: with the genre, shape, level and generator version it makes a puzzle.
          */
-        seed?: Seed;
+        seed?: number;
         /**
-         * Step budget (of each puzzle, in a batch), 1 to 10^12 (a 422 outside): a request may ask
-         * for less than the server's generation budget, never for more. Running out is a 422
-         * saying how far it got.
+         * A step budget: a request may ask for less than the server's, never for more.
          */
-        budget?: StepBudget;
+        budget?: number;
         /**
-         * The lowest score the puzzle may have, 1.0 to 10.0 with at most one decimal (scores are
-         * tenths: 5.25 is a 400, 2.3000000000000003 as a client computes 23 * 0.1 is 2.3); with
-         * `score_max`, a range that must meet the level's band (easy 1.0-2.9, medium 3.0-4.9,
-         * hard 5.0-6.9, expert 7.0-10.0) or the request is a 422. Candidates are generated in a
-         * fixed order from the seed and the first in range is the puzzle; none of 256 in range
-         * is a 422.
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
          */
-        score_min?: Score;
+        score_min?: number;
         /**
-         * The highest score the puzzle may have, 1.0 to 10.0 (one decimal); see `score_min`.
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
          */
-        score_max?: Score;
+        score_max?: number;
         /**
          * Whether the report carries the solution (default true). With `false` it leaves out
          * everything that gives the solution away: `solution`, the genre's solution fields

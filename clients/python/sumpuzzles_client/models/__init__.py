@@ -14,16 +14,17 @@ from .check_request_type_1 import CheckRequestType1
 from .check_request_type_2 import CheckRequestType2
 from .check_request_type_3 import CheckRequestType3
 from .daily_report import DailyReport
+from .daily_report_letters import DailyReportLetters
 from .deduction import Deduction
 from .descriptors import Descriptors
 from .format_ import Format
 from .generate_parameters import GenerateParameters
 from .generate_report import GenerateReport
+from .generate_report_letters import GenerateReportLetters
 from .generation_stats import GenerationStats
 from .genre import Genre
 from .genre_info import GenreInfo
 from .healthz_response_200 import HealthzResponse200
-from .hint import Hint
 from .hint_kind import HintKind
 from .hint_report import HintReport
 from .hint_request_type_0 import HintRequestType0
@@ -92,9 +93,8 @@ from .render_request_type_0 import RenderRequestType0
 from .render_request_type_1 import RenderRequestType1
 from .render_request_type_2 import RenderRequestType2
 from .render_request_type_3 import RenderRequestType3
-from .solution_extra import SolutionExtra
-from .solution_extra_letters import SolutionExtraLetters
 from .solve_report import SolveReport
+from .solve_report_letters import SolveReportLetters
 from .solve_request_type_0 import SolveRequestType0
 from .solve_request_type_1 import SolveRequestType1
 from .solve_request_type_2 import SolveRequestType2
@@ -120,16 +120,17 @@ __all__ = (
     "CheckRequestType2",
     "CheckRequestType3",
     "DailyReport",
+    "DailyReportLetters",
     "Deduction",
     "Descriptors",
     "Format",
     "GenerateParameters",
     "GenerateReport",
+    "GenerateReportLetters",
     "GenerationStats",
     "Genre",
     "GenreInfo",
     "HealthzResponse200",
-    "Hint",
     "HintKind",
     "HintReport",
     "HintRequestType0",
@@ -198,9 +199,8 @@ __all__ = (
     "RenderRequestType1",
     "RenderRequestType2",
     "RenderRequestType3",
-    "SolutionExtra",
-    "SolutionExtraLetters",
     "SolveReport",
+    "SolveReportLetters",
     "SolveRequestType0",
     "SolveRequestType1",
     "SolveRequestType2",

@@ -197,9 +197,9 @@ class BatchParameters:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                seeds_type_0 = cast(list[int], data)
+                seeds_type_1 = cast(list[int], data)
 
-                return seeds_type_0
+                return seeds_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[int] | None | Unset, data)

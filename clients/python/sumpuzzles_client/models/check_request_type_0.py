@@ -26,7 +26,9 @@ class CheckRequestType0:
         genre (Genre): A registered genre (`GET /genres` describes each one).
         puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle): The genre's JSON puzzle
             object (see each genre's schema).
-        answer (list[str] | str): An answer: row strings, or one string with a row per line.
+        answer (list[str] | str): One string per row, or one string with a row per line, one character per cell, in the
+            genre's answer format (see `GET /genres` and the puzzle object schemas), such as
+            `["###", "#12", "#34"]`.
         finish (bool | None | Unset): Turn unmarked cells into empty (or unshaded) ones before checking (default false).
     """
 
@@ -126,9 +128,9 @@ class CheckRequestType0:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                componentsschemas_answer_rows_type_0 = cast(list[str], data)
+                answer_type_0 = cast(list[str], data)
 
-                return componentsschemas_answer_rows_type_0
+                return answer_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | str, data)

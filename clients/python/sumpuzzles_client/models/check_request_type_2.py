@@ -17,7 +17,9 @@ class CheckRequestType2:
 
     Attributes:
         text (str): The genre's text format.
-        answer (list[str] | str): An answer: row strings, or one string with a row per line.
+        answer (list[str] | str): One string per row, or one string with a row per line, one character per cell, in the
+            genre's answer format (see `GET /genres` and the puzzle object schemas), such as
+            `["###", "#12", "#34"]`.
         genre (Genre | None | Unset):
         finish (bool | None | Unset): Turn unmarked cells into empty (or unshaded) ones before checking (default false).
     """
@@ -75,9 +77,9 @@ class CheckRequestType2:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                componentsschemas_answer_rows_type_0 = cast(list[str], data)
+                answer_type_0 = cast(list[str], data)
 
-                return componentsschemas_answer_rows_type_0
+                return answer_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | str, data)

@@ -12,6 +12,7 @@ from ..models.level import Level
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.daily_report_letters import DailyReportLetters
     from ..models.descriptors import Descriptors
     from ..models.generation_stats import GenerationStats
     from ..models.kakurasu_puzzle import KakurasuPuzzle
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from ..models.kakuro_puzzle import KakuroPuzzle
     from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle
     from ..models.rate_report import RateReport
-    from ..models.solution_extra_letters import SolutionExtraLetters
 
 
 T = TypeVar("T", bound="DailyReport")
@@ -36,8 +36,7 @@ class DailyReport:
             object (see each genre's schema).
         text (str): The genre's text format.
         level (Level): How hard a puzzle is for a human solver: the level of the hardest technique it needs.
-        score (float): A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's
-            band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
+        score (float): The score, 1.0 to 10.0 within the level's band (as in `rating`).
         descriptors (Descriptors): A puzzle's size and openness.
         shape (str): `<rows>x<cols>`.
         seed (int): The seed: with the genre, shape, level and generator version it makes this puzzle,
@@ -71,7 +70,7 @@ class DailyReport:
             deadline gets a problem response, not a report.
         stats (GenerationStats): How much work a generation took.
         date (datetime.date): The puzzle's date, `YYYY-MM-DD`; `seed` is its digits YYYYMMDD. Example: 2025-03-14.
-        letters (SolutionExtraLetters | Unset): Cryptic Kakuro: the digit of each letter A-J. Example: {'A': 8, 'B': 4,
+        letters (DailyReportLetters | Unset): Cryptic Kakuro: the digit of each letter A-J. Example: {'A': 8, 'B': 4,
             'C': 2, 'D': 6, 'E': 0, 'F': 3, 'G': 9, 'H': 5, 'I': 7, 'J': 1}.
         encrypted (str | Unset): Cryptic Kakuro: the digits of A to J as a string of ten digits (Project Euler's
             encrypted value). Example: 8426039571.
@@ -94,7 +93,7 @@ class DailyReport:
     rating: RateReport
     stats: GenerationStats
     date: datetime.date
-    letters: SolutionExtraLetters | Unset = UNSET
+    letters: DailyReportLetters | Unset = UNSET
     encrypted: str | Unset = UNSET
     url: None | str | Unset = UNSET
     solution: list[str] | None | Unset = UNSET
@@ -195,6 +194,7 @@ class DailyReport:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.daily_report_letters import DailyReportLetters  # noqa: PLC0415
         from ..models.descriptors import Descriptors  # noqa: PLC0415
         from ..models.generation_stats import GenerationStats  # noqa: PLC0415
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
@@ -202,7 +202,6 @@ class DailyReport:
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
         from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle  # noqa: PLC0415
         from ..models.rate_report import RateReport  # noqa: PLC0415
-        from ..models.solution_extra_letters import SolutionExtraLetters  # noqa: PLC0415
 
         d = dict(src_dict)
         genre = Genre(d.pop("genre"))
@@ -265,11 +264,11 @@ class DailyReport:
         date = datetime.date.fromisoformat(d.pop("date"))
 
         _letters = d.pop("letters", UNSET)
-        letters: SolutionExtraLetters | Unset
+        letters: DailyReportLetters | Unset
         if isinstance(_letters, Unset):
             letters = UNSET
         else:
-            letters = SolutionExtraLetters.from_dict(_letters)
+            letters = DailyReportLetters.from_dict(_letters)
 
         encrypted = d.pop("encrypted", UNSET)
 
@@ -290,9 +289,9 @@ class DailyReport:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                solution_type_0 = cast(list[str], data)
+                solution_type_1 = cast(list[str], data)
 
-                return solution_type_0
+                return solution_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | None | Unset, data)

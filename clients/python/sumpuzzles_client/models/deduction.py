@@ -146,9 +146,9 @@ class Deduction:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                clue_type_0 = cast(list[int], data)
+                clue_type_1 = cast(list[int], data)
 
-                return clue_type_0
+                return clue_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[int] | None | Unset, data)

@@ -12,13 +12,13 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.descriptors import Descriptors
+    from ..models.generate_report_letters import GenerateReportLetters
     from ..models.generation_stats import GenerationStats
     from ..models.kakurasu_puzzle import KakurasuPuzzle
     from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle
     from ..models.kakuro_puzzle import KakuroPuzzle
     from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle
     from ..models.rate_report import RateReport
-    from ..models.solution_extra_letters import SolutionExtraLetters
 
 
 T = TypeVar("T", bound="GenerateReport")
@@ -35,8 +35,7 @@ class GenerateReport:
             object (see each genre's schema).
         text (str): The genre's text format.
         level (Level): How hard a puzzle is for a human solver: the level of the hardest technique it needs.
-        score (float): A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's
-            band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
+        score (float): The score, 1.0 to 10.0 within the level's band (as in `rating`).
         descriptors (Descriptors): A puzzle's size and openness.
         shape (str): `<rows>x<cols>`.
         seed (int): The seed: with the genre, shape, level and generator version it makes this puzzle,
@@ -69,7 +68,7 @@ class GenerateReport:
             `level` is never set by a rating that did not finish. A cancelled request or one past its
             deadline gets a problem response, not a report.
         stats (GenerationStats): How much work a generation took.
-        letters (SolutionExtraLetters | Unset): Cryptic Kakuro: the digit of each letter A-J. Example: {'A': 8, 'B': 4,
+        letters (GenerateReportLetters | Unset): Cryptic Kakuro: the digit of each letter A-J. Example: {'A': 8, 'B': 4,
             'C': 2, 'D': 6, 'E': 0, 'F': 3, 'G': 9, 'H': 5, 'I': 7, 'J': 1}.
         encrypted (str | Unset): Cryptic Kakuro: the digits of A to J as a string of ten digits (Project Euler's
             encrypted value). Example: 8426039571.
@@ -91,7 +90,7 @@ class GenerateReport:
     generator_version: int
     rating: RateReport
     stats: GenerationStats
-    letters: SolutionExtraLetters | Unset = UNSET
+    letters: GenerateReportLetters | Unset = UNSET
     encrypted: str | Unset = UNSET
     url: None | str | Unset = UNSET
     solution: list[str] | None | Unset = UNSET
@@ -190,13 +189,13 @@ class GenerateReport:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.descriptors import Descriptors  # noqa: PLC0415
+        from ..models.generate_report_letters import GenerateReportLetters  # noqa: PLC0415
         from ..models.generation_stats import GenerationStats  # noqa: PLC0415
         from ..models.kakurasu_puzzle import KakurasuPuzzle  # noqa: PLC0415
         from ..models.kakuro_cryptic_puzzle import KakuroCrypticPuzzle  # noqa: PLC0415
         from ..models.kakuro_puzzle import KakuroPuzzle  # noqa: PLC0415
         from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle  # noqa: PLC0415
         from ..models.rate_report import RateReport  # noqa: PLC0415
-        from ..models.solution_extra_letters import SolutionExtraLetters  # noqa: PLC0415
 
         d = dict(src_dict)
         genre = Genre(d.pop("genre"))
@@ -257,11 +256,11 @@ class GenerateReport:
         stats = GenerationStats.from_dict(d.pop("stats"))
 
         _letters = d.pop("letters", UNSET)
-        letters: SolutionExtraLetters | Unset
+        letters: GenerateReportLetters | Unset
         if isinstance(_letters, Unset):
             letters = UNSET
         else:
-            letters = SolutionExtraLetters.from_dict(_letters)
+            letters = GenerateReportLetters.from_dict(_letters)
 
         encrypted = d.pop("encrypted", UNSET)
 
@@ -282,9 +281,9 @@ class GenerateReport:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                solution_type_0 = cast(list[str], data)
+                solution_type_1 = cast(list[str], data)
 
-                return solution_type_0
+                return solution_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | None | Unset, data)

@@ -181,9 +181,9 @@ class GenreInfo:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                shapes_type_0 = cast(list[str], data)
+                shapes_type_1 = cast(list[str], data)
 
-                return shapes_type_0
+                return shapes_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | None | Unset, data)

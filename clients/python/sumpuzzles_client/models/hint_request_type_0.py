@@ -26,7 +26,7 @@ class HintRequestType0:
         genre (Genre): A registered genre (`GET /genres` describes each one).
         puzzle (KakurasuPuzzle | KakuroCrypticPuzzle | KakuroPuzzle | KillerSudokuPuzzle): The genre's JSON puzzle
             object (see each genre's schema).
-        answer (list[str] | str): An answer: row strings, or one string with a row per line.
+        answer (list[str] | str): The player's answer, in /check's format; all `.` for a fresh puzzle.
         budget (int | None | Unset):
     """
 
@@ -126,9 +126,9 @@ class HintRequestType0:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                componentsschemas_answer_rows_type_0 = cast(list[str], data)
+                answer_type_0 = cast(list[str], data)
 
-                return componentsschemas_answer_rows_type_0
+                return answer_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | str, data)

@@ -17,7 +17,7 @@ class HintRequestType2:
 
     Attributes:
         text (str): The genre's text format.
-        answer (list[str] | str): An answer: row strings, or one string with a row per line.
+        answer (list[str] | str): The player's answer, in /check's format; all `.` for a fresh puzzle.
         genre (Genre | None | Unset):
         budget (int | None | Unset):
     """
@@ -75,9 +75,9 @@ class HintRequestType2:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                componentsschemas_answer_rows_type_0 = cast(list[str], data)
+                answer_type_0 = cast(list[str], data)
 
-                return componentsschemas_answer_rows_type_0
+                return answer_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | str, data)

@@ -18,7 +18,7 @@ class HintRequestType3:
     Attributes:
         url (str): A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`. Example:
             https://puzz.link/p?kakuro/2/2/n4637.
-        answer (list[str] | str): An answer: row strings, or one string with a row per line.
+        answer (list[str] | str): The player's answer, in /check's format; all `.` for a fresh puzzle.
         genre (Genre | None | Unset):
         budget (int | None | Unset):
     """
@@ -76,9 +76,9 @@ class HintRequestType3:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                componentsschemas_answer_rows_type_0 = cast(list[str], data)
+                answer_type_0 = cast(list[str], data)
 
-                return componentsschemas_answer_rows_type_0
+                return answer_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | str, data)

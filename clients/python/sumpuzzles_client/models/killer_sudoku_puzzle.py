@@ -90,9 +90,9 @@ class KillerSudokuPuzzle:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                givens_type_0 = cast(list[str], data)
+                givens_type_1 = cast(list[str], data)
 
-                return givens_type_0
+                return givens_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | None | Unset, data)
@@ -107,9 +107,9 @@ class KillerSudokuPuzzle:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                box_type_0 = cast(list[int], data)
+                box_type_1 = cast(list[int], data)
 
-                return box_type_0
+                return box_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[int] | None | Unset, data)

@@ -121,9 +121,9 @@ class RenderRequestType2:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                componentsschemas_answer_rows_type_0 = cast(list[str], data)
+                answer_type_1_type_0 = cast(list[str], data)
 
-                return componentsschemas_answer_rows_type_0
+                return answer_type_1_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[str] | None | str | Unset, data)

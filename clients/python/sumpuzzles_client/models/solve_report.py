@@ -10,7 +10,7 @@ from ..models.genre import Genre
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.solution_extra_letters import SolutionExtraLetters
+    from ..models.solve_report_letters import SolveReportLetters
 
 
 T = TypeVar("T", bound="SolveReport")
@@ -27,7 +27,7 @@ class SolveReport:
         complete (bool): False when the budget ran out before the search finished.
         solutions (list[list[str]]): The solutions found, as answer rows.
         steps (int): Budget steps used.
-        letters (SolutionExtraLetters | Unset): Cryptic Kakuro: the digit of each letter A-J. Example: {'A': 8, 'B': 4,
+        letters (SolveReportLetters | Unset): Cryptic Kakuro: the digit of each letter A-J. Example: {'A': 8, 'B': 4,
             'C': 2, 'D': 6, 'E': 0, 'F': 3, 'G': 9, 'H': 5, 'I': 7, 'J': 1}.
         encrypted (str | Unset): Cryptic Kakuro: the digits of A to J as a string of ten digits (Project Euler's
             encrypted value). Example: 8426039571.
@@ -39,7 +39,7 @@ class SolveReport:
     complete: bool
     solutions: list[list[str]]
     steps: int
-    letters: SolutionExtraLetters | Unset = UNSET
+    letters: SolveReportLetters | Unset = UNSET
     encrypted: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -87,7 +87,7 @@ class SolveReport:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.solution_extra_letters import SolutionExtraLetters  # noqa: PLC0415
+        from ..models.solve_report_letters import SolveReportLetters  # noqa: PLC0415
 
         d = dict(src_dict)
         genre = Genre(d.pop("genre"))
@@ -108,11 +108,11 @@ class SolveReport:
         steps = d.pop("steps")
 
         _letters = d.pop("letters", UNSET)
-        letters: SolutionExtraLetters | Unset
+        letters: SolveReportLetters | Unset
         if isinstance(_letters, Unset):
             letters = UNSET
         else:
-            letters = SolutionExtraLetters.from_dict(_letters)
+            letters = SolveReportLetters.from_dict(_letters)
 
         encrypted = d.pop("encrypted", UNSET)
 

@@ -6,11 +6,11 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="SolutionExtraLetters")
+T = TypeVar("T", bound="SolveReportLetters")
 
 
 @_attrs_define
-class SolutionExtraLetters:
+class SolveReportLetters:
     """Cryptic Kakuro: the digit of each letter A-J.
 
     Example:
@@ -30,10 +30,10 @@ class SolutionExtraLetters:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        solution_extra_letters = cls()
+        solve_report_letters = cls()
 
-        solution_extra_letters.additional_properties = d
-        return solution_extra_letters
+        solve_report_letters.additional_properties = d
+        return solve_report_letters
 
     @property
     def additional_keys(self) -> list[str]:
