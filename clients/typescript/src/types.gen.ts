@@ -205,18 +205,18 @@ export type BoardKind = 'sum_grid' | 'shading' | 'caged';
  */
 export type BookletParameters = {
     genre?: null | Genre;
-    shape?: null | Shape;
+    shape?: null | string;
     level?: null | TargetLevel;
     /**
      * The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order. In the query string, repeated (`seeds=1&seeds=2`: `style: form`, `explode: true`), comma-separated (`seeds=1,2`) or repeated with brackets (`seeds[]=1&seeds[]=2`). Not with `count`.
      */
-    seeds?: Array<number> | null;
-    count?: null | BatchSize;
-    seed?: null | Seed;
+    seeds?: null | Array<number>;
+    count?: null | number;
+    seed?: null | number;
     /**
      * The puzzles to print instead of making them, 1 to 100: each an ID or a puzzle source object as `/solve` takes one, of any genres, each with exactly one solution. Not with the generation's fields.
      */
-    puzzles?: Array<string | {
+    puzzles?: null | Array<string | {
         /**
          * The genre.
          */
@@ -243,39 +243,39 @@ export type BookletParameters = {
          * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
          */
         url: string;
-    }> | null;
+    }>;
     format?: null | Format;
     /**
      * Whether the solutions are printed at the back: default true in a book, false on a
      * sheet.
      */
-    solutions?: boolean | null;
+    solutions?: null | boolean;
     /**
      * The page size: `6x9` (the default), `8.5x11`, `a4`, `letter`, or a custom
      * `<width>x<height>` in inches (`5.5x8.5`, `5.5x8.5in`) or millimetres (`148x210mm`),
      * each side 3 to 14 in.
      */
-    trim?: string | null;
+    trim?: null | string;
     /**
      * Puzzles a page: 1, 2, 4 or 6 (default 1 in a book; on a sheet as many as fit).
      */
-    per_page?: number | null;
+    per_page?: null | number;
     /**
      * Large print: every text at least 16 pt (else at least 7 pt).
      */
-    large_print?: boolean | null;
+    large_print?: null | boolean;
     /**
      * The book's title (up to 200 characters); made from the genres when absent.
      */
-    title?: string | null;
+    title?: null | string;
     /**
      * The author's name, on the title page and the cover (up to 200 characters).
      */
-    author?: string | null;
+    author?: null | string;
     /**
      * The copyright line, on the copyright page (up to 200 characters).
      */
-    copyright?: string | null;
+    copyright?: null | string;
     /**
      * The book's cover instead of its pages (default false): one PDF page holding the back
      * cover, the spine and the front cover, with 0.125 in of bleed around, the spine as wide
@@ -283,11 +283,11 @@ export type BookletParameters = {
      * (white paper 0.002252 in a page, cream 0.0025). KDP takes the pages and the cover as
      * two files: ask twice with the same seeds.
      */
-    cover?: boolean | null;
+    cover?: null | boolean;
     paper?: null | Paper;
-    budget?: null | StepBudget;
-    score_min?: null | Score;
-    score_max?: null | Score;
+    budget?: null | number;
+    score_min?: null | number;
+    score_max?: null | number;
 };
 
 /**
@@ -2170,10 +2170,9 @@ export type BookletData = {
          */
         genre?: Genre;
         /**
-         * `<rows>x<cols>`; the genre's default when absent. Each genre has its own limits (`GET
-         * /genres` lists both); a shape outside them is a 422.
+         * A grid's rows and columns, `<rows>x<cols>`.
          */
-        shape?: Shape;
+        shape?: string;
         /**
          * `easy`, `medium`, `hard`, `expert` or `any` (the default). A shape too small for the
          * level (a 4x4 grid cannot be hard) is a 422.
@@ -2184,13 +2183,13 @@ export type BookletData = {
          */
         seeds?: Array<number>;
         /**
-         * How many puzzles, 1 to 100, from the seed `seed` on. Not with `seeds`.
+         * How many puzzles a batch makes.
          */
-        count?: BatchSize;
+        count?: number;
         /**
-         * With `count`: the first seed, 0 to 2^63-1; random (below 2^53) when absent.
+         * A seed, 0 to 2^63-1: with the genre, shape, level and generator version it makes a puzzle.
          */
-        seed?: Seed;
+        seed?: number;
         /**
          * The puzzles to print instead of making them, as IDs (repeated or comma-separated), 1 to 100. Not with the generation's fields.
          */
@@ -2244,24 +2243,17 @@ export type BookletData = {
          */
         paper?: Paper;
         /**
-         * Step budget (of each puzzle, in a batch), 1 to 10^12 (a 422 outside): a request may ask
-         * for less than the server's generation budget, never for more. Running out is a 422
-         * saying how far it got.
+         * A step budget: a request may ask for less than the server's, never for more.
          */
-        budget?: StepBudget;
+        budget?: number;
         /**
-         * The lowest score the puzzle may have, 1.0 to 10.0 with at most one decimal (scores are
-         * tenths: 5.25 is a 400, 2.3000000000000003 as a client computes 23 * 0.1 is 2.3); with
-         * `score_max`, a range that must meet the level's band (easy 1.0-2.9, medium 3.0-4.9,
-         * hard 5.0-6.9, expert 7.0-10.0) or the request is a 422. Candidates are generated in a
-         * fixed order from the seed and the first in range is the puzzle; none of 256 in range
-         * is a 422.
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
          */
-        score_min?: Score;
+        score_min?: number;
         /**
-         * The highest score the puzzle may have, 1.0 to 10.0 (one decimal); see `score_min`.
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
          */
-        score_max?: Score;
+        score_max?: number;
     };
     url: '/booklet';
 };

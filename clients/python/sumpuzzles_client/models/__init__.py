@@ -4,10 +4,10 @@ from .batch_failure import BatchFailure
 from .batch_parameters import BatchParameters
 from .board_kind import BoardKind
 from .booklet_parameters import BookletParameters
-from .booklet_parameters_puzzles_type_0_item_type_1 import BookletParametersPuzzlesType0ItemType1
-from .booklet_parameters_puzzles_type_0_item_type_2 import BookletParametersPuzzlesType0ItemType2
-from .booklet_parameters_puzzles_type_0_item_type_3 import BookletParametersPuzzlesType0ItemType3
-from .booklet_parameters_puzzles_type_0_item_type_4 import BookletParametersPuzzlesType0ItemType4
+from .booklet_parameters_puzzles_type_1_item_type_1 import BookletParametersPuzzlesType1ItemType1
+from .booklet_parameters_puzzles_type_1_item_type_2 import BookletParametersPuzzlesType1ItemType2
+from .booklet_parameters_puzzles_type_1_item_type_3 import BookletParametersPuzzlesType1ItemType3
+from .booklet_parameters_puzzles_type_1_item_type_4 import BookletParametersPuzzlesType1ItemType4
 from .check_report import CheckReport
 from .check_request_type_0 import CheckRequestType0
 from .check_request_type_1 import CheckRequestType1
@@ -110,10 +110,10 @@ __all__ = (
     "BatchParameters",
     "BoardKind",
     "BookletParameters",
-    "BookletParametersPuzzlesType0ItemType1",
-    "BookletParametersPuzzlesType0ItemType2",
-    "BookletParametersPuzzlesType0ItemType3",
-    "BookletParametersPuzzlesType0ItemType4",
+    "BookletParametersPuzzlesType1ItemType1",
+    "BookletParametersPuzzlesType1ItemType2",
+    "BookletParametersPuzzlesType1ItemType3",
+    "BookletParametersPuzzlesType1ItemType4",
     "CheckReport",
     "CheckRequestType0",
     "CheckRequestType1",

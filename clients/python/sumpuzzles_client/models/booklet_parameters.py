@@ -12,10 +12,10 @@ from ..models.target_level import TargetLevel
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.booklet_parameters_puzzles_type_0_item_type_1 import BookletParametersPuzzlesType0ItemType1
-    from ..models.booklet_parameters_puzzles_type_0_item_type_2 import BookletParametersPuzzlesType0ItemType2
-    from ..models.booklet_parameters_puzzles_type_0_item_type_3 import BookletParametersPuzzlesType0ItemType3
-    from ..models.booklet_parameters_puzzles_type_0_item_type_4 import BookletParametersPuzzlesType0ItemType4
+    from ..models.booklet_parameters_puzzles_type_1_item_type_1 import BookletParametersPuzzlesType1ItemType1
+    from ..models.booklet_parameters_puzzles_type_1_item_type_2 import BookletParametersPuzzlesType1ItemType2
+    from ..models.booklet_parameters_puzzles_type_1_item_type_3 import BookletParametersPuzzlesType1ItemType3
+    from ..models.booklet_parameters_puzzles_type_1_item_type_4 import BookletParametersPuzzlesType1ItemType4
 
 
 T = TypeVar("T", bound="BookletParameters")
@@ -36,8 +36,8 @@ class BookletParameters:
                 (`seeds=1,2`) or repeated with brackets (`seeds[]=1&seeds[]=2`). Not with `count`.
             count (int | None | Unset):
             seed (int | None | Unset):
-            puzzles (list[BookletParametersPuzzlesType0ItemType1 | BookletParametersPuzzlesType0ItemType2 |
-                BookletParametersPuzzlesType0ItemType3 | BookletParametersPuzzlesType0ItemType4 | str] | None | Unset): The
+            puzzles (list[BookletParametersPuzzlesType1ItemType1 | BookletParametersPuzzlesType1ItemType2 |
+                BookletParametersPuzzlesType1ItemType3 | BookletParametersPuzzlesType1ItemType4 | str] | None | Unset): The
                 puzzles to print instead of making them, 1 to 100: each an ID or a puzzle source object as `/solve` takes one,
                 of any genres, each with exactly one solution. Not with the generation's fields.
             format_ (Format | None | Unset):
@@ -72,10 +72,10 @@ class BookletParameters:
     seed: int | None | Unset = UNSET
     puzzles: (
         list[
-            BookletParametersPuzzlesType0ItemType1
-            | BookletParametersPuzzlesType0ItemType2
-            | BookletParametersPuzzlesType0ItemType3
-            | BookletParametersPuzzlesType0ItemType4
+            BookletParametersPuzzlesType1ItemType1
+            | BookletParametersPuzzlesType1ItemType2
+            | BookletParametersPuzzlesType1ItemType3
+            | BookletParametersPuzzlesType1ItemType4
             | str
         ]
         | None
@@ -96,10 +96,10 @@ class BookletParameters:
     score_max: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.booklet_parameters_puzzles_type_0_item_type_1 import BookletParametersPuzzlesType0ItemType1  # noqa: PLC0415
-        from ..models.booklet_parameters_puzzles_type_0_item_type_2 import BookletParametersPuzzlesType0ItemType2  # noqa: PLC0415
-        from ..models.booklet_parameters_puzzles_type_0_item_type_3 import BookletParametersPuzzlesType0ItemType3  # noqa: PLC0415
-        from ..models.booklet_parameters_puzzles_type_0_item_type_4 import BookletParametersPuzzlesType0ItemType4  # noqa: PLC0415
+        from ..models.booklet_parameters_puzzles_type_1_item_type_1 import BookletParametersPuzzlesType1ItemType1  # noqa: PLC0415
+        from ..models.booklet_parameters_puzzles_type_1_item_type_2 import BookletParametersPuzzlesType1ItemType2  # noqa: PLC0415
+        from ..models.booklet_parameters_puzzles_type_1_item_type_3 import BookletParametersPuzzlesType1ItemType3  # noqa: PLC0415
+        from ..models.booklet_parameters_puzzles_type_1_item_type_4 import BookletParametersPuzzlesType1ItemType4  # noqa: PLC0415
 
         genre: None | str | Unset
         if isinstance(self.genre, Unset):
@@ -149,19 +149,19 @@ class BookletParameters:
             puzzles = UNSET
         elif isinstance(self.puzzles, list):
             puzzles = []
-            for puzzles_type_0_item_data in self.puzzles:
-                puzzles_type_0_item: dict[str, Any] | str
-                if isinstance(puzzles_type_0_item_data, BookletParametersPuzzlesType0ItemType1):
-                    puzzles_type_0_item = puzzles_type_0_item_data.to_dict()
-                elif isinstance(puzzles_type_0_item_data, BookletParametersPuzzlesType0ItemType2):
-                    puzzles_type_0_item = puzzles_type_0_item_data.to_dict()
-                elif isinstance(puzzles_type_0_item_data, BookletParametersPuzzlesType0ItemType3):
-                    puzzles_type_0_item = puzzles_type_0_item_data.to_dict()
-                elif isinstance(puzzles_type_0_item_data, BookletParametersPuzzlesType0ItemType4):
-                    puzzles_type_0_item = puzzles_type_0_item_data.to_dict()
+            for puzzles_type_1_item_data in self.puzzles:
+                puzzles_type_1_item: dict[str, Any] | str
+                if isinstance(puzzles_type_1_item_data, BookletParametersPuzzlesType1ItemType1):
+                    puzzles_type_1_item = puzzles_type_1_item_data.to_dict()
+                elif isinstance(puzzles_type_1_item_data, BookletParametersPuzzlesType1ItemType2):
+                    puzzles_type_1_item = puzzles_type_1_item_data.to_dict()
+                elif isinstance(puzzles_type_1_item_data, BookletParametersPuzzlesType1ItemType3):
+                    puzzles_type_1_item = puzzles_type_1_item_data.to_dict()
+                elif isinstance(puzzles_type_1_item_data, BookletParametersPuzzlesType1ItemType4):
+                    puzzles_type_1_item = puzzles_type_1_item_data.to_dict()
                 else:
-                    puzzles_type_0_item = puzzles_type_0_item_data
-                puzzles.append(puzzles_type_0_item)
+                    puzzles_type_1_item = puzzles_type_1_item_data
+                puzzles.append(puzzles_type_1_item)
 
         else:
             puzzles = self.puzzles
@@ -296,10 +296,10 @@ class BookletParameters:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.booklet_parameters_puzzles_type_0_item_type_1 import BookletParametersPuzzlesType0ItemType1  # noqa: PLC0415
-        from ..models.booklet_parameters_puzzles_type_0_item_type_2 import BookletParametersPuzzlesType0ItemType2  # noqa: PLC0415
-        from ..models.booklet_parameters_puzzles_type_0_item_type_3 import BookletParametersPuzzlesType0ItemType3  # noqa: PLC0415
-        from ..models.booklet_parameters_puzzles_type_0_item_type_4 import BookletParametersPuzzlesType0ItemType4  # noqa: PLC0415
+        from ..models.booklet_parameters_puzzles_type_1_item_type_1 import BookletParametersPuzzlesType1ItemType1  # noqa: PLC0415
+        from ..models.booklet_parameters_puzzles_type_1_item_type_2 import BookletParametersPuzzlesType1ItemType2  # noqa: PLC0415
+        from ..models.booklet_parameters_puzzles_type_1_item_type_3 import BookletParametersPuzzlesType1ItemType3  # noqa: PLC0415
+        from ..models.booklet_parameters_puzzles_type_1_item_type_4 import BookletParametersPuzzlesType1ItemType4  # noqa: PLC0415
 
         d = dict(src_dict)
 
@@ -354,9 +354,9 @@ class BookletParameters:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                seeds_type_0 = cast(list[int], data)
+                seeds_type_1 = cast(list[int], data)
 
-                return seeds_type_0
+                return seeds_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(list[int] | None | Unset, data)
@@ -385,10 +385,10 @@ class BookletParameters:
             data: object,
         ) -> (
             list[
-                BookletParametersPuzzlesType0ItemType1
-                | BookletParametersPuzzlesType0ItemType2
-                | BookletParametersPuzzlesType0ItemType3
-                | BookletParametersPuzzlesType0ItemType4
+                BookletParametersPuzzlesType1ItemType1
+                | BookletParametersPuzzlesType1ItemType2
+                | BookletParametersPuzzlesType1ItemType3
+                | BookletParametersPuzzlesType1ItemType4
                 | str
             ]
             | None
@@ -401,73 +401,73 @@ class BookletParameters:
             try:
                 if not isinstance(data, list):
                     raise TypeError()
-                puzzles_type_0 = []
-                _puzzles_type_0 = data
-                for puzzles_type_0_item_data in _puzzles_type_0:
+                puzzles_type_1 = []
+                _puzzles_type_1 = data
+                for puzzles_type_1_item_data in _puzzles_type_1:
 
-                    def _parse_puzzles_type_0_item(
+                    def _parse_puzzles_type_1_item(
                         data: object,
                     ) -> (
-                        BookletParametersPuzzlesType0ItemType1
-                        | BookletParametersPuzzlesType0ItemType2
-                        | BookletParametersPuzzlesType0ItemType3
-                        | BookletParametersPuzzlesType0ItemType4
+                        BookletParametersPuzzlesType1ItemType1
+                        | BookletParametersPuzzlesType1ItemType2
+                        | BookletParametersPuzzlesType1ItemType3
+                        | BookletParametersPuzzlesType1ItemType4
                         | str
                     ):
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
-                            puzzles_type_0_item_type_1 = BookletParametersPuzzlesType0ItemType1.from_dict(data)
+                            puzzles_type_1_item_type_1 = BookletParametersPuzzlesType1ItemType1.from_dict(data)
 
-                            return puzzles_type_0_item_type_1
+                            return puzzles_type_1_item_type_1
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
-                            puzzles_type_0_item_type_2 = BookletParametersPuzzlesType0ItemType2.from_dict(data)
+                            puzzles_type_1_item_type_2 = BookletParametersPuzzlesType1ItemType2.from_dict(data)
 
-                            return puzzles_type_0_item_type_2
+                            return puzzles_type_1_item_type_2
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
-                            puzzles_type_0_item_type_3 = BookletParametersPuzzlesType0ItemType3.from_dict(data)
+                            puzzles_type_1_item_type_3 = BookletParametersPuzzlesType1ItemType3.from_dict(data)
 
-                            return puzzles_type_0_item_type_3
+                            return puzzles_type_1_item_type_3
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
                         try:
                             if not isinstance(data, dict):
                                 raise TypeError()
-                            puzzles_type_0_item_type_4 = BookletParametersPuzzlesType0ItemType4.from_dict(data)
+                            puzzles_type_1_item_type_4 = BookletParametersPuzzlesType1ItemType4.from_dict(data)
 
-                            return puzzles_type_0_item_type_4
+                            return puzzles_type_1_item_type_4
                         except (TypeError, ValueError, AttributeError, KeyError):
                             pass
                         return cast(
-                            BookletParametersPuzzlesType0ItemType1
-                            | BookletParametersPuzzlesType0ItemType2
-                            | BookletParametersPuzzlesType0ItemType3
-                            | BookletParametersPuzzlesType0ItemType4
+                            BookletParametersPuzzlesType1ItemType1
+                            | BookletParametersPuzzlesType1ItemType2
+                            | BookletParametersPuzzlesType1ItemType3
+                            | BookletParametersPuzzlesType1ItemType4
                             | str,
                             data,
                         )
 
-                    puzzles_type_0_item = _parse_puzzles_type_0_item(puzzles_type_0_item_data)
+                    puzzles_type_1_item = _parse_puzzles_type_1_item(puzzles_type_1_item_data)
 
-                    puzzles_type_0.append(puzzles_type_0_item)
+                    puzzles_type_1.append(puzzles_type_1_item)
 
-                return puzzles_type_0
+                return puzzles_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(
                 list[
-                    BookletParametersPuzzlesType0ItemType1
-                    | BookletParametersPuzzlesType0ItemType2
-                    | BookletParametersPuzzlesType0ItemType3
-                    | BookletParametersPuzzlesType0ItemType4
+                    BookletParametersPuzzlesType1ItemType1
+                    | BookletParametersPuzzlesType1ItemType2
+                    | BookletParametersPuzzlesType1ItemType3
+                    | BookletParametersPuzzlesType1ItemType4
                     | str
                 ]
                 | None

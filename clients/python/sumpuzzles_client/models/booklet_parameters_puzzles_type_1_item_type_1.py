@@ -15,11 +15,11 @@ if TYPE_CHECKING:
     from ..models.killer_sudoku_puzzle import KillerSudokuPuzzle
 
 
-T = TypeVar("T", bound="BookletParametersPuzzlesType0ItemType1")
+T = TypeVar("T", bound="BookletParametersPuzzlesType1ItemType1")
 
 
 @_attrs_define
-class BookletParametersPuzzlesType0ItemType1:
+class BookletParametersPuzzlesType1ItemType1:
     """The genre's JSON puzzle object.
 
     Attributes:
@@ -103,13 +103,13 @@ class BookletParametersPuzzlesType0ItemType1:
 
         puzzle = _parse_puzzle(d.pop("puzzle"))
 
-        booklet_parameters_puzzles_type_0_item_type_1 = cls(
+        booklet_parameters_puzzles_type_1_item_type_1 = cls(
             genre=genre,
             puzzle=puzzle,
         )
 
-        booklet_parameters_puzzles_type_0_item_type_1.additional_properties = d
-        return booklet_parameters_puzzles_type_0_item_type_1
+        booklet_parameters_puzzles_type_1_item_type_1.additional_properties = d
+        return booklet_parameters_puzzles_type_1_item_type_1
 
     @property
     def additional_keys(self) -> list[str]:

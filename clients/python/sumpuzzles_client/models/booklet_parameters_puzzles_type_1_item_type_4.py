@@ -9,24 +9,25 @@ from attrs import field as _attrs_field
 from ..models.genre import Genre
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="BookletParametersPuzzlesType0ItemType3")
+T = TypeVar("T", bound="BookletParametersPuzzlesType1ItemType4")
 
 
 @_attrs_define
-class BookletParametersPuzzlesType0ItemType3:
-    """The genre's text format.
+class BookletParametersPuzzlesType1ItemType4:
+    """A puzz.link URL; it names the genre.
 
     Attributes:
-        text (str): The genre's text format.
+        url (str): A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`. Example:
+            https://puzz.link/p?kakuro/2/2/n4637.
         genre (Genre | None | Unset):
     """
 
-    text: str
+    url: str
     genre: Genre | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        text = self.text
+        url = self.url
 
         genre: None | str | Unset
         if isinstance(self.genre, Unset):
@@ -40,7 +41,7 @@ class BookletParametersPuzzlesType0ItemType3:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "text": text,
+                "url": url,
             }
         )
         if genre is not UNSET:
@@ -51,7 +52,7 @@ class BookletParametersPuzzlesType0ItemType3:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        text = d.pop("text")
+        url = d.pop("url")
 
         def _parse_genre(data: object) -> Genre | None | Unset:
             if data is None:
@@ -70,13 +71,13 @@ class BookletParametersPuzzlesType0ItemType3:
 
         genre = _parse_genre(d.pop("genre", UNSET))
 
-        booklet_parameters_puzzles_type_0_item_type_3 = cls(
-            text=text,
+        booklet_parameters_puzzles_type_1_item_type_4 = cls(
+            url=url,
             genre=genre,
         )
 
-        booklet_parameters_puzzles_type_0_item_type_3.additional_properties = d
-        return booklet_parameters_puzzles_type_0_item_type_3
+        booklet_parameters_puzzles_type_1_item_type_4.additional_properties = d
+        return booklet_parameters_puzzles_type_1_item_type_4
 
     @property
     def additional_keys(self) -> list[str]:

@@ -9,11 +9,11 @@ from attrs import field as _attrs_field
 from ..models.genre import Genre
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="BookletParametersPuzzlesType0ItemType2")
+T = TypeVar("T", bound="BookletParametersPuzzlesType1ItemType2")
 
 
 @_attrs_define
-class BookletParametersPuzzlesType0ItemType2:
+class BookletParametersPuzzlesType1ItemType2:
     """An ID; its prefix names the genre.
 
     Attributes:
@@ -70,13 +70,13 @@ class BookletParametersPuzzlesType0ItemType2:
 
         genre = _parse_genre(d.pop("genre", UNSET))
 
-        booklet_parameters_puzzles_type_0_item_type_2 = cls(
+        booklet_parameters_puzzles_type_1_item_type_2 = cls(
             id=id,
             genre=genre,
         )
 
-        booklet_parameters_puzzles_type_0_item_type_2.additional_properties = d
-        return booklet_parameters_puzzles_type_0_item_type_2
+        booklet_parameters_puzzles_type_1_item_type_2.additional_properties = d
+        return booklet_parameters_puzzles_type_1_item_type_2
 
     @property
     def additional_keys(self) -> list[str]:

@@ -9,25 +9,24 @@ from attrs import field as _attrs_field
 from ..models.genre import Genre
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="BookletParametersPuzzlesType0ItemType4")
+T = TypeVar("T", bound="BookletParametersPuzzlesType1ItemType3")
 
 
 @_attrs_define
-class BookletParametersPuzzlesType0ItemType4:
-    """A puzz.link URL; it names the genre.
+class BookletParametersPuzzlesType1ItemType3:
+    """The genre's text format.
 
     Attributes:
-        url (str): A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`. Example:
-            https://puzz.link/p?kakuro/2/2/n4637.
+        text (str): The genre's text format.
         genre (Genre | None | Unset):
     """
 
-    url: str
+    text: str
     genre: Genre | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        url = self.url
+        text = self.text
 
         genre: None | str | Unset
         if isinstance(self.genre, Unset):
@@ -41,7 +40,7 @@ class BookletParametersPuzzlesType0ItemType4:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "url": url,
+                "text": text,
             }
         )
         if genre is not UNSET:
@@ -52,7 +51,7 @@ class BookletParametersPuzzlesType0ItemType4:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        url = d.pop("url")
+        text = d.pop("text")
 
         def _parse_genre(data: object) -> Genre | None | Unset:
             if data is None:
@@ -71,13 +70,13 @@ class BookletParametersPuzzlesType0ItemType4:
 
         genre = _parse_genre(d.pop("genre", UNSET))
 
-        booklet_parameters_puzzles_type_0_item_type_4 = cls(
-            url=url,
+        booklet_parameters_puzzles_type_1_item_type_3 = cls(
+            text=text,
             genre=genre,
         )
 
-        booklet_parameters_puzzles_type_0_item_type_4.additional_properties = d
-        return booklet_parameters_puzzles_type_0_item_type_4
+        booklet_parameters_puzzles_type_1_item_type_3.additional_properties = d
+        return booklet_parameters_puzzles_type_1_item_type_3
 
     @property
     def additional_keys(self) -> list[str]:
