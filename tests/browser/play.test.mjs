@@ -296,6 +296,28 @@ async function dailyRound(page, base) {
   await shot(page, 'daily');
 }
 
+// "Print this puzzle" and "Print N like this" ask POST /booklet and get a PDF: the puzzle's ID
+// on a sheet, then N puzzles from its seed.
+async function printRound(page, base) {
+  await newPuzzle(page, { genre: 'kakuro', shape: '6x6', level: 'easy', seed: '11' });
+  for (const [button, expected] of [['#print-one', 'puzzles='], ['#print-more', 'count=2']]) {
+    if (button === '#print-more') await page.fill('#print-count', '2');
+    const [response, download] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/booklet'),
+      page.waitForEvent('download'),
+      page.click(button),
+    ]);
+    expect(response.url().includes(expected), `${button} asked ${response.url()}`);
+    expect(response.status() === 200, `${button}: /booklet answered ${response.status()}`);
+    expect(response.headers()['content-type'] === 'application/pdf', `${button}: not a PDF`);
+    // The page hands the answer to the browser as a download: the file is the PDF.
+    const saved = readFileSync(await download.path());
+    expect(saved.subarray(0, 5).toString() === '%PDF-', `${button}: the download is not a PDF (${saved.length} bytes)`);
+    await page.waitForSelector('#status[data-state=playing]');
+  }
+  await shot(page, 'print');
+}
+
 // Pencil marks: P switches to them, digits toggle candidates, a written digit hides them, and
 // Check reads only written digits.
 async function pencilRound(page, base) {
@@ -1075,7 +1097,7 @@ async function main() {
     }
     const { page, problems } = await openPage(browser, server.base);
     const rounds = [['kakuro', kakuroRound], ['kakurasu', kakurasuRound], ['cryptic kakuro', crypticRound],
-      ['permalink', permalinkRound], ['daily', dailyRound], ['pencil marks', pencilRound], ['shapes', shapesRound]];
+      ['permalink', permalinkRound], ['daily', dailyRound], ['print', printRound], ['pencil marks', pencilRound], ['shapes', shapesRound]];
     for (const [name, round] of rounds) {
       await round(page, server.base);
       expect((await madeIn(page)) === 'on the server', `the ${name} puzzle was not made on the server`);

@@ -317,6 +317,7 @@ function showInfo(data, seed) {
   const link = permalink(data, seed);
   $('permalink').href = link;
   $('link-line').hidden = player.options.embedded;
+  $('print-line').hidden = player.options.embedded;
   if (!player.options.embedded) window.history.replaceState(null, '', link);
   // A puzzle opened by its ID is rated when it is opened; a rating that did not finish has no
   // level or score.
@@ -451,6 +452,51 @@ function show(saved) {
   history.past = [position()];
   history.future = [];
   undoButtons();
+}
+
+// ---- Print: this puzzle, or N like it, as a PDF from the server's POST /booklet ---------------
+
+// The page size a home printer has: US Letter where it is the custom, else A4.
+function homeTrim() {
+  const region = (() => { try { return new Intl.Locale(navigator.language).maximize().region; } catch (_) { return ''; } })();
+  return ['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE'].includes(region) ? 'letter' : 'a4';
+}
+
+// Asks /booklet for a PDF (its fields in the query string, so that a seed beyond 2^53 stays
+// exact) and hands it to the browser as a download named `name`.
+async function printPdf(fields, name) {
+  setStatus('Making the PDF on the server…', 'busy');
+  try {
+    const target = new URL(`/booklet?${new URLSearchParams(fields)}`, player.base);
+    const response = await fetch(target, { method: 'POST' });
+    if (!response.ok) {
+      const problem = await response.json().catch(() => ({}));
+      throw problemError(problem, `${response.status}`);
+    }
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    setStatus(`${name} is ready: print it from your PDF viewer.`, 'playing');
+  } catch (error) {
+    failed('Printing', error);
+  }
+}
+
+// This puzzle alone on a sheet, by its ID.
+function printThis() {
+  if (game) printPdf({ puzzles: game.data.id, format: 'sheet', trim: homeTrim() }, 'puzzle.pdf');
+}
+
+// This puzzle and the next seeds' of its genre, shape and level: a sheet with the solutions.
+function printMore() {
+  if (!game) return;
+  const { data } = game;
+  const count = Math.min(100, Math.max(1, Math.round(Number($('print-count').value)) || 1));
+  const fields = { genre: data.genre, shape: data.shape, level: data.rating.level, count, seed: game.seed,
+    format: 'sheet', solutions: 'true', trim: homeTrim() };
+  printPdf(fields, `${count}-puzzles.pdf`);
 }
 
 // ---- The position: undo and redo, kept in the browser -----------------------------------------
@@ -670,6 +716,9 @@ function startPlayer(root, host, base, options) {
   $('apply-hint').addEventListener('click', applyHint);
   $('hint-values').addEventListener('click', showHintValues);
   $('reveal').addEventListener('click', reveal);
+  $('print-one').addEventListener('click', printThis);
+  $('print-more').addEventListener('click', printMore);
+  $('print-count').addEventListener('input', () => { $('print-more-count').textContent = $('print-count').value; });
   $('clear').addEventListener('click', clearGrid);
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);

@@ -87,6 +87,9 @@ const MARKUP = `<div class="player">
         <p id="link-line" hidden><a id="permalink" href="/">Link to this puzzle</a></p>
         <p id="solved-before" hidden></p>
         <p id="streak" hidden></p>
+        <p id="print-line" hidden><button id="print-one" type="button">Print this puzzle</button>
+          <button id="print-more" type="button">Print <span id="print-more-count">6</span> like this</button>
+          <label class="inline">how many <input id="print-count" type="number" min="1" max="100" value="6"></label></p>
       </section>
       <section aria-label="Rating">
         <h2>Rating</h2>
