@@ -1,41 +1,9 @@
-//! Cage combinations for digits up to 16: the sets of `len` different digits of 1..`side`
-//! adding up to a sum, sorted into a table by length and sum once per side and process (the
-//! sum-grid kit's table holds Kakuro's 1-9 only), and the filtering of a cage (or any group
-//! of different digits with a sum) by them.
-
-use std::sync::OnceLock;
+//! The filtering of a cage (or any group of different digits with a sum) by its combinations,
+//! which come from the sum-grid kit's tables
+//! ([`combos_up_to`](crate::genres::sum_grid::combos::combos_up_to): the sets of `len` different
+//! digits of 1..`side` adding up to a sum).
 
 use crate::core::DigitSet;
-
-use super::model::MAX_SIDE;
-
-/// The largest sum: 1 + ... + 16.
-const MAX_SUM: usize = MAX_SIDE * (MAX_SIDE + 1) / 2;
-const SUMS: usize = MAX_SUM + 1;
-
-/// The combinations of one side, at `[len * SUMS + sum]`.
-struct Table(Vec<Vec<DigitSet>>);
-
-fn table(side: usize) -> &'static Table {
-    static TABLES: [OnceLock<Table>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
-    TABLES[side].get_or_init(|| {
-        let mut combos = vec![Vec::new(); (side + 1) * SUMS];
-        for bits in 1..(1u32 << side) {
-            let set = DigitSet::from_wide_bits(bits as u16);
-            combos[set.len() as usize * SUMS + set.sum() as usize].push(set);
-        }
-        Table(combos)
-    })
-}
-
-/// Every set of `len` different digits of 1..`side` adding up to `sum` (empty when none).
-pub fn combos(side: usize, len: usize, sum: u32) -> &'static [DigitSet] {
-    let sum = sum as usize;
-    if side > MAX_SIDE || len == 0 || len > side || sum > MAX_SUM {
-        return &[];
-    }
-    &table(side).0[len * SUMS + sum]
-}
 
 /// What [`fit`] found of a group: the digits of its combinations that fit, and those in all of
 /// them.
@@ -221,23 +189,7 @@ fn compress(bits: u16, mask: u16) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tables_hold_every_set_once() {
-        assert_eq!(combos(9, 2, 3), &[DigitSet::from_iter([1, 2])]);
-        assert_eq!(combos(9, 9, 45).len(), 1);
-        assert_eq!(combos(16, 16, 136).len(), 1);
-        assert_eq!(combos(16, 2, 31), &[DigitSet::from_iter([15, 16])]);
-        let total: usize = (1..=16)
-            .map(|len| {
-                (0..=136)
-                    .map(|sum| combos(16, len, sum).len())
-                    .sum::<usize>()
-            })
-            .sum();
-        assert_eq!(total, 65535);
-        assert!(combos(9, 2, 18).is_empty());
-    }
+    use crate::genres::sum_grid::combos::combos_up_to;
 
     /// fit_combo against every filling of the cells, on random groups of up to ten cells
     /// (past [`EXACT_CELLS`] it keeps a superset).
@@ -248,7 +200,7 @@ mod tests {
             let side = [4usize, 6, 9, 12, 16][(next() % 5) as usize];
             let len = 1 + (next() % 10.min(side as u32)) as usize;
             let all = DigitSet::up_to(side as u8).bits();
-            let combo_list = combos(side, len, next() % 137);
+            let combo_list = combos_up_to(side, len, next() % 137);
             if combo_list.is_empty() {
                 continue;
             }
@@ -314,12 +266,16 @@ mod tests {
     fn fitting_keeps_the_digits_of_combinations_that_fit() {
         let all = DigitSet::up_to(9);
         // 3 in two cells: 1 and 2.
-        let found = fit(&[all, all], combos(9, 2, 3)).unwrap();
+        let found = fit(&[all, all], combos_up_to(9, 2, 3)).unwrap();
         assert_eq!(found.any, DigitSet::from_iter([1, 2]));
         // 10 in two cells, one of them 3: only 3 + 7.
-        let found = fit(&[DigitSet::single(3), all], combos(9, 2, 10)).unwrap();
+        let found = fit(&[DigitSet::single(3), all], combos_up_to(9, 2, 10)).unwrap();
         assert_eq!(found.any, DigitSet::from_iter([3, 7]));
         assert_eq!(found.all, DigitSet::from_iter([3, 7]));
-        assert!(fit(&[DigitSet::single(3), DigitSet::single(3)], combos(9, 2, 6)).is_none());
+        assert!(fit(
+            &[DigitSet::single(3), DigitSet::single(3)],
+            combos_up_to(9, 2, 6)
+        )
+        .is_none());
     }
 }

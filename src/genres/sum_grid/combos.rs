@@ -1,9 +1,10 @@
 //! Combination tables and run-level filtering.
 //!
 //! The combinations of a run are the sets of different digits with as many digits as the run
-//! has cells and adding up to its sum. All 511 non-empty digit sets are sorted into a table by
-//! length and sum once per process. [`fit_run`] keeps, for each cell of a run, exactly the
-//! digits it gets in some way of filling the run with one combination, one digit per cell,
+//! has cells and adding up to its sum. The non-empty sets of the digits 1..`n` are sorted into
+//! a table by length and sum once per `n` and process: Kakuro's runs read the table of 1-9
+//! ([`combos`]), Killer Sudoku's cages that of 1..side, up to 16 ([`combos_up_to`]).
+//! [`fit_run`] keeps, for each cell of a run, exactly the digits it gets in some way of filling the run with one combination, one digit per cell,
 //! within the candidates: the spec's `combination_fit`, and the solver's propagation.
 //! Cryptic Kakuro builds its fit for a run whose sum is one of a set on the same screen and
 //! exact fit ([`Screen`]).
@@ -17,35 +18,47 @@ pub(crate) mod memo;
 mod subsets;
 use memo::{Key, Memo};
 
-use super::layout::{MAX_RUN, MAX_SUM};
+use super::layout::MAX_RUN;
 
-const SUMS: usize = MAX_SUM as usize + 1;
+/// The largest digit a table goes up to: a 16x16 Killer Sudoku's.
+pub const MAX_DIGIT: usize = 16;
+/// The largest sum of different digits: 1 + ... + 16.
+const MAX_TABLE_SUM: usize = MAX_DIGIT * (MAX_DIGIT + 1) / 2;
+const SUMS: usize = MAX_TABLE_SUM + 1;
 
+/// The combinations of the digits 1..`n` for one `n`.
 struct Table {
-    /// Combinations for `[len * SUMS + sum]`.
+    /// Combinations for `[len * SUMS + sum]`, each list in increasing order of bits.
     combos: Vec<Vec<DigitSet>>,
 }
 
-fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut combos = vec![Vec::new(); (MAX_RUN + 1) * SUMS];
-        for bits in 1..=DigitSet::ALL.bits() {
-            let set = DigitSet::from_bits(bits);
+fn table(largest: usize) -> &'static Table {
+    static TABLES: [OnceLock<Table>; MAX_DIGIT + 1] = [const { OnceLock::new() }; MAX_DIGIT + 1];
+    TABLES[largest].get_or_init(|| {
+        let mut combos = vec![Vec::new(); (largest + 1) * SUMS];
+        for bits in 1..(1u32 << largest) {
+            let set = DigitSet::from_wide_bits(bits as u16);
             combos[set.len() as usize * SUMS + set.sum() as usize].push(set);
         }
         Table { combos }
     })
 }
 
-fn slot(len: usize, sum: u16) -> Option<usize> {
-    ((1..=MAX_RUN).contains(&len) && sum <= MAX_SUM).then(|| len * SUMS + sum as usize)
+/// Every set of `len` different digits of 1..`largest` (at most [`MAX_DIGIT`]) adding up to
+/// `sum` (empty when none exists): a Killer Sudoku cage's combinations, `largest` its side.
+#[inline]
+pub fn combos_up_to(largest: usize, len: usize, sum: u32) -> &'static [DigitSet] {
+    let sum = sum as usize;
+    if largest > MAX_DIGIT || len == 0 || len > largest || sum > MAX_TABLE_SUM {
+        return &[];
+    }
+    &table(largest).combos[len * SUMS + sum]
 }
 
 /// Every combination for a run of `len` cells adding up to `sum` (empty when none exists).
 #[inline]
 pub fn combos(len: usize, sum: u16) -> &'static [DigitSet] {
-    slot(len, sum).map_or(&[], |i| &table().combos[i])
+    combos_up_to(MAX_RUN, len, u32::from(sum))
 }
 
 /// The sum of each digit set, by its bits.
@@ -343,6 +356,25 @@ mod tests {
         assert_eq!(combos(9, 45).len(), 1);
         assert!(combos(2, 18).is_empty());
         assert!(combos(10, 45).is_empty());
+    }
+
+    #[test]
+    fn wide_tables_hold_every_set_once() {
+        assert_eq!(combos_up_to(9, 2, 3), &[set(&[1, 2])]);
+        assert_eq!(combos_up_to(16, 16, 136).len(), 1);
+        assert_eq!(combos_up_to(16, 2, 31), &[DigitSet::from_iter([15, 16])]);
+        let total: usize = (1..=16)
+            .map(|len| {
+                (0..=136)
+                    .map(|sum| combos_up_to(16, len, sum).len())
+                    .sum::<usize>()
+            })
+            .sum();
+        assert_eq!(total, 65535);
+        assert!(combos_up_to(4, 2, 8).is_empty());
+        assert!(combos_up_to(17, 1, 1).is_empty());
+        // Kakuro's runs read the table of 1-9.
+        assert!(std::ptr::eq(combos(3, 23), combos_up_to(9, 3, 23)));
     }
 
     #[test]
