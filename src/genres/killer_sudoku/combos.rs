@@ -4,6 +4,7 @@
 //! digits of 1..`side` adding up to a sum).
 
 use crate::core::DigitSet;
+use crate::genres::sum_grid::combos::fit_general;
 
 /// What [`fit`] found of a group: the digits of its combinations that fit, and those in all of
 /// them.
@@ -48,143 +49,26 @@ pub fn fit(cands: &[DigitSet], combos: &[DigitSet]) -> Option<Fit> {
 /// Adds to `out` the digits `combo` gives each cell in some filling of the cells with its
 /// digits, one each, within their candidates `cands` (as many cells as `combo` has digits);
 /// true when there is a filling. Exact (a digit is added only where the rest of the
-/// combination can be matched to the other cells) for up to [`EXACT_CELLS`] cells; a longer
-/// group gets each cell's candidates in the combination.
+/// combination can be matched to the other cells: the sum-grid kit's walk,
+/// [`fit_general`]) for up to [`EXACT_CELLS`] cells; a longer group gets each cell's
+/// candidates in the combination.
 pub fn fit_combo(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
-    if cands.len() > EXACT_CELLS {
-        if cands.iter().any(|&cand| (cand & combo).is_empty()) {
-            return false;
-        }
-        for (slot, &cand) in out.iter_mut().zip(cands) {
-            *slot |= cand & combo;
-        }
-        return true;
+    if cands.len() <= EXACT_CELLS {
+        return fit_general(cands, combo, out);
     }
-    let mut walked = [DigitSet::EMPTY; EXACT_CELLS];
-    let mut order = [0usize; EXACT_CELLS];
-    let mut count = 0;
-    let mut free = false;
-    for (i, &cand) in cands.iter().enumerate() {
-        let restricted = cand & combo;
-        if restricted.is_empty() {
-            return false;
-        }
-        // A cell with the whole combination takes whatever the others leave: not walked.
-        if restricted == combo {
-            free = true;
-        } else {
-            order[count] = i;
-            count += 1;
-        }
-    }
-    if count == 0 {
-        for slot in out.iter_mut() {
-            *slot |= combo;
-        }
-        return true;
-    }
-    let order = &mut order[..count];
-    order.sort_unstable_by_key(|&i| (cands[i] & combo).len());
-    for (slot, &i) in walked.iter_mut().zip(order.iter()) {
-        *slot = cands[i] & combo;
-    }
-    let mut walk = Walk {
-        cells: &walked[..count],
-        combo,
-        support: [DigitSet::EMPTY; EXACT_CELLS],
-        left_over: DigitSet::EMPTY,
-    };
-    // Up to four walked cells have at most 24 orders: walking them all is cheaper than
-    // clearing a memo.
-    let completes = if count <= 4 {
-        walk.step_plain(0, DigitSet::EMPTY)
-    } else {
-        walk.step(&mut [0u8; 1 << EXACT_CELLS], 0, DigitSet::EMPTY)
-    };
-    if !completes {
+    if cands.iter().any(|&cand| (cand & combo).is_empty()) {
         return false;
     }
-    for (k, &i) in order.iter().enumerate() {
-        out[i] |= walk.support[k];
-    }
-    if free {
-        for (slot, &cand) in out.iter_mut().zip(cands) {
-            if cand & combo == combo {
-                *slot |= walk.left_over;
-            }
-        }
+    for (slot, &cand) in out.iter_mut().zip(cands) {
+        *slot |= cand & combo;
     }
     true
 }
 
-/// The most cells [`fit_combo`] matches exactly.
+/// The most cells [`fit_combo`] matches exactly: eight, as when the genre had a walk of its
+/// own, so that the solver's narrowing and step counts stay as pinned (the shared walk would
+/// take nine).
 pub const EXACT_CELLS: usize = 8;
-
-/// The depth-first matching of [`fit_combo`].
-struct Walk<'a> {
-    cells: &'a [DigitSet],
-    combo: DigitSet,
-    support: [DigitSet; EXACT_CELLS],
-    /// Digits some complete walk leaves for the cells not walked.
-    left_over: DigitSet,
-}
-
-impl Walk<'_> {
-    /// [`Walk::step`] without the memo.
-    fn step_plain(&mut self, depth: usize, used: DigitSet) -> bool {
-        if depth == self.cells.len() {
-            self.left_over |= self.combo - used;
-            return true;
-        }
-        let mut completes = false;
-        for digit in (self.cells[depth] - used).iter() {
-            let bit = DigitSet::single(digit);
-            if self.step_plain(depth + 1, used | bit) {
-                self.support[depth] |= bit;
-                completes = true;
-            }
-        }
-        completes
-    }
-
-    /// The walk memoised on the digits used (numbered within the combination), which also
-    /// fix the depth: `memo` holds 0 (not visited), 1 (a dead end) or 2 (completes).
-    fn step(&mut self, memo: &mut [u8; 1 << EXACT_CELLS], depth: usize, used: DigitSet) -> bool {
-        if depth == self.cells.len() {
-            self.left_over |= self.combo - used;
-            return true;
-        }
-        let state = compress(used.bits(), self.combo.bits());
-        if memo[state] != 0 {
-            return memo[state] == 2;
-        }
-        let mut completes = false;
-        for digit in (self.cells[depth] - used).iter() {
-            let bit = DigitSet::single(digit);
-            if self.step(memo, depth + 1, used | bit) {
-                self.support[depth] |= bit;
-                completes = true;
-            }
-        }
-        memo[state] = if completes { 2 } else { 1 };
-        completes
-    }
-}
-
-/// The bits of `bits` (within `mask`) numbered by their rank among the bits of `mask`.
-#[inline]
-fn compress(bits: u16, mask: u16) -> usize {
-    let (mut out, mut rank, mut mask) = (0usize, 0, mask);
-    while mask != 0 {
-        let low = mask & mask.wrapping_neg();
-        if bits & low != 0 {
-            out |= 1 << rank;
-        }
-        rank += 1;
-        mask &= mask - 1;
-    }
-    out
-}
 
 #[cfg(test)]
 mod tests {

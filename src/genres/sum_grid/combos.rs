@@ -207,14 +207,16 @@ fn fit_two(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
     any
 }
 
-/// Exact support for runs of three or more cells.
+/// Exact support for runs of three or more cells, and for Killer Sudoku's cages of up to
+/// [`MAX_RUN`] cells (digits up to 16).
 ///
 /// Cells whose candidates include the whole combination ("free" cells) can take whatever
 /// digits the others leave, so only the other cells are walked: depth first, in order of
 /// fewest candidates, memoised on the set of digits used so far (which also fixes the depth).
 /// A digit is supported in a walked cell when some walk places it there and completes; a
 /// free cell gets every digit some complete walk leaves unused.
-fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
+pub(crate) fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
+    debug_assert!(cands.len() <= MAX_RUN);
     let mut walked = [DigitSet::EMPTY; MAX_RUN];
     let mut order = [0usize; MAX_RUN];
     let mut count = 0;
@@ -305,13 +307,18 @@ impl Walk<'_> {
     }
 
     /// The walk memoised on the digits used: `memo` holds 0 (not visited), 1 (dead end) or 2
-    /// (completes) for each set of digits.
+    /// (completes) for each set of digits. A combination of digits 1-9 indexes the memo by
+    /// the set's bits; one with larger digits (of at most nine) by the used digits' ranks in it.
     fn step(&mut self, memo: &mut [u8; 512], depth: usize, used: DigitSet) -> bool {
         if depth == self.cells.len() {
             self.left_over |= self.combo - used;
             return true;
         }
-        let state = used.bits() as usize;
+        let state = if self.combo.bits() < 512 {
+            used.bits() as usize
+        } else {
+            compress(used.bits(), self.combo.bits())
+        };
         if memo[state] != 0 {
             return memo[state] == 2;
         }
@@ -326,6 +333,21 @@ impl Walk<'_> {
         memo[state] = if completes { 2 } else { 1 };
         completes
     }
+}
+
+/// The bits of `bits` (within `mask`) numbered by their rank among the bits of `mask`.
+#[inline]
+fn compress(bits: u16, mask: u16) -> usize {
+    let (mut out, mut rank, mut mask) = (0usize, 0, mask);
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if bits & low != 0 {
+            out |= 1 << rank;
+        }
+        rank += 1;
+        mask &= mask - 1;
+    }
+    out
 }
 
 /// Whether `combo` can give no cell a digit `out` does not hold for it already.
