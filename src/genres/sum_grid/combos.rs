@@ -22,25 +22,26 @@ use super::layout::MAX_RUN;
 
 /// The largest digit a table goes up to: a 16x16 Killer Sudoku's.
 pub const MAX_DIGIT: usize = 16;
-/// The largest sum of different digits: 1 + ... + 16.
-const MAX_TABLE_SUM: usize = MAX_DIGIT * (MAX_DIGIT + 1) / 2;
-const SUMS: usize = MAX_TABLE_SUM + 1;
 
 /// The combinations of the digits 1..`n` for one `n`.
 struct Table {
-    /// Combinations for `[len * SUMS + sum]`, each list in increasing order of bits.
+    /// Combinations for `[len * sums + sum]`, each list in increasing order of bits.
     combos: Vec<Vec<DigitSet>>,
+    /// The sums 0 to 1 + ... + `n`: as few as the table needs, so that Kakuro's table of
+    /// 1-9 stays as small (and as often in cache) as when it was the only one.
+    sums: usize,
 }
 
 fn table(largest: usize) -> &'static Table {
     static TABLES: [OnceLock<Table>; MAX_DIGIT + 1] = [const { OnceLock::new() }; MAX_DIGIT + 1];
     TABLES[largest].get_or_init(|| {
-        let mut combos = vec![Vec::new(); (largest + 1) * SUMS];
+        let sums = largest * (largest + 1) / 2 + 1;
+        let mut combos = vec![Vec::new(); (largest + 1) * sums];
         for bits in 1..(1u32 << largest) {
             let set = DigitSet::from_wide_bits(bits as u16);
-            combos[set.len() as usize * SUMS + set.sum() as usize].push(set);
+            combos[set.len() as usize * sums + set.sum() as usize].push(set);
         }
-        Table { combos }
+        Table { combos, sums }
     })
 }
 
@@ -48,11 +49,15 @@ fn table(largest: usize) -> &'static Table {
 /// `sum` (empty when none exists): a Killer Sudoku cage's combinations, `largest` its side.
 #[inline]
 pub fn combos_up_to(largest: usize, len: usize, sum: u32) -> &'static [DigitSet] {
-    let sum = sum as usize;
-    if largest > MAX_DIGIT || len == 0 || len > largest || sum > MAX_TABLE_SUM {
+    if largest > MAX_DIGIT || len == 0 || len > largest {
         return &[];
     }
-    &table(largest).combos[len * SUMS + sum]
+    let table = table(largest);
+    let sum = sum as usize;
+    if sum >= table.sums {
+        return &[];
+    }
+    &table.combos[len * table.sums + sum]
 }
 
 /// Every combination for a run of `len` cells adding up to `sum` (empty when none exists).
