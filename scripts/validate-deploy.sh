@@ -104,8 +104,8 @@ render_loopback() {
 
 # The build context that .dockerignore lets through (computed with docker-py,
 # which docker-compose ships, using Docker's own matching rules): the build
-# inputs must be in it (the manifest, the sources, the [[bench]] file cargo
-# checks for, every file the sources include_str!/include_bytes!, and what the
+# inputs must be in it (the manifest, the sources, the [[bench]] and [[example]]
+# files cargo checks for, every file the sources include_str!/include_bytes!, and what the
 # wasm stage builds the package from), bulky or unrelated trees (a package the
 # host built among them) must not.
 CONTEXT_PY='
@@ -115,8 +115,9 @@ files = set(b.exclude_paths(".", pats))
 # The wasm stage builds the package from its sources with scripts/build-wasm.sh.
 needed = {"Cargo.toml", "Cargo.lock", "src/main.rs", "scripts/build-wasm.sh", "wasm/Cargo.toml",
           "wasm/Cargo.lock", "wasm/src/lib.rs", "wasm/index.js"}
-needed |= {f"benches/{n}.rs" for n in re.findall(
-    r"\[\[bench\]\]\s*\nname\s*=\s*\"([^\"]+)\"", open("Cargo.toml").read())}
+needed |= {f"{d}/{n}.rs" for kind, d in (("bench", "benches"), ("example", "examples"))
+           for n in re.findall(r"\[\[" + kind + r"\]\]\s*\nname\s*=\s*\"([^\"]+)\"",
+                               open("Cargo.toml").read())}
 for rs in glob.glob("src/**/*.rs", recursive=True):
     for inc in re.findall(r"include_(?:str|bytes)!\(\s*\"([^\"]+)\"", open(rs).read()):
         needed.add(os.path.normpath(os.path.join(os.path.dirname(rs), inc)))
