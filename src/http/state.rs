@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::answers::AnswerCache;
 use super::clients::{Allowance, ApiKeys, ClientLimits, Clients};
 use super::metrics;
 use super::pool::{Background, Entry, Pool};
@@ -14,6 +15,10 @@ use super::problem::ApiError;
 use super::puzzle_pool::{Filler, PooledAnswer, PuzzlePoolConfig, PuzzlePools, Taken};
 use crate::core::{Budget, Error};
 use crate::ops::{self, GeneratePlan, Plan};
+
+/// What the answers of seeded generations kept in memory may take by default, in bytes of
+/// JSON (a 12x12 expert Kakuro is about 40 KB with its solution, a 16x16 one about 80 KB).
+pub const DEFAULT_ANSWER_CACHE_BYTES: usize = 32 << 20;
 
 /// Everything the service can be told at start.
 #[derive(Clone, Debug)]
@@ -61,6 +66,9 @@ pub struct ServerConfig {
     /// The pools of pregenerated puzzles (off by default here, so that an embedding
     /// application or a test opts in; `sumpuzzles serve` keeps the default keys).
     pub puzzle_pools: PuzzlePoolConfig,
+    /// Bytes the answers of seeded generations kept in memory may take at most (see
+    /// `answers.rs`); 0 keeps none.
+    pub answer_cache_bytes: usize,
 }
 
 impl Default for ServerConfig {
@@ -92,6 +100,7 @@ impl Default for ServerConfig {
             grace: Duration::from_secs(30),
             retry_after: 1,
             puzzle_pools: PuzzlePoolConfig::off(),
+            answer_cache_bytes: DEFAULT_ANSWER_CACHE_BYTES,
         }
     }
 }
@@ -135,6 +144,8 @@ pub struct AppState {
     pub(crate) pool: Pool,
     /// Pregenerated puzzles for unseeded generations.
     pub(crate) puzzles: Arc<PuzzlePools>,
+    /// The answers of seeded generations, each made once.
+    pub(crate) answers: AnswerCache,
     pub(crate) metrics: metrics_exporter_prometheus::PrometheusHandle,
     pub(crate) clients: Arc<Clients>,
     shutting_down: AtomicBool,
@@ -163,6 +174,7 @@ impl AppState {
                 puzzles.fill_workers(),
             ),
             puzzles,
+            answers: AnswerCache::new(config.answer_cache_bytes),
             metrics,
             clients: Arc::new(Clients::new(
                 config.clients.clone(),
@@ -186,7 +198,7 @@ impl AppState {
 
     /// The client's budget for `plan` (or less, if the request asks for less) and what is
     /// left of the deadline, for the request being handled (or `admitted`, when given).
-    fn limits<P: Plan>(&self, plan: &P, admitted: Option<&Admitted>) -> (u64, Duration) {
+    pub(crate) fn limits<P: Plan>(&self, plan: &P, admitted: Option<&Admitted>) -> (u64, Duration) {
         let admitted = admitted.cloned().or_else(Admitted::current);
         let allowance = admitted
             .as_ref()
@@ -226,18 +238,11 @@ impl AppState {
         self.run_entering(plan, None, Entry::Shed).await
     }
 
-    /// Runs a plan under `admitted` (its client's allowance and deadline), when a worker is
-    /// free behind every request already queued ([`Entry::InTurn`]): a batch's puzzle, made
-    /// after its answer began.
-    pub(crate) async fn run_in_turn<P: Plan>(
-        &self,
-        plan: P,
-        admitted: &Admitted,
-    ) -> Result<P::Report, ApiError> {
-        self.run_entering(plan, Some(admitted), Entry::InTurn).await
-    }
-
-    async fn run_entering<P: Plan>(
+    /// Runs a plan under `admitted` (its client's allowance and deadline; the request's own
+    /// when none), entering the worker pool as `entry` says: [`Entry::Shed`] for a request,
+    /// [`Entry::InTurn`] for a batch's puzzle, made after its answer began, when a worker is
+    /// free behind every request already queued.
+    pub(crate) async fn run_entering<P: Plan>(
         &self,
         plan: P,
         admitted: Option<&Admitted>,
