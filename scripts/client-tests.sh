@@ -72,7 +72,7 @@ if [ -z "${SUMPUZZLES_URL:-}" ]; then
   # default burst (100) in a second or two, and a fast machine's run then ends in 429s (a CI run
   # did). The limiter has its own tests (scripts/fault-tests.sh, tests/edge/); these test the
   # document's contract.
-  SUMPUZZLES_CLIENT_RATE=0 target/release/sumpuzzles serve --bind "127.0.0.1:$port" > "$GENERATED/service.log" 2>&1 &
+  SUMPUZZLES_CLIENT_WORK_MS=0 target/release/sumpuzzles serve --bind "127.0.0.1:$port" > "$GENERATED/service.log" 2>&1 &
   service=$!
   trap 'kill "$service" 2>/dev/null || true; wait "$service" 2>/dev/null || true' EXIT
   SUMPUZZLES_URL="http://127.0.0.1:$port"

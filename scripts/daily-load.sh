@@ -2,9 +2,9 @@
 # One daily puzzle asked for again and again, under wrk (docs/benchmarks-http.md, "Answers
 # computed once").
 #
-# Starts `sumpuzzles serve` on a free loopback port with the per-client limits lifted (no rate,
-# 1000 requests of one client at once: wrk stands for the players of a site, all from one
-# address here) and the pools off, sends the request once with curl (the first request, which
+# Starts `sumpuzzles serve` on a free loopback port with the per-client limits lifted (no
+# account of worker time, 1000 requests of one client at once: wrk stands for the players of a
+# site, all from one address here; scripts/lifted-server.sh) and the pools off, sends the request once with curl (the first request, which
 # makes the puzzle: its time is printed), then runs wrk on it and prints wrk's figures, the
 # server's CPU time per request over the run, the answer cache's counters from /metrics (none
 # before the cache existed) and the load average. Fails when any answer has a status of 400 or

@@ -50,7 +50,7 @@ count_run() {
         (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
     done
     # curl's one client sends every request: its rate limit is lifted.
-    SUMPUZZLES_CLIENT_RATE=0 valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" \
+    SUMPUZZLES_CLIENT_WORK_MS=0 valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" \
         "$BIN" serve --bind "127.0.0.1:$port" >"$WORK/server.log" 2>&1 &
     pid=$!
     for _ in $(seq 150); do

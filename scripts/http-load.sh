@@ -167,7 +167,7 @@ done
 # requests a second, half the workers at once) are lifted, the rest is the embedded default.
 # The pools of pregenerated puzzles are off: every request here is seeded, and their background
 # generation would count in the server's CPU per request (scripts/pool-load.sh measures them).
-SUMPUZZLES_CLIENT_RATE=0 SUMPUZZLES_CLIENT_CONCURRENCY=1000 SUMPUZZLES_CLIENT_QUEUE=1000 SUMPUZZLES_POOLS=off \
+SUMPUZZLES_CLIENT_WORK_MS=0 SUMPUZZLES_CLIENT_CONCURRENCY=1000 SUMPUZZLES_CLIENT_QUEUE=1000 SUMPUZZLES_POOLS=off \
     "${SERVER_PIN[@]}" "$BIN" serve --bind "127.0.0.1:$PORT" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 150); do

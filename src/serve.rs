@@ -48,6 +48,14 @@ pub struct ServeArgs {
     /// Open connections at most (lowered to what the descriptor limit allows).
     #[arg(long, env = "SUMPUZZLES_MAX_CONNECTIONS", default_value_t = 1024)]
     max_connections: usize,
+    /// Open connections of one address at most (default: an eighth of the cap, at least 2);
+    /// trusted proxies are held to the cap only.
+    #[arg(long, env = "SUMPUZZLES_CLIENT_CONNECTIONS")]
+    client_connections: Option<usize>,
+    /// Time a response may make no progress (a client that stopped reading, an HTTP/2 window
+    /// left at zero) before its connection is reset, in milliseconds.
+    #[arg(long, env = "SUMPUZZLES_SEND_TIMEOUT_MS", default_value_t = 30_000)]
+    send_timeout_ms: u64,
     /// Requests of one client running on the workers at once (default: half the workers, at
     /// least 1).
     #[arg(long, env = "SUMPUZZLES_CLIENT_CONCURRENCY")]
@@ -55,17 +63,19 @@ pub struct ServeArgs {
     /// Requests of one client waiting for one of its slots before 429.
     #[arg(long, env = "SUMPUZZLES_CLIENT_QUEUE", default_value_t = 8)]
     client_queue: usize,
-    /// Requests a second one client may send (0: no rate limit).
-    #[arg(long, env = "SUMPUZZLES_CLIENT_RATE", default_value_t = 20)]
-    client_rate: u32,
-    /// Requests one client may send at once above its rate.
-    #[arg(long, env = "SUMPUZZLES_CLIENT_BURST", default_value_t = 100)]
-    client_burst: u32,
+    /// Milliseconds of worker time one client may use a second, on average: each request
+    /// counts 1 ms, each job the CPU time it took (default: a quarter of every worker's time,
+    /// 250 ms a worker; 0: no limit).
+    #[arg(long, env = "SUMPUZZLES_CLIENT_WORK_MS")]
+    client_work_ms: Option<u32>,
+    /// Milliseconds of worker time one client may use at once (default: 20 s of its share).
+    #[arg(long, env = "SUMPUZZLES_CLIENT_WORK_BURST_MS")]
+    client_work_burst_ms: Option<u32>,
     /// Comma-separated addresses or ranges (`10.0.0.0/8`) of proxies whose
     /// `X-Forwarded-For` names the client; none by default.
     #[arg(long, env = "SUMPUZZLES_TRUSTED_PROXIES", default_value = "")]
     trusted_proxies: String,
-    /// API keys as a JSON array (`[{"key": "...", "name": "...", "rate": 50, "budget":
+    /// API keys as a JSON array (`[{"key": "...", "name": "...", "work_ms": 2000, "budget":
     /// 100000000}]`); see also --api-keys-file.
     #[arg(long, env = "SUMPUZZLES_API_KEYS", hide_env_values = true)]
     api_keys: Option<String>,
@@ -111,23 +121,10 @@ pub struct ServeArgs {
 
 pub fn serve(args: ServeArgs) -> Result<()> {
     use std::time::Duration;
-    use sumpuzzles::http::clients::{parse_ranges, ApiKeys, ClientLimits};
+    use sumpuzzles::http::clients::{parse_ranges, work_rate, ApiKeys, ClientLimits};
     use sumpuzzles::http::puzzle_pool::{PoolKey, PuzzlePoolConfig};
-    use tracing_subscriber::EnvFilter;
 
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    match args.log_format.as_str() {
-        "json" => tracing_subscriber::fmt()
-            .json()
-            .with_env_filter(filter)
-            .init(),
-        // Colours only on a terminal: a log file or a container's log gets plain text.
-        "text" => tracing_subscriber::fmt()
-            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
-            .with_env_filter(filter)
-            .init(),
-        other => bail!("--log-format takes text or json, not '{other}'"),
-    }
+    sumpuzzles::http::logging::init(&args.log_format).map_err(anyhow::Error::msg)?;
     let mut keys = Vec::new();
     if let Some(json) = &args.api_keys {
         keys.extend(ApiKeys::parse(json).map_err(anyhow::Error::msg)?);
@@ -150,6 +147,8 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         body_timeout: Duration::from_millis(args.body_timeout_ms),
         idle_timeout: Duration::from_millis(args.idle_timeout_ms),
         max_connections: args.max_connections,
+        client_connections: args.client_connections,
+        send_timeout: Duration::from_millis(args.send_timeout_ms),
         api_keys: ApiKeys {
             entries: keys,
             required: args.require_api_key,
@@ -182,14 +181,32 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         max_bytes: args.pool_memory,
         fill_workers: args.pool_fill_workers.unwrap_or(defaults.fill_workers),
     };
+    for retired in ["SUMPUZZLES_CLIENT_RATE", "SUMPUZZLES_CLIENT_BURST"] {
+        if std::env::var_os(retired).is_some() {
+            bail!(
+                "{retired} counted requests; the limits count worker time now: use \
+                 SUMPUZZLES_CLIENT_WORK_MS and SUMPUZZLES_CLIENT_WORK_BURST_MS (README, \
+                 Configuration)"
+            );
+        }
+    }
+    let defaults = ClientLimits::for_workers(config.workers);
+    let default_work = defaults
+        .work
+        .expect("the defaults have a share of worker time");
+    let work_ms = args
+        .client_work_ms
+        .unwrap_or(default_work.per_second as u32);
+    let burst_ms = args
+        .client_work_burst_ms
+        .unwrap_or(work_ms.saturating_mul(20));
     config.clients = ClientLimits {
         concurrency: args
             .client_concurrency
-            .unwrap_or((config.workers / 2).max(1))
+            .unwrap_or(defaults.concurrency)
             .max(1),
         queue: args.client_queue,
-        rate: args.client_rate,
-        burst: args.client_burst,
+        work: work_rate(work_ms, burst_ms),
         trusted_proxies: parse_ranges(&args.trusted_proxies)
             .map_err(|error| anyhow::anyhow!("SUMPUZZLES_TRUSTED_PROXIES: {error}"))?,
     };

@@ -217,6 +217,21 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// `text` with every character `keep` refuses written as its code point (`\u{0}`), for a
+/// message that quotes an input: a control character then never reaches a log or terminal,
+/// and a lookalike letter shows for what it is.
+pub fn escaped_except(text: &str, keep: impl Fn(char) -> bool) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if keep(c) {
+            shown.push(c);
+        } else {
+            shown.extend(c.escape_unicode());
+        }
+    }
+    shown
+}
+
 /// Converts a byte offset in `text` to a 1-based line and column (columns count characters).
 pub fn text_location(text: &str, offset: usize) -> Location {
     let before = &text[..offset.min(text.len())];

@@ -26,7 +26,9 @@ pub use budget::{Budget, CancelFlag, Progress, Stage, Stop};
 pub use clock::Stopwatch;
 pub use descriptors::Descriptors;
 pub use digits::DigitSet;
-pub use error::{puzzle_object_keys, Error, InputError, InputErrorKind, InputProblem, Location};
+pub use error::{
+    escaped_except, puzzle_object_keys, Error, InputError, InputErrorKind, InputProblem, Location,
+};
 pub use hint::{Hint, HintKind};
 pub use level::Level;
 pub use outcome::{Contradiction, Halt, SolveOutcome};

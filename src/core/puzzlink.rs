@@ -4,7 +4,8 @@
 //! the URL around it and puts it back together. What pzprjs itself accepts around the body is
 //! accepted here too (its `src/pzpr/parser.js` and `src-ui/js/ui/Boot.js`):
 //!
-//! - any host and page before the `?`: `https://puzz.link/p`, `http://pzv.jp/p.html`, a mirror;
+//! - any page before the `?` on puzz.link's own hosts ([`HOSTS`]): `https://puzz.link/p`,
+//!   `http://pzv.jp/p.html` (a lookalike host, `puzz.lіnk` with a Cyrillic `і`, is refused);
 //! - `key=value&` options before the genre (`?type=editor&kakuro/...`);
 //! - `_edit`, `_play` or `_test` after the genre name (`?kakuro_edit/...`);
 //! - one `/` after the body: pzprjs writes it when the body ends in a character other than a
@@ -13,10 +14,14 @@
 //! A flag segment before the size (pzprjs's `pflag`) is refused: no genre read here has one.
 //! Error positions count the characters of the URL as given, from 1 ([`Location::Url`]).
 
-use super::{InputError, Location};
+use super::{escaped_except, InputError, Location};
 
 /// Where [`write`] points: the puzz.link player.
 pub const SITE: &str = "https://puzz.link/p?";
+
+/// The hosts a puzz.link URL may name (in any case): puzz.link's, and pzv.jp's, where pzprjs
+/// was first served and whose URLs are still shared.
+pub const HOSTS: [&str; 4] = ["puzz.link", "www.puzz.link", "pzv.jp", "www.pzv.jp"];
 
 /// Page suffixes pzprjs strips from the genre name.
 const MODE_SUFFIXES: [&str; 3] = ["_edit", "_play", "_test"];
@@ -83,6 +88,22 @@ pub fn split(url: &str) -> Result<PuzzLinkUrl<'_>, InputError> {
         return Err(syntax(
             start,
             format!("a puzz.link URL starts with https:// or http://, {example}"),
+        ));
+    }
+    let host_start = start + url[start..].find("://").map_or(0, |i| i + 3);
+    let host_end = url[host_start..end]
+        .find(['/', '?'])
+        .map_or(end, |i| host_start + i);
+    let host = &url[host_start..host_end];
+    if !HOSTS.iter().any(|known| known.eq_ignore_ascii_case(host)) {
+        // Other characters than ASCII shown by their code points, so that a lookalike shows.
+        let shown = escaped_except(host, |c| c.is_ascii_graphic());
+        return Err(syntax(
+            host_start,
+            format!(
+                "a puzz.link URL is on {}; found host '{shown}'",
+                HOSTS.join(", ")
+            ),
         ));
     }
     let Some(question) = url[start..end].find('?').map(|i| start + i) else {
@@ -250,6 +271,33 @@ mod tests {
         }
         let error = split("https://puzz.link/p?kakuro/c/2/1/k3").unwrap_err();
         assert!(error.to_string().contains("found 'c'"), "{error}");
+    }
+
+    #[test]
+    fn only_puzz_links_own_hosts_are_read() {
+        assert!(split("HTTPS://WWW.Puzz.Link/p?kakuro/1/1/k3").is_ok());
+        assert!(split("http://www.pzv.jp/p.html?kakuro/1/1/k3").is_ok());
+        for (url, host) in [
+            // A Cyrillic і (U+0456) in place of the Latin i.
+            (
+                "https://puzz.l\u{456}nk/p?kakuro/1/1/k3",
+                "puzz.l\\u{456}nk",
+            ),
+            (
+                "https://puzz.link.example/p?kakuro/1/1/k3",
+                "puzz.link.example",
+            ),
+            ("https://user@puzz.link/p?kakuro/1/1/k3", "user@puzz.link"),
+            ("https://puzz.link:8080/p?kakuro/1/1/k3", "puzz.link:8080"),
+            ("https://?kakuro/1/1/k3", ""),
+        ] {
+            let error = split(url).unwrap_err();
+            assert_eq!(error.problems[0].at, Location::Url { position: 9 }, "{url}");
+            assert!(
+                error.to_string().contains(&format!("found host '{host}'")),
+                "{url}: {error}"
+            );
+        }
     }
 
     #[test]

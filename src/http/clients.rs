@@ -1,31 +1,48 @@
 //! Who a request comes from, and what it may use: client identity (the peer, or the
-//! forwarded address when the peer is a trusted proxy; an API key's name), a per-client rate
-//! limit, a per-client limit on requests running on the worker pool, and optional API keys
-//! with their own rate and budget allowance.
+//! forwarded address when the peer is a trusted proxy; an API key's name), a per-client
+//! account of worker time, a per-client limit on requests running on the worker pool, and
+//! optional API keys with their own allowance; failed key lookups are throttled per address.
 //!
 //! A client is an IPv4 address, an IPv6 /64 (one subscriber's prefix), or an API key's name.
 //! Its heavy requests (those that take a worker: the puzzle operations) run at most
 //! `client_concurrency` at once, and at most `client_queue` more wait for one of its slots;
 //! beyond that it gets 429 at once. So one client flooding with worst-case requests holds
-//! at most its share of the workers, and everyone else's requests find the rest free. Every
-//! request but `/healthz` and `/readyz` also spends one token of the client's rate
-//! (governor's GCRA: `client_rate` a second, bursts of `client_burst`).
+//! at most its share of the workers, and everyone else's requests find the rest free.
+//!
+//! Limits count cost, not requests: every request but `/healthz` and `/readyz` spends
+//! [`REQUEST_COST_MS`] of its client's account of worker time, and every job is charged the
+//! CPU time its worker spent on it (`client_work`: so many milliseconds a second, and a
+//! burst). A client of cheap requests (a backend checking answers, players behind one
+//! carrier-grade NAT) makes thousands a second before a 429; one of expensive requests is
+//! held to its share of the workers' time.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
-use std::num::NonZeroU32;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::http::{HeaderMap, HeaderName, HeaderValue};
-use governor::clock::{Clock, DefaultClock};
-use governor::middleware::{StateInformationMiddleware, StateSnapshot};
-use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::Deserialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use super::metrics;
 use super::problem::ApiError;
+
+mod accounts;
+
+use accounts::Accounts;
+pub use accounts::Rate;
+
+/// What every request but the probes costs its client, in milliseconds of worker time, besides
+/// the CPU time of its job: reading and answering it on the runtime costs far less (tens of
+/// microseconds), so a flood of the cheapest requests is held to a thousandth of its share.
+pub const REQUEST_COST_MS: f64 = 1.0;
+
+/// Failed API key lookups an address may make: a burst of 5, then one a second (429 beyond).
+const KEY_GUESSES: Rate = Rate {
+    per_second: 1.0,
+    burst: 5.0,
+};
 
 /// An address range: an address and how many of its leading bits count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,10 +126,16 @@ pub(crate) enum ClientId {
 
 impl ClientId {
     fn address(address: IpAddr) -> ClientId {
-        ClientId::Address(match canonical(address) {
-            IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
-            v4 => v4,
-        })
+        ClientId::Address(client_key(address))
+    }
+}
+
+/// The address a client is counted by: an IPv4 address, or an IPv6 address with its last 64
+/// bits cleared (one subscriber's prefix).
+pub(crate) fn client_key(address: IpAddr) -> IpAddr {
+    match canonical(address) {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
+        v4 => v4,
     }
 }
 
@@ -164,10 +187,10 @@ pub struct KeyEntry {
     pub key: String,
     /// Its name, in logs and as its client identity.
     pub name: String,
-    /// Requests a second (default: the anonymous rate).
-    pub rate: Option<u32>,
-    /// Burst (default: the anonymous burst, or the rate when larger).
-    pub burst: Option<u32>,
+    /// Milliseconds of worker time a second (default: the anonymous share; 0: no limit).
+    pub work_ms: Option<u32>,
+    /// Milliseconds of worker time at once (default: the anonymous burst).
+    pub work_burst_ms: Option<u32>,
     /// Largest step budget of an operation on a puzzle (default: the anonymous one).
     pub budget: Option<u64>,
     /// Largest step budget of a generation (default: the anonymous one).
@@ -188,7 +211,7 @@ pub struct ApiKeys {
 
 impl ApiKeys {
     /// Reads a JSON array of [`KeyEntry`] objects, such as
-    /// `[{"key": "s3cret", "name": "publisher", "rate": 50, "budget": 100000000}]`.
+    /// `[{"key": "s3cret", "name": "publisher", "work_ms": 2000, "budget": 100000000}]`.
     pub fn parse(json: &str) -> Result<Vec<KeyEntry>, String> {
         let entries: Vec<KeyEntry> =
             serde_json::from_str(json).map_err(|error| format!("API keys: {error}"))?;
@@ -207,81 +230,10 @@ impl ApiKeys {
     }
 }
 
-/// A rate limiter that says, with each request let in, how much of its quota is left.
-type DirectLimiter = DefaultDirectRateLimiter<StateInformationMiddleware>;
-/// The same, one state per client.
-type KeyedLimiter = DefaultKeyedRateLimiter<ClientId, StateInformationMiddleware>;
-
-/// A client's rate limit as the `RateLimit-Policy` header states it (IETF draft
-/// draft-ietf-httpapi-ratelimit-headers): `quota` requests in `window` seconds, which is the
-/// limiter's burst and the time it takes to come back in full at its rate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RatePolicy {
-    rate: u32,
-    quota: u32,
-}
-
-impl RatePolicy {
-    /// The policy of `rate` requests a second in bursts of `burst` (none for no limit).
-    fn new(rate: u32, burst: u32) -> Option<RatePolicy> {
-        (rate > 0).then(|| RatePolicy {
-            rate,
-            quota: burst.max(rate),
-        })
-    }
-
-    /// Seconds for `requests` to come back at the policy's rate, rounded up.
-    fn seconds_for(self, requests: u32) -> u64 {
-        u64::from(requests).div_ceil(u64::from(self.rate))
-    }
-}
-
-/// What a client's rate limit leaves it after a request it let in: the `RateLimit-Policy` and
-/// `RateLimit` headers of the answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RateLeft {
-    policy: RatePolicy,
-    /// Requests the client may still send at once.
-    remaining: u32,
-}
-
-/// The name both headers give the policy.
-const POLICY_NAME: &str = "client";
-
-impl RateLeft {
-    fn after(policy: RatePolicy, snapshot: &StateSnapshot) -> RateLeft {
-        RateLeft {
-            policy,
-            remaining: snapshot.remaining_burst_capacity().min(policy.quota),
-        }
-    }
-
-    /// `RateLimit-Policy: "client";q=<quota>;w=<window>` and
-    /// `RateLimit: "client";r=<remaining>;t=<seconds until the quota is whole again>`.
-    pub fn headers(&self) -> [(HeaderName, HeaderValue); 2] {
-        let RateLeft { policy, remaining } = *self;
-        let window = policy.seconds_for(policy.quota).max(1);
-        let reset = policy.seconds_for(policy.quota - remaining);
-        let value = |text: String| HeaderValue::from_str(&text).expect("a header of ASCII");
-        [
-            (
-                HeaderName::from_static("ratelimit-policy"),
-                value(format!("\"{POLICY_NAME}\";q={};w={window}", policy.quota)),
-            ),
-            (
-                HeaderName::from_static("ratelimit"),
-                value(format!("\"{POLICY_NAME}\";r={remaining};t={reset}")),
-            ),
-        ]
-    }
-}
-
-/// A known key, with its own rate limiter.
+/// A known key, with its own share of worker time.
 struct Key {
     name: Arc<str>,
-    limiter: DirectLimiter,
-    /// Its rate limit, unless it has none.
-    policy: Option<RatePolicy>,
+    work: Option<Rate>,
     allowance: Allowance,
     concurrency: usize,
 }
@@ -293,13 +245,33 @@ pub struct ClientLimits {
     pub concurrency: usize,
     /// Heavy requests of one client waiting for one of its slots.
     pub queue: usize,
-    /// Requests a second of one client (0: no rate limit).
-    pub rate: u32,
-    /// Requests one client may send at once above its rate.
-    pub burst: u32,
+    /// Worker time one client may use, in milliseconds: so many a second, and a burst (none:
+    /// no limit).
+    pub work: Option<Rate>,
     /// Peers whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Vec<IpRange>,
 }
+
+impl ClientLimits {
+    /// The defaults for `workers` workers: half of them for one client at once, with 8
+    /// requests waiting; a quarter of their time on average ([`DEFAULT_WORK_MS_PER_WORKER`]
+    /// each), 20 s of that at once; no trusted proxy.
+    pub fn for_workers(workers: usize) -> ClientLimits {
+        let per_second = DEFAULT_WORK_MS_PER_WORKER * workers.max(1) as f64;
+        ClientLimits {
+            concurrency: (workers / 2).max(1),
+            queue: 8,
+            work: Some(Rate {
+                per_second,
+                burst: per_second * 20.0,
+            }),
+            trusted_proxies: Vec::new(),
+        }
+    }
+}
+
+/// One client's share of each worker's time by default, in milliseconds a second.
+pub const DEFAULT_WORK_MS_PER_WORKER: f64 = 250.0;
 
 /// One client's slots on the worker pool.
 struct Slots {
@@ -311,13 +283,13 @@ struct Slots {
 pub(crate) struct Clients {
     limits: ClientLimits,
     anonymous: Allowance,
-    limiter: Option<KeyedLimiter>,
     keys: HashMap<String, Key>,
     keys_required: bool,
     slots: Mutex<HashMap<ClientId, Slots>>,
-    /// When the rate limiter last forgot clients it had not heard from (ms since `epoch`).
-    last_cleanup: AtomicU64,
-    epoch: Instant,
+    /// Worker time each client used lately.
+    work: Accounts<ClientId>,
+    /// Failed API key lookups of each address.
+    guesses: Accounts<ClientId>,
 }
 
 /// A request let in: its client and what it may spend.
@@ -327,9 +299,87 @@ pub(crate) struct Admission {
     pub allowance: Allowance,
     /// Heavy requests of a keyed client may run this many at once.
     concurrency: usize,
-    /// What its rate limit leaves it, when it has one.
-    pub rate: Option<RateLeft>,
+    /// Where its jobs' worker time is charged (none: no limit).
+    pub account: Option<Account>,
 }
+
+/// A client's account of worker time, as a job charges it.
+#[derive(Clone)]
+pub(crate) struct Account {
+    clients: Arc<Clients>,
+    client: ClientId,
+    rate: Rate,
+}
+
+impl Account {
+    /// Charges `used` of a worker's CPU time to the client.
+    pub fn charge(&self, used: Duration) {
+        let ms = used.as_secs_f64() * 1000.0;
+        self.clients.work.charge(&self.client, self.rate, ms);
+    }
+}
+
+impl Account {
+    /// What the account leaves the client now: the `RateLimit-Policy` and `RateLimit` headers
+    /// of its answer.
+    pub fn left(&self) -> RateLeft {
+        let (left, owed) = self.clients.work.left(&self.client, self.rate);
+        RateLeft {
+            rate: self.rate,
+            left_ms: left.floor() as u64,
+            whole_in_s: owed.as_secs_f64().ceil() as u64,
+        }
+    }
+}
+
+/// What a client's account of worker time leaves it, as the IETF draft on rate limit headers
+/// (draft-ietf-httpapi-ratelimit-headers) says it, in milliseconds of worker time (see
+/// [`RateLeft::headers`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct RateLeft {
+    rate: Rate,
+    left_ms: u64,
+    whole_in_s: u64,
+}
+
+/// The name both headers give the policy.
+const POLICY_NAME: &str = "client";
+
+impl RateLeft {
+    /// `RateLimit-Policy: "client";q=<burst ms>;w=<seconds to come back in full>` and
+    /// `RateLimit: "client";r=<ms left at once>;t=<seconds until whole again>`.
+    pub fn headers(&self) -> [(HeaderName, HeaderValue); 2] {
+        let quota = self.rate.burst.floor() as u64;
+        let window = (self.rate.burst / self.rate.per_second).ceil().max(1.0) as u64;
+        let value = |text: String| HeaderValue::from_str(&text).expect("a header of ASCII");
+        [
+            (
+                HeaderName::from_static("ratelimit-policy"),
+                value(format!("\"{POLICY_NAME}\";q={quota};w={window}")),
+            ),
+            (
+                HeaderName::from_static("ratelimit"),
+                value(format!(
+                    "\"{POLICY_NAME}\";r={};t={}",
+                    self.left_ms.min(quota),
+                    self.whole_in_s
+                )),
+            ),
+        ]
+    }
+}
+
+impl std::fmt::Debug for Account {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Account")
+            .field("client", &self.client)
+            .field("rate", &self.rate)
+            .finish()
+    }
+}
+
+/// Failed API key lookups, summed up in the log.
+static KEY_LOG: metrics::Summary = metrics::Summary::new("API keys refused (summed up)");
 
 /// A heavy request's slot; the client's next waiting request takes it when this is dropped.
 pub(crate) struct Slot {
@@ -345,10 +395,12 @@ impl Drop for Slot {
     }
 }
 
-fn quota(rate: u32, burst: u32) -> Option<Quota> {
-    let rate = NonZeroU32::new(rate)?;
-    let burst = NonZeroU32::new(burst.max(rate.get())).unwrap_or(rate);
-    Some(Quota::per_second(rate).allow_burst(burst))
+/// A share of worker time from its settings in milliseconds (0 a second: no limit).
+pub fn work_rate(ms_per_second: u32, burst_ms: u32) -> Option<Rate> {
+    (ms_per_second > 0).then(|| Rate {
+        per_second: f64::from(ms_per_second),
+        burst: f64::from(burst_ms.max(1)),
+    })
 }
 
 /// Seconds to wait for the next token, rounded up (at least 1).
@@ -362,16 +414,26 @@ impl Clients {
             .entries
             .iter()
             .map(|entry| {
-                let rate = entry.rate.unwrap_or(limits.rate);
-                let burst = entry.burst.unwrap_or(limits.burst);
-                let quota = quota(rate, burst).unwrap_or_else(|| {
-                    // A key without a rate is not limited: a very large quota stands for that.
-                    Quota::per_second(NonZeroU32::MAX)
-                });
+                let work = match (entry.work_ms, limits.work) {
+                    (Some(ms), anonymous) => {
+                        let burst = entry
+                            .work_burst_ms
+                            .map(f64::from)
+                            .or(anonymous.map(|r| r.burst));
+                        (ms > 0).then(|| Rate {
+                            per_second: f64::from(ms),
+                            burst: burst.unwrap_or(f64::from(ms) * 20.0).max(1.0),
+                        })
+                    }
+                    (None, Some(anonymous)) => Some(Rate {
+                        burst: entry.work_burst_ms.map_or(anonymous.burst, f64::from),
+                        ..anonymous
+                    }),
+                    (None, None) => None,
+                };
                 let key = Key {
                     name: entry.name.as_str().into(),
-                    limiter: RateLimiter::direct(quota).with_middleware(),
-                    policy: RatePolicy::new(rate, burst),
+                    work,
                     allowance: Allowance {
                         budget: entry.budget.unwrap_or(anonymous.budget),
                         generate_budget: entry.generate_budget.unwrap_or(anonymous.generate_budget),
@@ -382,15 +444,13 @@ impl Clients {
             })
             .collect();
         Clients {
-            limiter: quota(limits.rate, limits.burst)
-                .map(|quota| RateLimiter::keyed(quota).with_middleware()),
             limits,
             anonymous,
             keys: keys_map,
             keys_required: keys.required,
             slots: Mutex::new(HashMap::new()),
-            last_cleanup: AtomicU64::new(0),
-            epoch: Instant::now(),
+            work: Accounts::new(),
+            guesses: Accounts::new(),
         }
     }
 
@@ -399,65 +459,77 @@ impl Clients {
         self.anonymous
     }
 
-    /// Who the request is from and whether its rate lets it in; `heavy` requests (the puzzle
-    /// operations) may need a key. A key the server does not know is refused (403) on a heavy
-    /// request when the server has keys; otherwise it is ignored, and the request is
-    /// anonymous: a server without keys takes any `Authorization` or `X-API-Key` (one an
-    /// authenticating proxy in front of it added), and the open routes (the genres, the
-    /// document, the docs, the page) never refuse one.
+    /// Who the request is from and whether its account of worker time lets it in; `heavy`
+    /// requests (the puzzle operations) may need a key. A key the server does not know is
+    /// refused (403) on a heavy request when the server has keys, and counted against the
+    /// address it came from: after a few such failures a second, the address gets 429 for
+    /// every key it sends, known or not, until it slows down. A key is otherwise ignored, and
+    /// the request is anonymous: a server without keys takes any `Authorization` or
+    /// `X-API-Key` (one an authenticating proxy in front of it added), and the open routes
+    /// (the genres, the document, the docs, the page) never refuse one.
     pub fn admit(
-        &self,
+        self: &Arc<Self>,
         peer: Option<IpAddr>,
         headers: &HeaderMap,
         heavy: bool,
     ) -> Result<Admission, ApiError> {
+        // Requests without a socket (tests through `oneshot`) share the loopback's.
+        let peer = peer.unwrap_or(IpAddr::from([127, 0, 0, 1]));
+        let address =
+            ClientId::address(client_address(peer, headers, &self.limits.trusted_proxies));
         let sent_key = api_key(headers).filter(|sent| {
             let checked = heavy && !self.keys.is_empty();
             checked || self.keys.contains_key(*sent)
         });
-        let admission = match sent_key {
+        let (client, allowance, concurrency, work) = match sent_key {
             Some(sent) => {
-                let key = self.keys.get(sent).ok_or(ApiError::Forbidden)?;
-                let snapshot = key.limiter.check().map_err(|not_until| {
-                    let wait = not_until.wait_time_from(DefaultClock::default().now());
-                    ApiError::RateLimited {
+                if let Some(wait) = self.guesses.wait_for(&address, KEY_GUESSES, 1.0) {
+                    KEY_LOG.note("throttled");
+                    ::metrics::counter!(metrics::KEY_FAILURES, "outcome" => "throttled")
+                        .increment(1);
+                    return Err(ApiError::KeyGuessing {
                         retry_after: seconds(wait),
-                    }
-                })?;
-                Admission {
-                    client: ClientId::Key(key.name.clone()),
-                    allowance: key.allowance,
-                    concurrency: key.concurrency,
-                    rate: key.policy.map(|policy| RateLeft::after(policy, &snapshot)),
+                    });
                 }
+                let Some(key) = self.keys.get(sent) else {
+                    self.guesses.charge(&address, KEY_GUESSES, 1.0);
+                    KEY_LOG.note("unknown key");
+                    ::metrics::counter!(metrics::KEY_FAILURES, "outcome" => "forbidden")
+                        .increment(1);
+                    return Err(ApiError::Forbidden);
+                };
+                (
+                    ClientId::Key(key.name.clone()),
+                    key.allowance,
+                    key.concurrency,
+                    key.work,
+                )
             }
             None if heavy && self.keys_required => return Err(ApiError::Unauthorized),
-            None => {
-                // Requests without a socket (tests through `oneshot`) share the loopback's.
-                let peer = peer.unwrap_or(IpAddr::from([127, 0, 0, 1]));
-                let address = client_address(peer, headers, &self.limits.trusted_proxies);
-                let client = ClientId::address(address);
-                let mut rate = None;
-                if let Some(limiter) = &self.limiter {
-                    self.cleanup(limiter);
-                    let snapshot = limiter.check_key(&client).map_err(|not_until| {
-                        let wait = not_until.wait_time_from(DefaultClock::default().now());
-                        ApiError::RateLimited {
-                            retry_after: seconds(wait),
-                        }
-                    })?;
-                    rate = RatePolicy::new(self.limits.rate, self.limits.burst)
-                        .map(|policy| RateLeft::after(policy, &snapshot));
-                }
-                Admission {
-                    client,
-                    allowance: self.anonymous,
-                    concurrency: self.limits.concurrency.max(1),
-                    rate,
-                }
-            }
+            None => (
+                address,
+                self.anonymous,
+                self.limits.concurrency.max(1),
+                self.limits.work,
+            ),
         };
-        Ok(admission)
+        if let Some(rate) = work {
+            if let Err(wait) = self.work.spend(&client, rate, REQUEST_COST_MS) {
+                return Err(ApiError::RateLimited {
+                    retry_after: seconds(wait),
+                });
+            }
+        }
+        Ok(Admission {
+            account: work.map(|rate| Account {
+                clients: self.clone(),
+                client: client.clone(),
+                rate,
+            }),
+            client,
+            allowance,
+            concurrency,
+        })
     }
 
     /// Waits for one of the client's slots on the pool, at most `timeout`; 429 at once when
@@ -518,20 +590,6 @@ impl Clients {
             if idle {
                 slots.remove(client);
             }
-        }
-    }
-
-    /// Once a minute, the rate limiter forgets clients whose tokens are all back.
-    fn cleanup(&self, limiter: &KeyedLimiter) {
-        let now = self.epoch.elapsed().as_millis() as u64;
-        let last = self.last_cleanup.load(Ordering::Relaxed);
-        if now.saturating_sub(last) >= 60_000
-            && self
-                .last_cleanup
-                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok()
-        {
-            limiter.retain_recent();
         }
     }
 }
@@ -615,8 +673,13 @@ mod tests {
     #[test]
     fn keys_are_read_and_checked() {
         let entries =
-            ApiKeys::parse(r#"[{"key": "0123456789abcdef", "name": "pub", "rate": 5}]"#).unwrap();
-        assert_eq!(entries[0].rate, Some(5));
+            ApiKeys::parse(r#"[{"key": "0123456789abcdef", "name": "pub", "work_ms": 5}]"#)
+                .unwrap();
+        assert_eq!(entries[0].work_ms, Some(5));
+        // The request-counting settings of before are refused, not ignored.
+        assert!(
+            ApiKeys::parse(r#"[{"key": "0123456789abcdef", "name": "x", "rate": 5}]"#).is_err()
+        );
         assert!(ApiKeys::parse(r#"[{"key": "short", "name": "x"}]"#).is_err());
         assert!(ApiKeys::parse(r#"[{"key": "0123456789abcdef", "nam": "x"}]"#).is_err());
     }

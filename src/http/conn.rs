@@ -8,6 +8,14 @@
 //!   nothing in flight for the idle timeout is closed gracefully (HTTP/2: GOAWAY); on HTTP/1
 //!   hyper's header timer, which starts again after each response, closes an idle
 //!   keep-alive connection first.
+//! - **Progress while sending.** A response the client does not take (an HTTP/1 reader that
+//!   stopped reading, an HTTP/2 stream or connection whose window stays at zero) is noticed as
+//!   a body hyper stops asking for, or a socket write that does not complete; after the send
+//!   timeout of that the connection is reset (its unsent bytes dropped, not left to the
+//!   kernel).
+//! - **Room per client.** One address (an IPv6 /64) holds at most `per_client` connections;
+//!   a new one past that closes the address's own oldest idle connection, or is refused.
+//!   Trusted proxies carry many clients, and are held to the cap only.
 //! - **A cap with a reserve.** At most `cap` connections are open. Once `cap - reserve` are,
 //!   a new connection first closes the oldest one that has nothing in flight (a silent
 //!   socket before an idle keep-alive one); when none can go, the new connection is served
@@ -25,7 +33,7 @@
 use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::future::Future;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -44,7 +52,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tower::ServiceExt;
 
-use super::clients::Peer;
+use super::clients::{client_key, IpRange, Peer};
 use super::metrics;
 use super::problem::ApiError;
 
@@ -62,12 +70,16 @@ pub struct Bounds {
     pub header_timeout: Duration,
     /// With nothing in flight, after the last response.
     pub idle_timeout: Duration,
+    /// A response (or a write) that makes no progress for this long ends its connection.
+    pub send_timeout: Duration,
 }
 
 /// One open connection, as the registry, its task, its socket and its requests see it.
 pub struct Connection {
     id: u64,
     accepted: Instant,
+    /// The client's address as the per-client room counts it (none: a trusted proxy's).
+    client: Option<IpAddr>,
     /// Accepted into the reserve: only `/healthz` and `/readyz` are served.
     restricted: bool,
     in_flight: AtomicUsize,
@@ -86,6 +98,14 @@ pub struct Connection {
     activity: tokio::sync::Notify,
     /// The registry closed this connection to make room.
     evicted: tokio::sync::Notify,
+    /// Responses whose body hyper has not asked for again since it took a piece of it (or
+    /// since the response was handed over): the client is not taking them. By response.
+    waiting_on_client: Mutex<BTreeMap<u64, Instant>>,
+    next_response: AtomicU64,
+    /// Since when a write to the socket has been waiting for room.
+    write_blocked: Mutex<Option<Instant>>,
+    /// Closed because a response made no progress: the socket is reset.
+    stalled: AtomicBool,
 }
 
 impl Connection {
@@ -97,6 +117,48 @@ impl Connection {
 
     fn idle(&self) -> bool {
         self.in_flight.load(Ordering::SeqCst) == 0
+    }
+
+    /// Since when the oldest response (or write) the client is not taking has waited.
+    fn stalled_since(&self) -> Option<Instant> {
+        let responses = self
+            .waiting_on_client
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .min()
+            .copied();
+        let write = *self
+            .write_blocked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        responses.into_iter().chain(write).min()
+    }
+
+    /// A write waits for room in the socket (`true`) or went through.
+    pub(super) fn write_blocked(&self, blocked: bool) {
+        let mut since = self
+            .write_blocked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match (blocked, *since) {
+            (true, None) => *since = Some(Instant::now()),
+            (false, Some(_)) => *since = None,
+            _ => {}
+        }
+    }
+
+    /// Response `id` waits for the client to take it (`true`), or is being made by us.
+    fn waiting_on_client(&self, id: u64, waiting: bool) {
+        let mut responses = self
+            .waiting_on_client
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if waiting {
+            responses.entry(id).or_insert_with(Instant::now);
+        } else {
+            responses.remove(&id);
+        }
     }
 
     /// When the connection's task must look again, and what expires then.
@@ -149,6 +211,10 @@ impl Drop for InFlight {
 pub struct Connections {
     cap: usize,
     reserve: usize,
+    /// Connections one address may hold.
+    per_client: usize,
+    /// Proxies whose connections carry many clients: held to the cap only.
+    trusted: Vec<IpRange>,
     open: Mutex<BTreeMap<u64, Arc<Connection>>>,
     next_id: AtomicU64,
     emptied: tokio::sync::Notify,
@@ -166,13 +232,22 @@ pub enum Admitted {
 }
 
 impl Connections {
-    /// At most `cap` connections, the last `reserve` of them for health probes, and at most
-    /// `linger_limit` closed sockets lingering.
-    pub fn new(cap: usize, reserve: usize, linger_limit: usize) -> Connections {
+    /// At most `cap` connections, the last `reserve` of them for health probes, at most
+    /// `per_client` of one address (a `trusted` proxy's excepted), and at most `linger_limit`
+    /// closed sockets lingering.
+    pub fn new(
+        cap: usize,
+        reserve: usize,
+        per_client: usize,
+        trusted: Vec<IpRange>,
+        linger_limit: usize,
+    ) -> Connections {
         let cap = cap.max(2);
         Connections {
             cap,
             reserve: reserve.clamp(1, cap - 1),
+            per_client: per_client.max(1),
+            trusted,
             open: Mutex::new(BTreeMap::new()),
             next_id: AtomicU64::new(0),
             emptied: tokio::sync::Notify::new(),
@@ -189,6 +264,10 @@ impl Connections {
         self.reserve
     }
 
+    pub fn per_client(&self) -> usize {
+        self.per_client
+    }
+
     fn open(&self) -> MutexGuard<'_, BTreeMap<u64, Arc<Connection>>> {
         self.open.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -198,9 +277,23 @@ impl Connections {
         self.open().len()
     }
 
-    /// Registers a new connection, closing the oldest idle one when the cap is near.
-    pub fn admit(&self) -> Admitted {
+    /// Registers a new connection from `peer`, closing its address's oldest idle one when
+    /// it holds its room, and the oldest idle one of all when the cap is near.
+    pub fn admit(&self, peer: IpAddr) -> Admitted {
+        let client =
+            (!self.trusted.iter().any(|range| range.contains(peer))).then(|| client_key(peer));
         let mut open = self.open();
+        if let Some(client) = client {
+            let held = open.values().filter(|c| c.client == Some(client)).count();
+            if held >= self.per_client
+                && !Self::evict_idle_where(&mut open, |c| c.client == Some(client))
+            {
+                metrics::shed(metrics::Shed::Connections);
+                ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "refused")
+                    .increment(1);
+                return Admitted::Refuse;
+            }
+        }
         if open.len() >= self.cap - self.reserve {
             Self::evict_idle(&mut open);
         }
@@ -215,6 +308,7 @@ impl Connections {
         let connection = Arc::new(Connection {
             id,
             accepted: now,
+            client,
             restricted,
             in_flight: AtomicUsize::new(0),
             requests: AtomicU64::new(0),
@@ -226,6 +320,10 @@ impl Connections {
             head_timed_out: AtomicBool::new(false),
             activity: tokio::sync::Notify::new(),
             evicted: tokio::sync::Notify::new(),
+            waiting_on_client: Mutex::new(BTreeMap::new()),
+            next_response: AtomicU64::new(0),
+            write_blocked: Mutex::new(None),
+            stalled: AtomicBool::new(false),
         });
         open.insert(id, connection.clone());
         ::metrics::gauge!(metrics::CONNECTIONS).set(open.len() as f64);
@@ -235,12 +333,17 @@ impl Connections {
     /// Closes the oldest connection with nothing in flight, one that never sent a request
     /// first; false when every connection has a request in flight.
     fn evict_idle(open: &mut BTreeMap<u64, Arc<Connection>>) -> bool {
-        let silent = open
-            .values()
-            .find(|c| c.idle() && c.requests.load(Ordering::SeqCst) == 0);
-        let victim = silent
-            .or_else(|| open.values().find(|c| c.idle()))
-            .map(|c| c.id);
+        Self::evict_idle_where(open, |_| true)
+    }
+
+    /// [`Connections::evict_idle`] among the connections `which` picks.
+    fn evict_idle_where(
+        open: &mut BTreeMap<u64, Arc<Connection>>,
+        which: impl Fn(&Connection) -> bool,
+    ) -> bool {
+        let candidates = || open.values().filter(|c| which(c) && c.idle());
+        let silent = candidates().find(|c| c.requests.load(Ordering::SeqCst) == 0);
+        let victim = silent.or_else(|| candidates().next()).map(|c| c.id);
         match victim.and_then(|id| open.remove(&id)) {
             Some(connection) => {
                 connection.evicted.notify_one();
@@ -322,6 +425,9 @@ pub async fn serve_connection(
             Some(since) => (since + CLOSING_TIME, None),
             None => connection.next_deadline(&bounds),
         };
+        // Looked at again at least every quarter of the send timeout, for a response the
+        // client is not taking.
+        let wake = deadline.min(Instant::now() + bounds.send_timeout / 4);
         tokio::select! {
             result = served.as_mut() => {
                 if let Err(error) = result {
@@ -345,7 +451,18 @@ pub async fn serve_connection(
                     served.as_mut().graceful_shutdown();
                 }
             }
-            () = tokio::time::sleep_until(deadline.into()) => {
+            () = tokio::time::sleep_until(wake.into()) => {
+                if connection
+                    .stalled_since()
+                    .is_some_and(|since| since.elapsed() >= bounds.send_timeout)
+                {
+                    ::metrics::counter!(metrics::CONNECTIONS_CLOSED, "reason" => "stalled").increment(1);
+                    connection.stalled.store(true, Ordering::SeqCst);
+                    break;
+                }
+                if Instant::now() < deadline {
+                    continue;
+                }
                 if closing.is_some() {
                     break;
                 }
@@ -450,18 +567,25 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
 }
 
 fn guarded(response: Response<Body>, guard: InFlight) -> Response<Body> {
-    response.map(|body| {
-        Body::new(GuardedBody {
-            body,
-            _guard: guard,
-        })
-    })
+    let id = guard.0.next_response.fetch_add(1, Ordering::Relaxed);
+    // Handed over: from now on hyper should ask for the body as the client takes it.
+    guard.0.waiting_on_client(id, true);
+    response.map(|body| Body::new(GuardedBody { body, id, guard }))
 }
 
-/// A response body that keeps its request counted in flight until hyper has written it.
+/// A response body that keeps its request counted in flight until hyper has written it, and
+/// tells its connection whether the client is taking it: from a piece handed over until hyper
+/// asks for the next, the client has it to take.
 struct GuardedBody {
     body: Body,
-    _guard: InFlight,
+    id: u64,
+    guard: InFlight,
+}
+
+impl Drop for GuardedBody {
+    fn drop(&mut self) {
+        self.guard.0.waiting_on_client(self.id, false);
+    }
 }
 
 impl hyper::body::Body for GuardedBody {
@@ -472,7 +596,14 @@ impl hyper::body::Body for GuardedBody {
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
-        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+        let this = self.get_mut();
+        let connection = &this.guard.0;
+        connection.waiting_on_client(this.id, false);
+        let frame = Pin::new(&mut this.body).poll_frame(cx);
+        if let Poll::Ready(Some(Ok(_))) = frame {
+            connection.waiting_on_client(this.id, true);
+        }
+        frame
     }
 
     fn is_end_stream(&self) -> bool {
@@ -506,16 +637,16 @@ mod tests {
 
     #[test]
     fn the_oldest_silent_connection_makes_room() {
-        let connections = Connections::new(4, 1, 1);
+        let connections = Connections::new(4, 1, 4, Vec::new(), 1);
         let admitted: Vec<Arc<Connection>> = (0..3)
-            .map(|_| match connections.admit() {
+            .map(|_| match connections.admit(LOOPBACK) {
                 Admitted::Serve(c) => c,
                 Admitted::Refuse => panic!("under the cap"),
             })
             .collect();
         // The second has served a request: the first, silent, goes first.
         admitted[1].requests.store(1, Ordering::SeqCst);
-        let Admitted::Serve(fourth) = connections.admit() else {
+        let Admitted::Serve(fourth) = connections.admit(LOOPBACK) else {
             panic!("room was made")
         };
         assert!(!fourth.restricted);
@@ -525,11 +656,55 @@ mod tests {
         for c in connections.open().values() {
             c.in_flight.store(1, Ordering::SeqCst);
         }
-        let Admitted::Serve(reserved) = connections.admit() else {
+        let Admitted::Serve(reserved) = connections.admit(LOOPBACK) else {
             panic!("the reserve")
         };
         assert!(reserved.restricted);
         reserved.in_flight.store(1, Ordering::SeqCst);
-        assert!(matches!(connections.admit(), Admitted::Refuse));
+        assert!(matches!(connections.admit(LOOPBACK), Admitted::Refuse));
+    }
+
+    const LOOPBACK: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
+    fn served(admitted: Admitted) -> Arc<Connection> {
+        match admitted {
+            Admitted::Serve(connection) => connection,
+            Admitted::Refuse => panic!("refused"),
+        }
+    }
+
+    #[test]
+    fn one_address_holds_its_room_and_a_trusted_proxy_the_cap() {
+        let trusted = super::super::clients::parse_ranges("10.0.0.1").unwrap();
+        let connections = Connections::new(16, 1, 2, trusted, 1);
+        let client = IpAddr::from([192, 0, 2, 1]);
+        let first = served(connections.admit(client));
+        let second = served(connections.admit(client));
+        // Both with a request in flight (an HTTP/2 stream the client never lets finish): the
+        // address's third is refused, though the server has room.
+        first.in_flight.store(1, Ordering::SeqCst);
+        second.in_flight.store(1, Ordering::SeqCst);
+        assert!(matches!(connections.admit(client), Admitted::Refuse));
+        // Its own idle connection makes room for its new one.
+        second.in_flight.store(0, Ordering::SeqCst);
+        let _third = served(connections.admit(client));
+        assert!(!connections.open().contains_key(&second.id));
+        // Another address has its own room, an IPv6 /64 is one address.
+        let _other = served(connections.admit(IpAddr::from([192, 0, 2, 2])));
+        for last in 1..=2u16 {
+            let v6 = IpAddr::from([0x2001, 0xdb8, 0, 1, 0, 0, 0, last]);
+            served(connections.admit(v6))
+                .in_flight
+                .store(1, Ordering::SeqCst);
+        }
+        let v6 = IpAddr::from([0x2001, 0xdb8, 0, 1, 0, 0, 0, 3]);
+        assert!(matches!(connections.admit(v6), Admitted::Refuse));
+        // A trusted proxy's connections carry many clients: up to the cap.
+        let proxy = IpAddr::from([10, 0, 0, 1]);
+        for _ in 0..8 {
+            served(connections.admit(proxy))
+                .in_flight
+                .store(1, Ordering::SeqCst);
+        }
     }
 }

@@ -37,7 +37,6 @@ struct ApiDoc;
 
 /// What the service does and the genres it has, each in its own words.
 fn description() -> String {
-    let defaults = super::ServerConfig::default();
     let genres = ops::genres();
     let titles: Vec<&str> = genres.iter().map(|genre| genre.title).collect();
     let formats: String = genres
@@ -54,14 +53,16 @@ Every search runs under a step budget and a deadline (30 s by default). The serv
 (about 2 s of CPU on the slowest input measured) and {generate} for a generation (enough for 16x16 expert Kakuro), unless configured otherwise or raised by an API key; \
 a request's `budget` may ask for less, never for more. Running out is a 422 (`/problems/budget-exhausted`) whose `steps`, `budget` and `stage` say how far the search got.\n\n\
 Errors are `application/problem+json` (RFC 9457), whatever answers them, the HTTP layer included (a malformed request head, 408, 414, 431, an unknown path). \
-Each client (its address, or its API key) may send {rate} requests a second in bursts of {burst}, and run a share of the workers at once; beyond, 429 with `Retry-After`. \
-Every answer but the health probes' says how much of that rate is left: `RateLimit-Policy` and `RateLimit` (IETF draft draft-ietf-httpapi-ratelimit-headers). \
+Each client (its address, or its API key) may run a share of the workers at once, and use {share} ms of each worker's time a second on average, 20 s of that share at once: \
+each request counts {request_ms} ms, each job the CPU time it took, so that cheap requests are limited far less than expensive ones; beyond, 429 with `Retry-After`. \
+An address that sends API keys the server does not know gets 403 for each, and 429 after a few a second. \
+Every answer but the health probes' says how much of that share is left, as the IETF draft draft-ietf-httpapi-ratelimit-headers has it, in milliseconds of worker time: `RateLimit-Policy` and `RateLimit`. \
 When every worker is busy and the queue is full, requests get 503 with `Retry-After`; a request is safe to retry.",
         titles.join(", "),
         budget = group(ops::DEFAULT_BUDGET),
         generate = group(ops::GENERATE_BUDGET),
-        rate = defaults.clients.rate,
-        burst = defaults.clients.burst,
+        share = super::clients::DEFAULT_WORK_MS_PER_WORKER,
+        request_ms = super::clients::REQUEST_COST_MS,
     )
 }
 
@@ -149,8 +150,8 @@ fn security_schemes(document: &mut Document) {
         API_KEY,
         SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
             "X-API-Key",
-            "An API key the server was given (`SUMPUZZLES_API_KEYS`): its own rate, budget and \
-             concurrency. A server without keys ignores the header.",
+            "An API key the server was given (`SUMPUZZLES_API_KEYS`): its own share of worker \
+             time, budget and concurrency. A server without keys ignores the header.",
         ))),
     );
     components.add_security_scheme(
@@ -173,7 +174,7 @@ const BEARER: &str = "bearer";
 /// The document's security, which every operation but the health probes inherits: anonymous
 /// (`{}`), or either key scheme. The puzzle operations take a key when the server has keys (an
 /// unknown key is a 403; with keys required, none is a 401); the open routes take one for its
-/// rate only. The health probes read none: their own `security: []`. Said once for the
+/// share of worker time only. The health probes read none: their own `security: []`. Said once for the
 /// document rather than per operation, because a generator that reads an operation's security
 /// as "needs a key" (openapi-python-client types such an operation's client as
 /// `AuthenticatedClient`) would otherwise ask for a key a server without keys never reads.
@@ -210,13 +211,15 @@ fn rate_limit_headers(document: &mut Document) {
             .build()
     };
     let policy = header(
-        "The client's rate limit (absent when the server has none): `\"client\";q=<requests>;w=<seconds>`, \
-         `q` requests at once, which come back in full within `w` seconds (the server's rate and \
-         burst, or the API key's; IETF draft draft-ietf-httpapi-ratelimit-headers).",
+        "The client's share of worker time (absent when the server sets none): \
+         `\"client\";q=<milliseconds>;w=<seconds>`, `q` milliseconds of worker time at once, which \
+         come back in full within `w` seconds (the server's share, or the API key's; IETF draft \
+         draft-ietf-httpapi-ratelimit-headers, with worker time as the quota's unit).",
     );
     let left = header(
-        "What the client's rate limit leaves after this request: `\"client\";r=<requests>;t=<seconds>`, \
-         `r` more requests at once now, the whole quota again in `t` seconds.",
+        "What the client's share leaves after this request: `\"client\";r=<milliseconds>;t=<seconds>`, \
+         `r` milliseconds of worker time at once now, the whole share again in `t` seconds. \
+         Each request counts 1 ms, each job the CPU time it took.",
     );
     for (path, item) in document.paths.paths.iter_mut() {
         if is_health_probe(path) {

@@ -341,6 +341,7 @@ pub async fn batch(
     // The client's allowance (its key's budget) for every puzzle, made after this returns.
     let admitted = Admitted::current().unwrap_or_else(|| Admitted {
         allowance: state.clients.anonymous(),
+        account: None,
         until,
     });
     let mut lines = BatchLines::new(plans, array);
@@ -390,16 +391,17 @@ async fn make_line(
 ) -> String {
     let seed = plan.seed().unwrap_or_default();
     let now = Instant::now();
-    if state.shutting_down() {
-        return failed(
+    // A seed a shutdown reached first: its line says so, and which part of it.
+    let shutting_down = |detail: &str| {
+        failed(
             seed,
-            ProblemDetails::new(
-                "shutting-down",
-                "The server is shutting down",
-                503,
-                "the server began shutting down before this seed was started; ask another \
-                 instance for it",
-            ),
+            ProblemDetails::new("shutting-down", "The server is shutting down", 503, detail),
+        )
+    };
+    if state.shutting_down() {
+        return shutting_down(
+            "the server began shutting down before this seed was started; ask another instance \
+             for it",
         );
     }
     if now >= until {
@@ -419,15 +421,18 @@ async fn make_line(
     }
     let line = admitted.until((now + state.config.deadline).min(until));
     // Shared with `/generate` and the daily puzzle (see `answers.rs`); a batch whose client
-    // left stops its work, so its fill goes on only while someone waits for it.
-    let made = answers::answer(
-        state,
-        &plan,
-        Some(line),
-        Entry::InTurn,
-        Keep::WhileWaitedFor,
-    )
-    .await;
+    // left stops its work, so its fill goes on only while someone waits for it. At the end of
+    // the grace period the puzzle under way is given up (dropping the wait cancels a fill only
+    // this batch waits for), so that the answer still ends complete.
+    let made = tokio::select! {
+        made = answers::answer(state, &plan, Some(line), Entry::InTurn, Keep::WhileWaitedFor) => made,
+        () = state.grace_ended() => {
+            return shutting_down(
+                "the server's grace period for shutting down ended before this seed was made; \
+                 ask another instance for it",
+            );
+        }
+    };
     match made {
         Ok((answer, _)) => String::from_utf8_lossy(&answer.json(plan.with_solution())).into(),
         Err(problem) => failed(seed, problem.body()),

@@ -10,6 +10,8 @@ pub const LATENCY: &str = "sumpuzzles_http_request_duration_seconds";
 pub const POOL_IN_USE: &str = "sumpuzzles_pool_in_use";
 pub const QUEUE_DEPTH: &str = "sumpuzzles_queue_depth";
 pub const SHED: &str = "sumpuzzles_shed_total";
+pub const KEY_FAILURES: &str = "sumpuzzles_api_key_failures_total";
+pub const PROTOCOL_WARNINGS: &str = "sumpuzzles_protocol_warnings_total";
 pub const CANCELLED: &str = "sumpuzzles_cancelled_total";
 pub const DEADLINE: &str = "sumpuzzles_deadline_exceeded_total";
 pub const BUDGET_EXHAUSTED: &str = "sumpuzzles_budget_exhausted_total";
@@ -88,8 +90,19 @@ fn describe() {
     ::metrics::describe_counter!(
         SHED,
         "Requests refused without being worked on, by reason: overloaded (pool and queue full, \
-         503), expired (waited until the deadline, 503), rate_limited and client_busy (429), \
-         connections (too many connections, 503)"
+         503), expired (waited until the deadline, 503), rate_limited (over the client's share \
+         of worker time), client_busy and key_guessing (429), connections (too many \
+         connections, 503)"
+    );
+    ::metrics::describe_counter!(
+        PROTOCOL_WARNINGS,
+        "Warnings of the HTTP libraries about clients' connections (h2's stream resets and the \
+         like), by library; summed up in the log"
+    );
+    ::metrics::describe_counter!(
+        KEY_FAILURES,
+        "Requests with an API key this server does not know, by outcome: forbidden (403), \
+         throttled (429: the address sent too many)"
     );
     ::metrics::describe_gauge!(CONNECTIONS, "Open client connections");
     ::metrics::describe_counter!(
@@ -160,6 +173,7 @@ pub enum Shed {
     Expired,
     RateLimited,
     ClientBusy,
+    KeyGuessing,
     Connections,
 }
 
@@ -170,6 +184,7 @@ impl Shed {
             Shed::Expired => "expired",
             Shed::RateLimited => "rate_limited",
             Shed::ClientBusy => "client_busy",
+            Shed::KeyGuessing => "key_guessing",
             Shed::Connections => "connections",
         }
     }

@@ -24,6 +24,8 @@
 //!   API key) and the per-client limits (rate, requests on the pool at once);
 //! - `conn.rs`: the connections (bounds from accept, idle bounds, a cap with a reserve for
 //!   health probes, half-close, hyper's own errors as problem details, lingering close);
+//! - [`logging`]: the log, with the HTTP libraries' warnings about clients' connections
+//!   counted and summed up;
 //! - `server.rs`: [`app`] (the routes with their layers) and [`serve`] (the accept loop, an
 //!   admin listener for `/metrics`, and a graceful shutdown that first turns `/readyz` to
 //!   503, then stops accepting and lets requests under way finish).
@@ -36,6 +38,7 @@ pub(crate) mod conn;
 pub(crate) mod docs;
 pub(crate) mod extract;
 pub(crate) mod generate;
+pub mod logging;
 pub mod memory;
 pub(crate) mod metrics;
 pub(crate) mod play;

@@ -451,5 +451,28 @@ pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
         .unwrap_or("unknown")
 }
 
+/// The CPU time of the calling thread: what a job cost its worker, leaving out the time the
+/// thread waited while other threads or processes ran (what its client is charged).
+#[cfg(unix)]
+pub(crate) fn thread_cpu_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    if status != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// Elsewhere the wall-clock time since the process's first call stands in for it.
+#[cfg(not(unix))]
+pub(crate) fn thread_cpu_time() -> Duration {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed()
+}
+
 #[cfg(test)]
 mod tests;

@@ -29,6 +29,8 @@ pub enum ApiError {
     MethodNotAllowed,
     /// 408: the body did not arrive within the body timeout.
     SlowBody,
+    /// 400: the body came in too many small pieces (chunks, frames).
+    FragmentedBody,
     /// 413: the body is larger than the limit.
     TooLarge(String),
     /// 414: the request target (path and query) is longer than the limit.
@@ -37,8 +39,10 @@ pub enum ApiError {
     UnsupportedMediaType,
     /// 415: the body comes compressed (`Content-Encoding`).
     EncodedBody,
-    /// 429: the client sent more requests than its rate allows; retry after the seconds.
+    /// 429: the client used more worker time than its share; retry after the seconds.
     RateLimited { retry_after: u64 },
+    /// 429: the address sent more unknown API keys than it may; retry after the seconds.
+    KeyGuessing { retry_after: u64 },
     /// 429: the client has as many requests running and waiting as it may.
     ClientBusy { retry_after: u64 },
     /// 503: the worker pool and its queue are full; retry after the given seconds.
@@ -92,6 +96,17 @@ impl ApiError {
                 408,
                 "the request body did not arrive within the server's body timeout",
             ),
+            ApiError::FragmentedBody => ProblemDetails::new(
+                "fragmented-body",
+                "The request body came in too many pieces",
+                400,
+                format!(
+                    "the body came in more than {} pieces (chunks or frames) of under {} bytes \
+                     on average; send it in larger pieces",
+                    super::extract::MAX_BODY_PIECES,
+                    super::extract::MIN_AVERAGE_PIECE
+                ),
+            ),
             ApiError::TooLarge(detail) => ProblemDetails::new(
                 "too-large",
                 "The request body is too large",
@@ -125,7 +140,17 @@ impl ApiError {
                 "Too many requests",
                 429,
                 format!(
-                    "this client sent more requests than its rate allows; retry in {retry_after} s"
+                    "this client used more of the workers' time than its share (each request \
+                     counts a millisecond, each job the time it took); retry in {retry_after} s"
+                ),
+            ),
+            ApiError::KeyGuessing { retry_after } => ProblemDetails::new(
+                "rate-limited",
+                "Too many unknown API keys",
+                429,
+                format!(
+                    "this address sent more API keys this server does not know than it may; \
+                     no key it sends is looked up for {retry_after} s"
                 ),
             ),
             ApiError::ClientBusy { retry_after } => ProblemDetails::new(
@@ -180,6 +205,7 @@ impl ApiError {
             ApiError::Overloaded { retry_after }
             | ApiError::ExpiredInQueue { retry_after }
             | ApiError::RateLimited { retry_after }
+            | ApiError::KeyGuessing { retry_after }
             | ApiError::ClientBusy { retry_after } => Some(retry_after),
             ApiError::ShuttingDown | ApiError::TooManyConnections => Some(1),
             _ => None,

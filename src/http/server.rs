@@ -42,11 +42,31 @@ pub const MAX_HEADERS: usize = 100;
 /// The longest request id taken from a client.
 const MAX_REQUEST_ID: usize = 64;
 
-/// Request ids: a per-process prefix and a counter.
+/// Request ids: a counter hashed with this process's secret keys (SipHash), so that an id
+/// says nothing about how many requests came before it, or will come after.
 #[derive(Clone)]
 struct RequestIds {
-    prefix: u32,
+    keys: std::collections::hash_map::RandomState,
     counter: Arc<AtomicU64>,
+}
+
+impl RequestIds {
+    fn new() -> RequestIds {
+        RequestIds {
+            keys: std::collections::hash_map::RandomState::new(),
+            counter: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    /// The next id: 32 hex digits, unique within the process (the hashes of distinct counter
+    /// values under one key collide with a chance of 2^-128).
+    fn next(&self) -> HeaderValue {
+        use std::hash::BuildHasher;
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        let (high, low) = (self.keys.hash_one((n, 0u8)), self.keys.hash_one((n, 1u8)));
+        HeaderValue::from_str(&format!("{high:016x}{low:016x}"))
+            .expect("hex digits are a header value")
+    }
 }
 
 /// Whether a client's `X-Request-Id` is kept: 1 to 64 letters, digits and `._:-`, so that it
@@ -64,11 +84,7 @@ async fn request_id(State(ids): State<RequestIds>, mut request: Request, next: N
     let name = HeaderName::from_static("x-request-id");
     let id = match request.headers().get(&name) {
         Some(sent) if acceptable_request_id(sent.as_bytes()) => sent.clone(),
-        _ => {
-            let n = ids.counter.fetch_add(1, Ordering::Relaxed);
-            HeaderValue::from_str(&format!("{:08x}-{n:x}", ids.prefix))
-                .expect("hex digits and a dash are a header value")
-        }
+        _ => ids.next(),
     };
     request.headers_mut().insert(name.clone(), id.clone());
     let mut response = next.run(request).await;
@@ -76,7 +92,8 @@ async fn request_id(State(ids): State<RequestIds>, mut request: Request, next: N
     response
 }
 
-/// Counts requests and latency by matched route and status.
+/// Counts requests and latency by matched route and status. A streamed answer (a batch) is
+/// recorded when its body ends, so that its latency is the whole batch's, not its head's.
 async fn record(request: Request, next: Next) -> Response {
     let route = request
         .extensions()
@@ -84,8 +101,25 @@ async fn record(request: Request, next: Next) -> Response {
         .map_or_else(|| "unmatched".to_string(), |p| p.as_str().to_string());
     let start = Instant::now();
     let response = next.run(request).await;
-    metrics::record_request(&route, response.status().as_u16(), start.elapsed());
-    response
+    let recorded = Recorded {
+        route,
+        status: response.status().as_u16(),
+        start,
+    };
+    keep_while_streaming(response, recorded)
+}
+
+/// A request to be recorded when dropped.
+struct Recorded {
+    route: String,
+    status: u16,
+    start: Instant,
+}
+
+impl Drop for Recorded {
+    fn drop(&mut self) {
+        metrics::record_request(&self.route, self.status, self.start.elapsed());
+    }
 }
 
 /// The whole request, body reading included, is held to the deadline (plus a second for the
@@ -197,8 +231,10 @@ async fn admit(State(admission): State<Admission>, mut request: Request, next: N
     let admitted = match state.clients.admit(peer, request.headers(), heavy) {
         Ok(admitted) => admitted,
         Err(problem) => {
-            if matches!(problem, ApiError::RateLimited { .. }) {
-                metrics::shed(metrics::Shed::RateLimited);
+            match problem {
+                ApiError::RateLimited { .. } => metrics::shed(metrics::Shed::RateLimited),
+                ApiError::KeyGuessing { .. } => metrics::shed(metrics::Shed::KeyGuessing),
+                _ => {}
             }
             return problem.into_response();
         }
@@ -226,36 +262,38 @@ async fn admit(State(admission): State<Admission>, mut request: Request, next: N
     };
     let scope = Admitted {
         allowance: admitted.allowance,
+        account: admitted.account.clone(),
         until: arrived + state.config.deadline,
     };
     let response = ADMITTED.scope(scope, next.run(request)).await;
     let response = with_rate_left(response, &admitted);
     match slot {
-        Some(slot) => hold_until_sent(response, slot),
+        Some(slot) => keep_while_streaming::<Slot>(response, slot),
         None => response,
     }
 }
 
-/// An admitted request counted against its client's rate: its answer says how much is left
-/// (`RateLimit-Policy` and `RateLimit`), when the client has a rate limit.
+/// An admitted request counted against its client's account of worker time: its answer says
+/// how much is left (`RateLimit-Policy` and `RateLimit`), when the client has a limit. A job
+/// made in full was charged on its worker before this; a streamed one is charged as it goes.
 fn with_rate_left(mut response: Response, admitted: &super::clients::Admission) -> Response {
-    if let Some(rate) = admitted.rate {
-        response.headers_mut().extend(rate.headers());
+    if let Some(account) = &admitted.account {
+        response.headers_mut().extend(account.left().headers());
     }
     response
 }
 
-/// A streamed answer (a batch, whose puzzles are made as its body is sent) keeps its client's
-/// slot until its last byte is sent or the client goes away; an answer made in full frees it
-/// now.
-fn hold_until_sent(response: Response, slot: Slot) -> Response {
+/// A streamed answer (a batch, whose puzzles are made as its body is sent) keeps `guard` (its
+/// client's slot, its record) until its last byte is sent or the client goes away; an answer
+/// made in full drops it now.
+fn keep_while_streaming<G: Send + 'static>(response: Response, guard: G) -> Response {
     use axum::body::HttpBody;
     use futures_util::StreamExt;
     if response.body().size_hint().exact().is_some() {
         return response;
     }
     response.map(|body| {
-        let held = slot;
+        let held = guard;
         Body::from_stream(body.into_data_stream().map(move |chunk| {
             let _ = &held;
             chunk
@@ -317,10 +355,7 @@ pub fn app(state: Arc<AppState>) -> Router {
         HeaderName::from_static("ratelimit-policy"),
         x_request_id,
     ]);
-    let ids = RequestIds {
-        prefix: (std::process::id() ^ (Instant::now().elapsed().subsec_nanos())).rotate_left(7),
-        counter: Arc::new(AtomicU64::new(0)),
-    };
+    let ids = RequestIds::new();
     let admission = Admission {
         heavy: Arc::new(heavy_paths(&document)),
         state: state.clone(),
@@ -392,6 +427,9 @@ pub async fn serve(config: ServerConfig) -> std::io::Result<()> {
     serve_on(listener, admin, config, shutdown_signal()).await
 }
 
+/// After the grace period, how long streamed answers have to send their last lines.
+const GRACE_END: Duration = Duration::from_secs(1);
+
 /// Descriptors kept free beyond the connections: listeners, the log, the runtime's own.
 const SPARE_DESCRIPTORS: usize = 8;
 
@@ -416,14 +454,22 @@ fn descriptor_room() -> Option<usize> {
     None
 }
 
-/// The connection registry for `max_connections`, within the descriptor limit: an eighth
-/// of the room is kept for lingering sockets, a sixteenth of the cap (at least 1) is the
-/// reserve for health probes.
-fn connections(max_connections: usize) -> Connections {
+/// The connection registry for `config.max_connections`, within the descriptor limit: an
+/// eighth of the room is kept for lingering sockets, a sixteenth of the cap (at least 1) is
+/// the reserve for health probes, and one address may hold an eighth of the cap (at least 2)
+/// unless told otherwise; the trusted proxies are held to the cap only.
+fn connections(config: &ServerConfig) -> Connections {
     let room = descriptor_room().unwrap_or(usize::MAX).max(4);
     let linger = (room / 8).clamp(1, 64);
-    let cap = max_connections.min(room - linger).max(2);
-    Connections::new(cap, (cap / 16).max(1), linger)
+    let cap = config.max_connections.min(room - linger).max(2);
+    let per_client = config.client_connections.unwrap_or((cap / 8).max(2));
+    Connections::new(
+        cap,
+        (cap / 16).max(1),
+        per_client,
+        config.clients.trusted_proxies.clone(),
+        linger,
+    )
 }
 
 /// The HTTP/1 and HTTP/2 settings of every connection.
@@ -516,7 +562,7 @@ pub async fn serve_on(
     let state = AppState::new(config.clone());
     let app = app(state.clone());
     super::memory::start_reclaimer();
-    let registry = Arc::new(connections(config.max_connections));
+    let registry = Arc::new(connections(&config));
     let admin_address: Option<SocketAddr> = admin.as_ref().and_then(|l| l.local_addr().ok());
     tracing::info!(
         address = %listener.local_addr()?,
@@ -525,6 +571,7 @@ pub async fn serve_on(
         queue = config.queue,
         connections = registry.cap(),
         reserve = registry.reserve(),
+        per_client = registry.per_client(),
         pools = %pool_keys(&state),
         "listening"
     );
@@ -532,6 +579,7 @@ pub async fn serve_on(
     let bounds = Bounds {
         header_timeout: config.header_timeout,
         idle_timeout: config.idle_timeout,
+        send_timeout: config.send_timeout,
     };
     let (stop_accepting_tx, mut stop_accepting) = tokio::sync::watch::channel(false);
     let (close_tx, close_rx) = tokio::sync::watch::channel(false);
@@ -570,7 +618,7 @@ pub async fn serve_on(
             }
         };
         let _ = stream.set_nodelay(true);
-        match registry.admit() {
+        match registry.admit(peer.ip()) {
             Accepted::Serve(connection) => {
                 tokio::spawn(conn::serve_connection(
                     registry.clone(),
@@ -595,7 +643,15 @@ pub async fn serve_on(
         .await
         .is_err()
     {
-        tracing::warn!("grace period over; closing the remaining connections");
+        // Batches give up the puzzle under way and end their answers with a line for each
+        // seed not made; a moment for those last bytes, then the connections are closed.
+        state.end_grace();
+        if tokio::time::timeout(GRACE_END, registry.closed())
+            .await
+            .is_err()
+        {
+            tracing::warn!("grace period over; closing the remaining connections");
+        }
     }
     Ok(())
 }

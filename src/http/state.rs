@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::answers::AnswerCache;
-use super::clients::{Allowance, ApiKeys, ClientLimits, Clients};
+use super::clients::{Account, Allowance, ApiKeys, ClientLimits, Clients};
 use super::metrics;
-use super::pool::{Background, Entry, Pool};
+use super::pool::{thread_cpu_time, Background, Entry, Pool};
 use super::problem::ApiError;
 use super::puzzle_pool::{Filler, PooledAnswer, PuzzlePoolConfig, PuzzlePools, Taken};
 use crate::core::{Budget, Error};
@@ -53,6 +53,12 @@ pub struct ServerConfig {
     pub idle_timeout: Duration,
     /// Open connections at most (lowered to what the descriptor limit allows).
     pub max_connections: usize,
+    /// Open connections of one address at most (none: an eighth of the cap, at least 2);
+    /// trusted proxies are held to the cap only.
+    pub client_connections: Option<usize>,
+    /// How long a response may make no progress (a client that does not read it, an HTTP/2
+    /// window left at zero) before its connection is reset.
+    pub send_timeout: Duration,
     /// Per-client limits and the trusted proxies.
     pub clients: ClientLimits,
     /// API keys, and whether the puzzle operations require one.
@@ -88,13 +94,9 @@ impl Default for ServerConfig {
             header_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(30),
             max_connections: 1024,
-            clients: ClientLimits {
-                concurrency: (workers / 2).max(1),
-                queue: 8,
-                rate: 20,
-                burst: 100,
-                trusted_proxies: Vec::new(),
-            },
+            client_connections: None,
+            send_timeout: Duration::from_secs(30),
+            clients: ClientLimits::for_workers(workers),
             api_keys: ApiKeys::default(),
             drain: Duration::from_millis(1000),
             grace: Duration::from_secs(30),
@@ -116,6 +118,8 @@ tokio::task_local! {
 #[derive(Clone, Debug)]
 pub(crate) struct Admitted {
     pub(super) allowance: Allowance,
+    /// Where its jobs' worker time is charged (none: no limit).
+    pub(super) account: Option<Account>,
     /// Its deadline: the request's arrival and the configured deadline (a batch sets its
     /// own for each puzzle, see `generate.rs`).
     pub(super) until: Instant,
@@ -132,6 +136,7 @@ impl Admitted {
     pub(crate) fn until(&self, until: Instant) -> Admitted {
         Admitted {
             allowance: self.allowance,
+            account: self.account.clone(),
             until,
         }
     }
@@ -149,6 +154,8 @@ pub struct AppState {
     pub(crate) metrics: metrics_exporter_prometheus::PrometheusHandle,
     pub(crate) clients: Arc<Clients>,
     shutting_down: AtomicBool,
+    /// Raised when the grace period after a shutdown signal is over.
+    grace_over: tokio::sync::watch::Sender<bool>,
 }
 
 impl AppState {
@@ -183,6 +190,7 @@ impl AppState {
             )),
             config,
             shutting_down: AtomicBool::new(false),
+            grace_over: tokio::sync::watch::Sender::new(false),
         })
     }
 
@@ -196,13 +204,27 @@ impl AppState {
         self.shutting_down.store(true, Ordering::SeqCst);
     }
 
+    /// Ends the grace period: work still under way for a streamed answer (a batch's puzzle)
+    /// is given up, so that the answer can end complete before the connections close.
+    pub(crate) fn end_grace(&self) {
+        self.grace_over.send_replace(true);
+    }
+
+    /// Completes when the grace period is over.
+    pub(crate) async fn grace_ended(&self) {
+        let mut over = self.grace_over.subscribe();
+        let _ = over.wait_for(|over| *over).await;
+    }
+
     /// The client's budget for `plan` (or less, if the request asks for less) and what is
     /// left of the deadline, for the request being handled (or `admitted`, when given).
-    pub(crate) fn limits<P: Plan>(&self, plan: &P, admitted: Option<&Admitted>) -> (u64, Duration) {
-        let admitted = admitted.cloned().or_else(Admitted::current);
-        let allowance = admitted
-            .as_ref()
-            .map_or_else(|| self.clients.anonymous(), |admitted| admitted.allowance);
+    pub(crate) fn limits<P: Plan>(
+        &self,
+        plan: &P,
+        admitted: Option<&Admitted>,
+    ) -> (u64, Duration) {
+        let allowance =
+            admitted.map_or_else(|| self.clients.anonymous(), |admitted| admitted.allowance);
         let allowed = if plan.generates() {
             allowance.generate_budget
         } else {
@@ -220,7 +242,7 @@ impl AppState {
     /// A pooled answer to a generation, when a pool holds one this plan could get fresh
     /// (see `puzzle_pool.rs`); None sends it to [`AppState::run`].
     pub(crate) fn pooled(&self, plan: &GeneratePlan) -> Option<PooledAnswer> {
-        let (steps, _) = self.limits(plan, None);
+        let (steps, _) = self.limits(plan, Admitted::current().as_ref());
         match self.puzzles.take(plan, steps) {
             Taken::Hit(answer) => {
                 // Its place on the shelf is free: an idle worker may make the next one.
@@ -248,11 +270,20 @@ impl AppState {
         admitted: Option<&Admitted>,
         entry: Entry,
     ) -> Result<P::Report, ApiError> {
-        let (steps, deadline) = self.limits(&plan, admitted);
+        let admitted = admitted.cloned().or_else(Admitted::current);
+        let (steps, deadline) = self.limits(&plan, admitted.as_ref());
+        let account = admitted.and_then(|admitted| admitted.account);
         let result = self
             .pool
             .enter(deadline, entry, move |flag| {
-                plan.run(&mut Budget::with_flag(steps, flag))
+                // Charged on the worker, whoever waits for the answer: a client that goes
+                // away, or a deadline that passes, does not make the work free.
+                let started = thread_cpu_time();
+                let result = plan.run(&mut Budget::with_flag(steps, flag));
+                if let Some(account) = account {
+                    account.charge(thread_cpu_time().saturating_sub(started));
+                }
+                result
             })
             .await?;
         Self::outcome(result)

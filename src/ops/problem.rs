@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::core::{Error, InputErrorKind, InputProblem, Progress, Stage, Stop};
+use crate::core::{escaped_except, Error, InputErrorKind, InputProblem, Progress, Stage, Stop};
 
 /// A problem details body (RFC 9457): the object a failure is sent as.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema), schema(as = Problem))]
@@ -43,7 +43,7 @@ impl ProblemDetails {
             kind: format!("/problems/{kind}"),
             title: title.into(),
             status,
-            detail: detail.into(),
+            detail: printable(detail.into()),
             problems: Vec::new(),
             steps: None,
             budget: None,
@@ -88,6 +88,17 @@ impl ProblemDetails {
     }
 }
 
+/// `text` with its control characters (a NUL, an escape, a line break an input carried into
+/// a message that quotes it) written as their code points (`\u{0}`), so that a detail never
+/// puts them into a client's log or terminal.
+fn printable(text: String) -> String {
+    if text.chars().any(char::is_control) {
+        escaped_except(&text, |c| !c.is_control())
+    } else {
+        text
+    }
+}
+
 /// The one mapping from an engine error to the object every door sends: HTTP's body, the
 /// WebAssembly package's thrown error, the CLI's standard error.
 impl From<&Error> for ProblemDetails {
@@ -116,7 +127,14 @@ impl From<&Error> for ProblemDetails {
                     InputErrorKind::Limits => ("limits", "A value is outside its limits", 422),
                 };
                 ProblemDetails {
-                    problems: input.problems.clone(),
+                    problems: input
+                        .problems
+                        .iter()
+                        .map(|problem| InputProblem {
+                            at: problem.at.clone(),
+                            message: printable(problem.message.clone()),
+                        })
+                        .collect(),
                     ..ProblemDetails::new(kind, title, status, input.to_string())
                 }
             }

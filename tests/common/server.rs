@@ -6,6 +6,8 @@
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use super::Client;
 
@@ -76,6 +78,8 @@ pub struct Process {
     pub api: Client,
     /// The admin listener, where `/metrics` is.
     pub admin: Client,
+    /// The bytes of log it has written since it said where it listens.
+    pub log_bytes: Arc<AtomicUsize>,
 }
 
 impl Process {
@@ -115,12 +119,29 @@ impl Process {
             }
         };
         // Keep reading the log so that the service never blocks on a full pipe.
-        std::thread::spawn(move || lines.for_each(drop));
+        let log_bytes = Arc::new(AtomicUsize::new(0));
+        let counted = log_bytes.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                counted.fetch_add(line.len() + 1, Ordering::SeqCst);
+            }
+        });
         Process {
+            log_bytes,
             child,
             api: Client::at_base(format!("http://{address}")),
             admin: Client::at_base(format!("http://{admin}")),
         }
+    }
+}
+
+impl Process {
+    /// Sends SIGTERM, as an orchestrator stopping the service does.
+    #[cfg(unix)]
+    pub fn terminate(&self) {
+        let pid = i32::try_from(self.child.id()).expect("a process id");
+        // SAFETY: kill only sends a signal to the process we started.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
     }
 }
 

@@ -161,8 +161,8 @@ fn key(key: &str, name: &str, generate_budget: u64) -> KeyEntry {
     KeyEntry {
         key: key.into(),
         name: name.into(),
-        rate: None,
-        burst: None,
+        work_ms: None,
+        work_burst_ms: None,
         budget: None,
         generate_budget: Some(generate_budget),
         concurrency: None,
@@ -261,4 +261,47 @@ async fn a_batch_sent_during_the_drain_gets_503_with_retry_after() {
         .await;
     answer.assert_problem(503, "shutting-down");
     assert!(answer.header("retry-after").is_some());
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn at_the_end_of_the_grace_period_a_batch_still_ends_complete() {
+    // A grace period shorter than one 32x32 expert puzzle: the puzzle under way when it ends
+    // is given up, and the answer still ends as a complete JSON array naming every seed not
+    // made. Before, the process exited with the answer cut mid-array.
+    let service = Process::start(&[
+        ("SUMPUZZLES_WORKERS", "2"),
+        ("SUMPUZZLES_POOLS", "off"),
+        ("SUMPUZZLES_DRAIN_MS", "0"),
+        ("SUMPUZZLES_GRACE_MS", "300"),
+    ]);
+    let mut answer = reqwest::Client::new()
+        .post(service.api.url(HEAVY_BATCH))
+        .header("accept", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    let mut body = Vec::new();
+    while !body.contains(&b'\n') {
+        body.extend_from_slice(&answer.chunk().await.unwrap().expect("a first line"));
+    }
+    service.terminate();
+    body.extend_from_slice(&answer.bytes().await.expect("the rest of the answer"));
+    let lines = elements(&body);
+    assert_eq!(lines.len(), 100);
+    assert_eq!(
+        lines[99]["type"], "/problems/shutting-down",
+        "{}",
+        lines[99]
+    );
+    let given_up = lines
+        .iter()
+        .filter(|line| {
+            line["detail"]
+                .as_str()
+                .is_some_and(|detail| detail.contains("grace period"))
+        })
+        .count();
+    assert!(given_up <= 1, "{given_up} puzzles given up");
 }

@@ -7,7 +7,7 @@ use sumpuzzles::http::ServerConfig;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::common::start_server;
-use crate::common::wire::{closed_within, connect_from, http1_get, raw, read_reply};
+use crate::common::wire::{closed_within, connect_from, http1_get, raw, raw_from, read_reply};
 
 #[tokio::test]
 async fn silent_connections_are_closed_from_accept_while_health_answers() {
@@ -98,4 +98,112 @@ async fn a_half_closed_http_1_0_client_gets_its_response() {
         .unwrap();
     assert_eq!(answer.status, 200, "{answer:?}");
     assert_eq!(answer.json()["unique"], true);
+}
+
+/// An HTTP/2 frame: its header (length, type, flags, stream) and payload.
+pub(crate) fn h2_frame(kind: u8, flags: u8, stream: u32, payload: &[u8]) -> Vec<u8> {
+    let length = (payload.len() as u32).to_be_bytes();
+    let mut frame = vec![length[1], length[2], length[3], kind, flags];
+    frame.extend_from_slice(&stream.to_be_bytes());
+    frame.extend_from_slice(payload);
+    frame
+}
+
+/// HEADERS of `GET http://x/healthz` on `stream`, ending the stream (HPACK: the static table's
+/// `:method GET` and `:scheme http`, `:path` and `:authority` as literals).
+pub(crate) fn h2_get_healthz(stream: u32) -> Vec<u8> {
+    let mut block = vec![0x82, 0x86, 0x04, 8];
+    block.extend_from_slice(b"/healthz");
+    block.extend_from_slice(&[0x01, 1, b'x']);
+    h2_frame(1, 0x1 | 0x4, stream, &block)
+}
+
+/// The client preface and SETTINGS, with `settings` (id, value) pairs.
+pub(crate) fn h2_preface(settings: &[(u16, u32)]) -> Vec<u8> {
+    let mut bytes = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec();
+    let mut payload = Vec::new();
+    for (id, value) in settings {
+        payload.extend_from_slice(&id.to_be_bytes());
+        payload.extend_from_slice(&value.to_be_bytes());
+    }
+    bytes.extend(h2_frame(4, 0, 0, &payload));
+    bytes
+}
+
+/// Whether the server ends `stream` (EOF or reset) within `wait`, reading what it sends.
+pub(crate) async fn ended_within(stream: &mut tokio::net::TcpStream, wait: Duration) -> bool {
+    let mut sink = vec![0u8; 64 * 1024];
+    let drained = async {
+        loop {
+            match stream.read(&mut sink).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    };
+    tokio::time::timeout(wait, drained).await.is_ok()
+}
+
+#[tokio::test]
+async fn http2_connections_at_a_zero_window_neither_fill_the_server_nor_stay() {
+    // The pin: HTTP/2 connections that advertise a window of 0 and ask for /healthz
+    // held a server full (every other client's request a 503) for as long as they liked.
+    let server = start_server(ServerConfig {
+        max_connections: 16,
+        send_timeout: Duration::from_secs(1),
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut pinned = Vec::new();
+    for _ in 0..14 {
+        let mut stream = connect_from(&server, [127, 0, 0, 1]).await;
+        let mut request = h2_preface(&[(0x4, 0)]);
+        request.extend(h2_get_healthz(1));
+        stream.write_all(&request).await.unwrap();
+        pinned.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // One address holds its room (an eighth of the cap), not the server.
+    let other = raw_from(&server, [127, 0, 0, 2], &http1_get("/genres", "")).await;
+    assert_eq!(other.status, 200, "{other:?}");
+    // And none of its connections stays: a response that makes no progress for the send
+    // timeout ends its connection.
+    for (index, stream) in pinned.iter_mut().enumerate() {
+        assert!(
+            ended_within(stream, Duration::from_secs(15)).await,
+            "pinned connection {index} is still open"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_http1_client_that_stops_reading_is_reset_after_the_send_timeout() {
+    // Pipelined requests for the document (240 KB each) on a connection whose client reads
+    // nothing: the socket fills, and the server's writes wait. Before, the connection stayed
+    // open (past the idle timeout too) with megabytes parked in the kernel.
+    let server = start_server(ServerConfig {
+        send_timeout: Duration::from_secs(1),
+        ..ServerConfig::default()
+    })
+    .await;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    socket
+        .bind(std::net::SocketAddr::from(([127, 0, 0, 1], 0)))
+        .unwrap();
+    let stream = socket.connect(server.address).await.unwrap();
+    let request = "GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n".repeat(100);
+    let mut stream = stream;
+    stream.write_all(request.as_bytes()).await.unwrap();
+    // Without reading a byte: the server resets the connection (SO_LINGER 0), which the
+    // socket reports as its pending error.
+    let mut reset = false;
+    for _ in 0..75 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        if stream.take_error().unwrap().is_some() {
+            reset = true;
+            break;
+        }
+    }
+    assert!(reset, "the connection was not reset within 15 s");
 }

@@ -90,3 +90,43 @@ async fn a_body_of_a_million_values_is_refused_while_it_is_read() {
         .await
         .assert_problem_detail(400, "more than 8192 JSON values");
 }
+
+/// `/solve` of a small puzzle, its body padded with spaces to 1 MiB and sent in pieces of
+/// `piece` bytes: (status, problem type).
+async fn solve_in_pieces(piece: usize) -> (u16, serde_json::Value) {
+    use axum::body::{Body, Bytes};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut body = json!({"id": "kakuro:3x3:DbAb/4.6.3.7"})
+        .to_string()
+        .into_bytes();
+    body.resize((1 << 20) - 1, b' ');
+    let pieces: Vec<Result<Bytes, std::io::Error>> = body
+        .chunks(piece)
+        .map(|chunk| Ok(Bytes::copy_from_slice(chunk)))
+        .collect();
+    let request = axum::http::Request::post("/solve")
+        .header("content-type", "application/json")
+        .body(Body::from_stream(futures_util::stream::iter(pieces)))
+        .unwrap();
+    let app = sumpuzzles::http::app(sumpuzzles::http::AppState::new(
+        sumpuzzles::http::ServerConfig::default(),
+    ));
+    let response = app.oneshot(request).await.unwrap();
+    let status = response.status().as_u16();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+#[tokio::test]
+async fn a_body_in_one_byte_pieces_is_refused_while_it_is_read() {
+    // The 1 MiB in 1-byte chunks cost 1.6-1.9 s of CPU on the runtime; it is refused
+    // after a few thousand pieces.
+    let (status, problem) = solve_in_pieces(1).await;
+    assert_eq!(status, 400, "{problem}");
+    assert_eq!(problem["type"], "/problems/fragmented-body", "{problem}");
+    // The same body in pieces of a few hundred bytes, as a slow link delivers it, is read.
+    let (status, report) = solve_in_pieces(300).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["unique"], true, "{report}");
+}

@@ -71,3 +71,48 @@ async fn puzzle_objects_and_parameters_are_read_strictly() {
         .await
         .assert_problem_detail(415, "Content-Encoding");
 }
+
+#[tokio::test]
+async fn a_lookalike_puzz_link_host_is_refused() {
+    let server = Client::default_app();
+    let url = |host: &str| json!({"url": format!("https://{host}/p?kakuro/2/2/n4637")});
+    assert_eq!(
+        server.post("/solve").json(&url("puzz.link")).await.status,
+        200
+    );
+    // The issue's: a Cyrillic і (U+0456) for the Latin i.
+    server
+        .post("/solve")
+        .json(&url("puzz.l\u{456}nk"))
+        .await
+        .assert_problem_detail(400, "found host 'puzz.l\\u{456}nk'");
+    server
+        .post("/solve")
+        .json(&url("puzz.link.example"))
+        .await
+        .assert_problem_detail(400, "a puzz.link URL is on puzz.link");
+}
+
+#[tokio::test]
+async fn control_characters_of_an_id_are_not_echoed_into_the_detail() {
+    let server = Client::default_app();
+    for id in [
+        "kaku\u{0}ro:3x3:DbAb/4.6.3.7",
+        "kakuro:3x3:Db\u{1b}[31mAb/4.6.3.7",
+    ] {
+        let problem = server.post("/solve").json(&json!({ "id": id })).await;
+        assert_eq!(problem.status, 400, "{problem}");
+        let body = problem.json();
+        let mut texts = vec![body["detail"].as_str().unwrap().to_string()];
+        for each in body["problems"].as_array().into_iter().flatten() {
+            texts.push(each["message"].as_str().unwrap().to_string());
+        }
+        for text in texts {
+            assert!(!text.chars().any(char::is_control), "{text:?}");
+        }
+        assert!(
+            body["detail"].as_str().unwrap().contains("\\u{"),
+            "the character is named: {body}"
+        );
+    }
+}

@@ -243,8 +243,8 @@ async fn api_key_headers_are_ignored_where_no_key_is_checked() {
             entries: vec![KeyEntry {
                 key: "publisher-0123456789".into(),
                 name: "publisher".into(),
-                rate: None,
-                burst: None,
+                work_ms: None,
+                work_burst_ms: None,
                 budget: None,
                 generate_budget: None,
                 concurrency: None,
@@ -298,60 +298,69 @@ async fn the_document_says_how_to_send_a_key() {
     }
 }
 
-/// Every answer to a request that counts against its client's rate says how much is left (the
-/// IETF draft's `RateLimit-Policy` and `RateLimit`), its own key's rate for a keyed client; the
-/// health probes, which count against nothing, say nothing; a page may read the headers (CORS).
+/// Every answer to a request that counts against its client's account of worker time says how
+/// much is left (the IETF draft's `RateLimit-Policy` and `RateLimit`, in milliseconds of worker
+/// time), its own key's share for a keyed client; the health probes, which count against
+/// nothing, say nothing; a page may read the headers (CORS).
 #[tokio::test]
 async fn answers_say_how_much_of_the_rate_is_left() {
-    use sumpuzzles::http::clients::{ApiKeys, KeyEntry};
+    use sumpuzzles::http::clients::{ApiKeys, KeyEntry, Rate};
     use sumpuzzles::http::ServerConfig;
 
     let mut config = ServerConfig::default();
-    config.clients.rate = 20;
-    config.clients.burst = 100;
+    // Paid back so slowly that nothing comes back while the test runs.
+    config.clients.work = Some(Rate {
+        per_second: 0.01,
+        burst: 10_000.0,
+    });
     config.api_keys = ApiKeys {
         entries: vec![KeyEntry {
             key: "publisher-0123456789".into(),
             name: "publisher".into(),
-            rate: Some(50),
-            burst: Some(200),
+            work_ms: Some(1),
+            work_burst_ms: Some(4_000),
             budget: None,
             generate_budget: None,
             concurrency: None,
         }],
         required: false,
     };
+    // `"client";r=<left>;t=<seconds>` read back.
+    let left = |value: Option<String>| -> (u64, u64) {
+        let value = value.expect("a RateLimit header");
+        let rest = value
+            .strip_prefix("\"client\";r=")
+            .expect("the policy's name");
+        let (left, whole_in) = rest.split_once(";t=").expect("r and t");
+        (left.parse().unwrap(), whole_in.parse().unwrap())
+    };
     let server = Client::app(config);
     let first = server.get("/genres").await;
     assert_eq!(
         first.header("ratelimit-policy").as_deref(),
-        Some("\"client\";q=100;w=5")
+        Some("\"client\";q=10000;w=1000000")
     );
-    assert_eq!(
-        first.header("ratelimit").as_deref(),
-        Some("\"client\";r=99;t=1")
-    );
+    // One request counts 1 ms, which takes 100 s to be paid back.
+    let (after_first, whole_in) = left(first.header("ratelimit"));
+    assert_eq!((after_first, whole_in), (9_999, 100));
+    // A job counts its CPU time besides.
     let second = server
         .post("/solve")
         .json(&serde_json::json!({"id": "kakuro:3x3:DbAb/4.6.3.7"}))
         .await;
-    let left = second.header("ratelimit").unwrap();
-    assert!(
-        left == "\"client\";r=98;t=1" || left == "\"client\";r=99;t=1",
-        "{left}"
-    );
+    assert_eq!(second.status, 200);
+    let (after_second, _) = left(second.header("ratelimit"));
+    assert!((9_000..9_998).contains(&after_second), "{after_second}");
     let keyed = server
         .get("/genres")
         .header("x-api-key", "publisher-0123456789")
         .await;
     assert_eq!(
         keyed.header("ratelimit-policy").as_deref(),
-        Some("\"client\";q=200;w=4")
+        Some("\"client\";q=4000;w=4000")
     );
-    assert_eq!(
-        keyed.header("ratelimit").as_deref(),
-        Some("\"client\";r=199;t=1")
-    );
+    let (keyed_left, _) = left(keyed.header("ratelimit"));
+    assert!((3_998..=3_999).contains(&keyed_left), "{keyed_left}");
     let health = server.get("/healthz").await;
     assert!(health.header("ratelimit").is_none() && health.header("ratelimit-policy").is_none());
     let from_a_page = server

@@ -97,6 +97,18 @@ impl ConnIo {
         )
     }
 
+    /// Writes `buf` after what stands in for hyper's own answer, or that answer in its place.
+    fn poll_write_through(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        std::task::ready!(self.poll_pending(cx))?;
+        if let Some(status) = bare_error_status(buf) {
+            self.pending = problem_bytes(status, &status_problem(status));
+            // hyper's bytes count as written; ours go out now or on the next flush.
+            let _ = self.poll_pending(cx)?;
+            return Poll::Ready(Ok(buf.len()));
+        }
+        self.stream().poll_write(cx, buf)
+    }
+
     /// Writes what stands in for hyper's own answer before anything else.
     fn poll_pending(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         while !self.pending.is_empty() {
@@ -161,20 +173,19 @@ impl AsyncWrite for ConnIo {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        std::task::ready!(this.poll_pending(cx))?;
-        if let Some(status) = bare_error_status(buf) {
-            this.pending = problem_bytes(status, &status_problem(status));
-            // hyper's bytes count as written; ours go out now or on the next flush.
-            let _ = this.poll_pending(cx)?;
-            return Poll::Ready(Ok(buf.len()));
-        }
-        this.stream().poll_write(cx, buf)
+        let written = this.poll_write_through(cx, buf);
+        this.connection.write_blocked(written.is_pending());
+        written
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
-        std::task::ready!(this.poll_pending(cx))?;
-        this.stream().poll_flush(cx)
+        let flushed = match this.poll_pending(cx) {
+            Poll::Ready(Ok(())) => this.stream().poll_flush(cx),
+            other => other,
+        };
+        this.connection.write_blocked(flushed.is_pending());
+        flushed
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -189,6 +200,12 @@ impl Drop for ConnIo {
         let Some(stream) = self.stream.take() else {
             return;
         };
+        // A client that stopped taking its response: reset, so that what was not sent is
+        // dropped now rather than kept by the kernel for a reader that does not read.
+        if self.connection.stalled.load(Ordering::SeqCst) {
+            reset(&stream);
+            return;
+        }
         // Part of an HTTP/1 head and then nothing within the header timeout: a slow client,
         // told so (hyper's own timer closes without a word). HTTP/2 has no such answer.
         let connection = &self.connection;
@@ -233,6 +250,30 @@ impl Drop for ConnIo {
             connections.lingering.fetch_sub(1, Ordering::SeqCst);
         }
     }
+}
+
+/// Makes closing `stream` reset the connection (SO_LINGER of 0): unsent data is dropped.
+fn reset(stream: &TcpStream) {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        let linger = libc::linger {
+            l_onoff: 1,
+            l_linger: 0,
+        };
+        // SAFETY: setsockopt reads the struct it is given, of the size it is told.
+        unsafe {
+            libc::setsockopt(
+                stream.as_raw_fd(),
+                libc::SOL_SOCKET,
+                libc::SO_LINGER,
+                std::ptr::addr_of!(linger).cast(),
+                std::mem::size_of::<libc::linger>() as libc::socklen_t,
+            );
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = stream;
 }
 
 /// Closes the sending side, then reads and drops what the client still sends, until it
