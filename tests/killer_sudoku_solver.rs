@@ -27,8 +27,8 @@ fn published() -> Option<Vec<(String, Puzzle, Value)>> {
 }
 
 /// The forum collections of the hardest killers (EXTREME_KILLERS, TAREK_ALL,
-/// MATHEMAGIC_KILLERS and `Wecoc #1 [mod B]`): the solver does not decide most of them yet
-/// within a budget, a known limit (see the commit message); what it finds must still hold.
+/// MATHEMAGIC_KILLERS and `Wecoc #1 [mod B]`): the solver decides most of them within the
+/// default `/solve` budget, not yet all (docs/benchmarks-killer.md); what it finds must hold.
 fn forum_hardest(record: &Value) -> bool {
     let notes = record["notes"].as_str().unwrap_or("");
     [
@@ -48,7 +48,11 @@ fn every_published_puzzle_solves_to_its_solution_and_checks_as_solved() {
     for (name, puzzle, record) in &puzzles {
         relaxed += usize::from(!puzzle.orthogonal());
         let hardest = forum_hardest(record);
-        let steps = if hardest { 1_000_000 } else { 50_000_000 };
+        let steps = if hardest {
+            sumpuzzles::ops::DEFAULT_BUDGET
+        } else {
+            50_000_000
+        };
         let outcome = solve_puzzle(puzzle, 2, &mut Budget::new(steps));
         assert!(outcome.complete || hardest, "{name}: not decided");
         decided += usize::from(outcome.complete);
@@ -82,8 +86,10 @@ fn every_published_puzzle_solves_to_its_solution_and_checks_as_solved() {
     }
     // TAREK_ALL #36-#39: cages along diagonals, read under the relaxed rules.
     assert_eq!(relaxed, 4);
-    // The 15 from newspapers and sites at least.
-    assert!(decided >= 15, "{decided} decided");
+    // Step counts do not depend on the machine: the 15 from newspapers and sites, the
+    // Wikipedia example and 45 of the forum's hardest at least (all but TAREK_ALL #39 and the
+    // MATHEMAGIC_KILLERS, docs/benchmarks-killer.md).
+    assert!(decided >= 61, "{decided} decided");
 }
 
 #[test]

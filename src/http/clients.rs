@@ -684,47 +684,46 @@ mod tests {
         assert!(ApiKeys::parse(r#"[{"key": "0123456789abcdef", "nam": "x"}]"#).is_err());
     }
 
-    /// 20 a second in bursts of 100: the quota is 100 requests in 5 s; a client that has 37
-    /// left gets the other 63 back in 63/20 s, 4 s rounded up.
+    /// 500 ms of worker time a second, 10 s of it at once: the quota is 10,000 ms in 20 s; a
+    /// client that has 3,700 ms left gets the other 6,300 back in 12.6 s, 13 s rounded up.
     #[test]
     fn the_rate_limit_headers_state_the_policy_and_what_is_left() {
-        let policy = RatePolicy::new(20, 100).unwrap();
+        let rate = Rate {
+            per_second: 500.0,
+            burst: 10_000.0,
+        };
         let left = RateLeft {
-            policy,
-            remaining: 37,
+            rate,
+            left_ms: 3_700,
+            whole_in_s: 13,
         };
         let [(policy_name, policy_value), (left_name, left_value)] = left.headers();
         assert_eq!(policy_name, "ratelimit-policy");
-        assert_eq!(policy_value, "\"client\";q=100;w=5");
+        assert_eq!(policy_value, "\"client\";q=10000;w=20");
         assert_eq!(left_name, "ratelimit");
-        assert_eq!(left_value, "\"client\";r=37;t=4");
-        assert_eq!(RatePolicy::new(0, 100), None);
-        // A burst below the rate is the rate (governor's quota does the same).
-        let one_second = RateLeft {
-            policy: RatePolicy::new(50, 10).unwrap(),
-            remaining: 50,
-        };
-        assert_eq!(one_second.headers()[0].1, "\"client\";q=50;w=1");
-        assert_eq!(one_second.headers()[1].1, "\"client\";r=50;t=0");
+        assert_eq!(left_value, "\"client\";r=3700;t=13");
     }
 
     #[test]
-    fn the_rate_limiter_counts_down_what_is_left() {
+    fn the_account_counts_down_what_is_left() {
         let limits = ClientLimits {
             concurrency: 1,
             queue: 1,
-            rate: 1,
-            burst: 3,
+            // Paid back so slowly that nothing comes back while the test runs.
+            work: Some(Rate {
+                per_second: 0.001,
+                burst: 3.0,
+            }),
             trusted_proxies: Vec::new(),
         };
         let allowance = Allowance {
             budget: 1,
             generate_budget: 1,
         };
-        let clients = Clients::new(limits, allowance, &ApiKeys::default());
-        let left = |clients: &Clients| {
+        let clients = Arc::new(Clients::new(limits, allowance, &ApiKeys::default()));
+        let left = |clients: &Arc<Clients>| {
             let admission = clients.admit(None, &HeaderMap::new(), false).unwrap();
-            admission.rate.unwrap().remaining
+            admission.account.unwrap().left().left_ms
         };
         assert_eq!(left(&clients), 2);
         assert_eq!(left(&clients), 1);

@@ -77,6 +77,147 @@ pub fn fit(cands: &[DigitSet], combos: &[DigitSet]) -> Option<Fit> {
     (!any.is_empty()).then_some(Fit { any, all })
 }
 
+/// Adds to `out` the digits `combo` gives each cell in some filling of the cells with its
+/// digits, one each, within their candidates `cands` (as many cells as `combo` has digits);
+/// true when there is a filling. Exact (a digit is added only where the rest of the
+/// combination can be matched to the other cells) for up to [`EXACT_CELLS`] cells; a longer
+/// group gets each cell's candidates in the combination.
+pub fn fit_combo(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
+    if cands.len() > EXACT_CELLS {
+        if cands.iter().any(|&cand| (cand & combo).is_empty()) {
+            return false;
+        }
+        for (slot, &cand) in out.iter_mut().zip(cands) {
+            *slot |= cand & combo;
+        }
+        return true;
+    }
+    let mut walked = [DigitSet::EMPTY; EXACT_CELLS];
+    let mut order = [0usize; EXACT_CELLS];
+    let mut count = 0;
+    let mut free = false;
+    for (i, &cand) in cands.iter().enumerate() {
+        let restricted = cand & combo;
+        if restricted.is_empty() {
+            return false;
+        }
+        // A cell with the whole combination takes whatever the others leave: not walked.
+        if restricted == combo {
+            free = true;
+        } else {
+            order[count] = i;
+            count += 1;
+        }
+    }
+    if count == 0 {
+        for slot in out.iter_mut() {
+            *slot |= combo;
+        }
+        return true;
+    }
+    let order = &mut order[..count];
+    order.sort_unstable_by_key(|&i| (cands[i] & combo).len());
+    for (slot, &i) in walked.iter_mut().zip(order.iter()) {
+        *slot = cands[i] & combo;
+    }
+    let mut walk = Walk {
+        cells: &walked[..count],
+        combo,
+        support: [DigitSet::EMPTY; EXACT_CELLS],
+        left_over: DigitSet::EMPTY,
+    };
+    // Up to four walked cells have at most 24 orders: walking them all is cheaper than
+    // clearing a memo.
+    let completes = if count <= 4 {
+        walk.step_plain(0, DigitSet::EMPTY)
+    } else {
+        walk.step(&mut [0u8; 1 << EXACT_CELLS], 0, DigitSet::EMPTY)
+    };
+    if !completes {
+        return false;
+    }
+    for (k, &i) in order.iter().enumerate() {
+        out[i] |= walk.support[k];
+    }
+    if free {
+        for (slot, &cand) in out.iter_mut().zip(cands) {
+            if cand & combo == combo {
+                *slot |= walk.left_over;
+            }
+        }
+    }
+    true
+}
+
+/// The most cells [`fit_combo`] matches exactly.
+pub const EXACT_CELLS: usize = 8;
+
+/// The depth-first matching of [`fit_combo`].
+struct Walk<'a> {
+    cells: &'a [DigitSet],
+    combo: DigitSet,
+    support: [DigitSet; EXACT_CELLS],
+    /// Digits some complete walk leaves for the cells not walked.
+    left_over: DigitSet,
+}
+
+impl Walk<'_> {
+    /// [`Walk::step`] without the memo.
+    fn step_plain(&mut self, depth: usize, used: DigitSet) -> bool {
+        if depth == self.cells.len() {
+            self.left_over |= self.combo - used;
+            return true;
+        }
+        let mut completes = false;
+        for digit in (self.cells[depth] - used).iter() {
+            let bit = DigitSet::single(digit);
+            if self.step_plain(depth + 1, used | bit) {
+                self.support[depth] |= bit;
+                completes = true;
+            }
+        }
+        completes
+    }
+
+    /// The walk memoised on the digits used (numbered within the combination), which also
+    /// fix the depth: `memo` holds 0 (not visited), 1 (a dead end) or 2 (completes).
+    fn step(&mut self, memo: &mut [u8; 1 << EXACT_CELLS], depth: usize, used: DigitSet) -> bool {
+        if depth == self.cells.len() {
+            self.left_over |= self.combo - used;
+            return true;
+        }
+        let state = compress(used.bits(), self.combo.bits());
+        if memo[state] != 0 {
+            return memo[state] == 2;
+        }
+        let mut completes = false;
+        for digit in (self.cells[depth] - used).iter() {
+            let bit = DigitSet::single(digit);
+            if self.step(memo, depth + 1, used | bit) {
+                self.support[depth] |= bit;
+                completes = true;
+            }
+        }
+        memo[state] = if completes { 2 } else { 1 };
+        completes
+    }
+}
+
+/// The bits of `bits` (within `mask`) numbered by their rank among the bits of `mask`.
+#[inline]
+fn compress(bits: u16, mask: u16) -> usize {
+    let (mut out, mut rank, mut mask) = (0usize, 0, mask);
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if bits & low != 0 {
+            out |= 1 << rank;
+        }
+        rank += 1;
+        mask &= mask - 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +237,77 @@ mod tests {
             .sum();
         assert_eq!(total, 65535);
         assert!(combos(9, 2, 18).is_empty());
+    }
+
+    /// fit_combo against every filling of the cells, on random groups of up to ten cells
+    /// (past [`EXACT_CELLS`] it keeps a superset).
+    #[test]
+    fn fit_combo_keeps_exactly_the_digits_of_some_filling() {
+        let mut next = crate::core::rng::test_numbers(2727);
+        for _ in 0..4000 {
+            let side = [4usize, 6, 9, 12, 16][(next() % 5) as usize];
+            let len = 1 + (next() % 10.min(side as u32)) as usize;
+            let all = DigitSet::up_to(side as u8).bits();
+            let combo_list = combos(side, len, next() % 137);
+            if combo_list.is_empty() {
+                continue;
+            }
+            let combo = combo_list[next() as usize % combo_list.len()];
+            let cands: Vec<DigitSet> = (0..len)
+                .map(|_| DigitSet::from_wide_bits((next() as u16 | next() as u16) & all))
+                .collect();
+            let mut out = vec![DigitSet::EMPTY; len];
+            let found = fit_combo(&cands, combo, &mut out);
+            let mut expected = vec![DigitSet::EMPTY; len];
+            let mut any = false;
+            brute(
+                &cands,
+                combo,
+                0,
+                DigitSet::EMPTY,
+                &mut vec![0; len],
+                &mut expected,
+                &mut any,
+            );
+            if len <= EXACT_CELLS {
+                assert_eq!((found, &out), (any, &expected), "{cands:?} {combo:?}");
+            } else {
+                assert!(found || !any, "{cands:?} {combo:?}");
+                assert!(expected.iter().zip(&out).all(|(e, o)| e.is_subset(*o)));
+            }
+        }
+    }
+
+    fn brute(
+        cands: &[DigitSet],
+        combo: DigitSet,
+        i: usize,
+        used: DigitSet,
+        digits: &mut Vec<u8>,
+        support: &mut [DigitSet],
+        any: &mut bool,
+    ) {
+        if i == cands.len() {
+            if used == combo {
+                *any = true;
+                for (slot, &digit) in support.iter_mut().zip(digits.iter()) {
+                    slot.insert(digit);
+                }
+            }
+            return;
+        }
+        for digit in (cands[i] & (combo - used)).iter() {
+            digits[i] = digit;
+            brute(
+                cands,
+                combo,
+                i + 1,
+                used | DigitSet::single(digit),
+                digits,
+                support,
+                any,
+            );
+        }
     }
 
     #[test]

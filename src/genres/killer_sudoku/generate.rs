@@ -1,4 +1,4 @@
-//! The Killer Sudoku generator, version 1.
+//! The Killer Sudoku generator, version 2.
 //!
 //! Procedure:
 //! 1. **Fill**: a random valid grid: the pattern `(cols * (r mod rows) + r div rows + c) mod N`
@@ -15,12 +15,16 @@
 //!    cages), into the cells nearest that cell (half of it, breadth first) and the connected
 //!    parts of the rest. A split only adds sums, so the grid stays a solution and no other
 //!    solution appears; a grid of single cells is unique.
-//! 4. **Level**: the rater (within [`RATE_STEPS`]) rates the puzzle. Too easy: two
-//!    neighbouring cages whose digits differ and whose sizes add up to at most N are merged,
-//!    drawn uniformly, and the merge kept only when the exact solver still proves the puzzle
-//!    unique (else undone, and counted rejected). Too hard (or the rating ran out): a cage of
-//!    two or more cells is split as in step 3. After [`PATIENCE`] changes without reaching
-//!    the level the generator starts over (step 1).
+//! 4. **Level**: the rater (within [`RATE_STEPS`]) rates the puzzle. Too easy: the pairs of
+//!    neighbouring cages whose digits differ and whose sizes add up to at most N are tried in
+//!    a random order, at most [`MERGE_TRIES`] of them, and the first merge the rater finishes
+//!    at a level no harder than the one asked is kept: a puzzle the rater finishes has one
+//!    solution (its deductions remove only what no solution has), so a merge costs one rating
+//!    and no exact solve, and its rating is the next step's. Too hard (or the rating ran out):
+//!    a cage of two or more cells is split as in step 3, and rated. After [`PATIENCE`] changes
+//!    without reaching the level, or when no tried merge is kept, the generator starts over
+//!    (step 1); after [`MAX_RESTARTS`] fresh grids it gives up. Shapes hold the levels
+//!    [`levels`] lists (4x4 no hard puzzle); the others are refused first.
 //! 5. **Finish**: the exact solver proves the puzzle unique from scratch, and the rating is
 //!    the one that reached the level.
 //!
@@ -38,7 +42,7 @@ use super::model::{connected, default_box, Cage, Puzzle, GENRE, SIZES};
 use super::solve::{solve_puzzle, Solution};
 
 /// The generator version: part of what determines the puzzle for a seed.
-pub const GENERATOR_VERSION: u32 = 1;
+pub const GENERATOR_VERSION: u32 = 2;
 
 /// The shapes the generator makes: the grids with their usual boxes.
 pub const SHAPES: [Shape; 5] = [
@@ -58,12 +62,31 @@ pub const RATE_STEPS: u64 = 5_000_000;
 /// Changes of a candidate's cages (step 4) before the generator starts over.
 pub const PATIENCE: u32 = 60;
 
-/// Fresh grids after which the generator says it found no puzzle of the level.
-pub const MAX_RESTARTS: u64 = 200;
+/// Merges of a candidate tried (step 4) before the generator starts over.
+pub const MERGE_TRIES: usize = 12;
+
+/// Fresh grids after which the generator says it found no puzzle of the level: enough for
+/// 4x4's rare medium and expert layouts (seed 15 of 4x4 expert takes 3,173 within the
+/// default budget); the budget ends the search sooner on larger grids.
+pub const MAX_RESTARTS: u64 = 20_000;
 
 /// The sizes a new cage is drawn from (step 2), each as often as it is listed: cages of two
 /// to four cells mostly, as published puzzles have.
 pub const CAGE_SIZES: [usize; 20] = [1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5];
+
+/// The levels a shape holds under the rater `killer-human`: every rated level, but for 4x4,
+/// which holds no hard puzzle. `examples/killer_4x4_levels.rs` rates every cage layout the
+/// generator could make of 4x4 grids (table in `docs/benchmarks-killer.md`): of those with one
+/// solution none is hard, and a few in ten thousand are medium or expert (hard techniques
+/// appear only beside a what-if).
+pub fn levels(shape: Shape) -> &'static [Level] {
+    const SMALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Expert];
+    if shape.rows == SIZES[0] {
+        &SMALL
+    } else {
+        &Level::RATED
+    }
+}
 
 /// Generates a puzzle for `params` under `budget`, the level reached with `rate` (the genre's
 /// rater).
@@ -81,25 +104,30 @@ pub fn generate(
         ))
         .into());
     }
-    if params.level == TargetLevel::Exactly(Level::BeyondExpert) {
-        return Err(
-            InputError::limits("the generator makes easy, medium, hard or expert puzzles").into(),
-        );
+    if let TargetLevel::Exactly(level) = params.level {
+        let levels = levels(params.shape);
+        if !levels.contains(&level) {
+            let names: Vec<&str> = levels.iter().map(|level| level.name()).collect();
+            return Err(InputError::limits(format!(
+                "a {} {GENRE} holds no {level} puzzle: its levels are {}",
+                params.shape,
+                names.join(", ")
+            ))
+            .into());
+        }
     }
     let start = budget.used();
     let mut generator = Generator::new(params);
+    let rate = |puzzle: &Puzzle, budget: &mut Budget| {
+        budget.sub_search(RATE_STEPS, |rating| rate(puzzle, rating))
+    };
     loop {
         budget.check_cancelled()?;
         let (mut puzzle, solution) = generator.unique_puzzle(budget)?;
-        let mut changes = 0;
-        while changes < PATIENCE {
-            generator.stats.attempts += 1;
-            let rating = budget.sub_search(RATE_STEPS, |rating| rate(&puzzle, rating))?;
-            let level = rating
-                .complete()
-                .then(|| rating.level())
-                .flatten()
-                .filter(|_| rating.solved);
+        generator.stats.attempts += 1;
+        let mut rating = rate(&puzzle, budget)?;
+        for _ in 0..PATIENCE {
+            let level = reached(&rating);
             if level.is_some_and(|level| params.level.accepts(level)) {
                 let outcome = solve_puzzle(&puzzle, 2, budget);
                 if let Some(stop) = outcome.stopped {
@@ -117,22 +145,23 @@ pub fn generate(
                     });
                 }
             }
-            let too_easy = match (level, params.level) {
-                (Some(level), TargetLevel::Exactly(wanted)) => level < wanted,
-                _ => false,
-            };
-            changes += 1;
-            puzzle = if too_easy {
-                match generator.merge(&puzzle, &solution, budget)? {
-                    Some(merged) => merged,
-                    None => break,
+            let next = match (level, params.level) {
+                (Some(level), TargetLevel::Exactly(wanted)) if level < wanted => {
+                    generator.merge(&puzzle, &solution, wanted, budget, rate)?
                 }
-            } else {
-                match generator.split_any(&puzzle, &solution) {
-                    Some(split) => split,
-                    None => break,
-                }
+                _ => match generator.split_any(&puzzle, &solution) {
+                    Some(split) => {
+                        generator.stats.attempts += 1;
+                        let rating = rate(&split, budget)?;
+                        Some((split, rating))
+                    }
+                    None => None,
+                },
             };
+            let Some(next) = next else {
+                break;
+            };
+            (puzzle, rating) = next;
         }
         generator.stats.restarts += 1;
         if generator.stats.restarts >= MAX_RESTARTS {
@@ -143,6 +172,16 @@ pub fn generate(
             .into());
         }
     }
+}
+
+/// The level a rating reached: `None` when it ran out of steps or the techniques did not
+/// finish the puzzle (too hard, or more than one solution).
+fn reached(rating: &Rating) -> Option<Level> {
+    rating
+        .complete()
+        .then(|| rating.level())
+        .flatten()
+        .filter(|_| rating.solved)
 }
 
 /// A generation under way: the parameters, the random stream and the work counted.
@@ -333,14 +372,17 @@ impl Generator {
         Some(self.split(puzzle, solution, cell))
     }
 
-    /// `puzzle` with two neighbouring cages merged (step 4), when the exact solver still
-    /// proves it unique; None when no pair can merge or the drawn merge is not unique.
+    /// `puzzle` with two neighbouring cages merged (step 4), with its rating: the first merge,
+    /// of at most [`MERGE_TRIES`] pairs in a random order, that the rater finishes (so the
+    /// puzzle stays unique) at a level no harder than `wanted`. None when none does.
     fn merge(
         &mut self,
         puzzle: &Puzzle,
         solution: &Solution,
+        wanted: Level,
         budget: &mut Budget,
-    ) -> Result<Option<Puzzle>, Stop> {
+        rate: impl Fn(&Puzzle, &mut Budget) -> Result<Rating, Stop>,
+    ) -> Result<Option<(Puzzle, Rating)>, Stop> {
         let n = self.side;
         let digits_of = |cage: &Cage| {
             cage.cells
@@ -364,33 +406,31 @@ impl Generator {
         }
         pairs.sort_unstable();
         pairs.dedup();
-        let Some(&(first, second)) = self.rng.pick(&pairs) else {
-            return Ok(None);
-        };
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        let mut merged = Vec::new();
-        for (index, cage) in puzzle.cages().iter().enumerate() {
-            if index == first || index == second {
-                merged.extend(cage.cells.iter().copied());
-            } else {
-                groups.push(cage.cells.clone());
+        self.rng.shuffle(&mut pairs);
+        for (first, second) in pairs.into_iter().take(MERGE_TRIES) {
+            let mut groups: Vec<Vec<usize>> = Vec::new();
+            let mut merged = Vec::new();
+            for (index, cage) in puzzle.cages().iter().enumerate() {
+                if index == first || index == second {
+                    merged.extend(cage.cells.iter().copied());
+                } else {
+                    groups.push(cage.cells.clone());
+                }
+            }
+            groups.push(merged);
+            let candidate = self.puzzle(groups, solution);
+            self.stats.attempts += 1;
+            let rating = rate(&candidate, budget)?;
+            if reached(&rating).is_some_and(|level| level <= wanted) {
+                return Ok(Some((candidate, rating)));
             }
         }
-        groups.push(merged);
-        let candidate = self.puzzle(groups, solution);
-        self.stats.attempts += 1;
-        let steps = SOLVE_STEPS_PER_CELL * (n * n) as u64;
-        let outcome = budget.sub_search(steps, |solving| solve_puzzle(&candidate, 2, solving))?;
-        Ok(if outcome.unique() {
-            Some(candidate)
-        } else {
-            Some(puzzle.clone())
-        })
+        Ok(None)
     }
 }
 
 /// The orthogonal neighbours of `cell` in an `n` x `n` grid.
-fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
+pub fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
     let (row, col) = (cell / n, cell % n);
     [
         (row > 0).then(|| cell - n),
@@ -463,6 +503,22 @@ mod tests {
                 assert_eq!(make().0, puzzle, "{side}x{side} seed {seed}");
             }
         }
+    }
+
+    /// 4x4 holds no hard puzzle: asked for one, the generator names the levels it has.
+    #[test]
+    fn a_level_the_shape_does_not_hold_is_refused() {
+        let rate = |_: &Puzzle, _: &mut Budget| -> Rating { unreachable!("refused first") };
+        let hard = GenerateParams {
+            level: TargetLevel::Exactly(Level::Hard),
+            ..params(4, 0)
+        };
+        let error = generate(&hard, &mut Budget::new(1_000), rate).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "a 4x4 killer-sudoku holds no hard puzzle: its levels are easy, medium, expert"
+        );
+        assert_eq!(levels(Shape::new(6, 6)), &Level::RATED);
     }
 
     #[test]

@@ -1,25 +1,34 @@
-//! The exact solver: candidates per cell narrowed over groups of different digits, on the
-//! core search engine ([`crate::core::search`]).
+//! The exact solver: candidates per cell narrowed by a network of constraints, on the core
+//! search engine ([`crate::core::search`]).
 //!
-//! The groups are the houses (rows, columns, boxes: different digits, each digit somewhere,
-//! a digit with one place left goes there) and the sum groups: the cages, and what the rule of
-//! 45 derives from each house, a house's digits adding up to `1 + ... + N`:
-//! - the *innies*: the house's cells outside the cages that lie wholly inside it add up to
-//!   the house's total less those cages' sums;
-//! - the *outies*: the cells outside the house of the cages that overlap it add up to those
-//!   cages' sums less the house's total, a group of its own when those cells share a house
-//!   (so that their digits differ).
+//! The constraints (`network`) are the houses (rows, columns, boxes: different digits, each
+//! digit somewhere, a digit with one place left goes there), the cages, and the sums the rule
+//! of 45 derives over single houses and unions of houses (innies, outies and their
+//! differences). Each is narrowed on its own (`narrow`):
+//! - a *sum group* (a cage, or derived cells whose digits differ) keeps in each cell the
+//!   digits some fitting combination gives it with the rest of the combination matched to the
+//!   other cells ([`super::combos::fit_combo`]); a combination must hold the digits a house
+//!   meeting the group can place nowhere else; a digit every fitting combination has goes
+//!   where it has one place left, and leaves the rest of a house that holds all its places;
+//! - a *linear sum* (derived cells of several houses, some subtracted) keeps each house's part
+//!   within the sums the other parts leave it.
 //!
-//! A sum group keeps in each cell the digits of the combinations that fit its candidates
-//! ([`super::combos::fit`]), and a digit every fitting combination has goes where it has one
-//! place left. One budget step is one group narrowed.
+//! The search is the adaptive one (dom/wdeg and last conflict) without restarts: counting to
+//! two searches the whole tree of a unique puzzle, which a start-over only searches again.
+//! One budget step is one constraint narrowed.
 
 use crate::core::digits::Digits;
 use crate::core::search::{self, Model, Strategy, Weigh, Weighted};
-use crate::core::{Budget, DigitSet, Halt, IndexQueue, SolveOutcome};
+use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
 
-use super::combos::{combos, fit};
+use super::combos::combos;
 use super::model::{digit_char, Puzzle};
+
+mod narrow;
+mod network;
+
+use narrow::{Agenda, Cells};
+use network::{Constraint, Network};
 
 /// A full solution: the digit of each cell, rows in reading order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -67,8 +76,9 @@ pub struct Group {
     pub house: bool,
 }
 
-/// The groups of `puzzle`: the houses, the cages, then each house's innies and outies (see
-/// the module documentation).
+/// The groups of `puzzle` as the rater reads them: the houses, the cages, then each house's
+/// innies and outies (the cells of its cages sticking out of it, when those share a house), as
+/// groups of different digits. (The solver's own network derives more.)
 pub fn groups(puzzle: &Puzzle) -> Vec<Group> {
     let side = puzzle.side();
     let houses = puzzle.houses();
@@ -145,19 +155,19 @@ pub fn share_house(puzzle: &Puzzle, cells: &[usize]) -> bool {
             .all(|&cell| puzzle.box_of(cell) == puzzle.box_of(first))
 }
 
-/// The solver's state: candidates, the trail of changes, the groups and the queue.
+/// The solver's state: candidates, the trail of changes, the constraint network and the
+/// queue of constraints to narrow.
 pub struct Board {
     side: usize,
     cands: Vec<DigitSet>,
     trail: Vec<(usize, DigitSet)>,
-    groups: Vec<Group>,
-    of_cell: Vec<Vec<usize>>,
-    queue: IndexQueue,
+    network: Network,
+    queue: Agenda,
 }
 
 impl Board {
     /// The starting state of `puzzle`: every digit in every open cell, the givens fixed, every
-    /// group queued.
+    /// constraint queued.
     pub fn new(puzzle: &Puzzle) -> Board {
         let side = puzzle.side();
         let all = DigitSet::up_to(side as u8);
@@ -172,20 +182,13 @@ impl Board {
                 }
             })
             .collect();
-        let groups = groups(puzzle);
-        let mut of_cell = vec![Vec::new(); side * side];
-        for (index, group) in groups.iter().enumerate() {
-            for &cell in &group.cells {
-                of_cell[cell].push(index);
-            }
-        }
+        let network = Network::of(puzzle);
         Board {
             side,
             cands,
             trail: Vec::new(),
-            queue: IndexQueue::all(groups.len()),
-            groups,
-            of_cell,
+            queue: Agenda::all(network.constraints.len()),
+            network,
         }
     }
 
@@ -194,95 +197,31 @@ impl Board {
         &self.cands
     }
 
-    fn set(&mut self, cell: usize, cands: DigitSet) {
-        let old = self.cands[cell];
-        if old == cands {
-            return;
-        }
-        self.trail.push((cell, old));
-        self.cands[cell] = cands;
-        for &group in &self.of_cell[cell] {
-            self.queue.push(group);
-        }
+    fn cells(&mut self) -> (&[Constraint], Cells<'_>) {
+        let Board {
+            cands,
+            trail,
+            network,
+            queue,
+            ..
+        } = self;
+        (
+            &network.constraints,
+            Cells {
+                cands,
+                trail,
+                queue,
+                watchers: &network.watchers,
+            },
+        )
     }
 
-    /// Narrows one group; false on a contradiction.
+    /// Narrows one constraint; false on a contradiction.
     fn narrow(&mut self, index: usize) -> bool {
-        let group = &self.groups[index];
-        let (house, combos) = (group.house, group.combos);
-        let cells: Vec<usize> = group.cells.clone();
-        // Different digits: a fixed digit leaves the other cells, until nothing more is fixed.
-        loop {
-            let mut fixed = DigitSet::EMPTY;
-            for &cell in &cells {
-                let cand = self.cands[cell];
-                if cand.is_empty() {
-                    return false;
-                }
-                if cand.is_single() {
-                    if !(fixed & cand).is_empty() {
-                        return false;
-                    }
-                    fixed |= cand;
-                }
-            }
-            let mut more = false;
-            for &cell in &cells {
-                let cand = self.cands[cell];
-                if !cand.is_single() && !(cand & fixed).is_empty() {
-                    let narrowed = cand - fixed;
-                    if narrowed.is_empty() {
-                        return false;
-                    }
-                    more |= narrowed.is_single();
-                    self.set(cell, narrowed);
-                }
-            }
-            if !more {
-                break;
-            }
-        }
-        let required = if house {
-            DigitSet::up_to(self.side as u8)
-        } else {
-            let cands: Vec<DigitSet> = cells.iter().map(|&cell| self.cands[cell]).collect();
-            let Some(found) = fit(&cands, combos.unwrap_or(&[])) else {
-                return false;
-            };
-            for &cell in &cells {
-                let narrowed = self.cands[cell] & found.any;
-                if narrowed.is_empty() {
-                    return false;
-                }
-                self.set(cell, narrowed);
-            }
-            found.all
-        };
-        // A digit the group must hold, with one place left, goes there.
-        let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
-        for &cell in &cells {
-            let cand = self.cands[cell];
-            twice |= once & cand;
-            once |= cand;
-        }
-        if !required.is_subset(once) {
-            return false;
-        }
-        let alone = required - twice;
-        if !alone.is_empty() {
-            for &cell in &cells {
-                let cand = self.cands[cell];
-                let mine = cand & alone;
-                if mine.is_empty() || cand.is_single() {
-                    continue;
-                }
-                if !mine.is_single() {
-                    return false;
-                }
-                self.set(cell, mine);
-            }
-        }
-        true
+        let side = self.side;
+
+        let (constraints, mut cells) = self.cells();
+        narrow::narrow(&constraints[index], side, &mut cells)
     }
 }
 
@@ -326,7 +265,9 @@ impl Model for Board {
     }
 
     fn assign(&mut self, cell: usize, digit: u8) {
-        self.set(cell, DigitSet::single(digit));
+        let (_, mut cells) = self.cells();
+        // A digit the search assigns is one of the cell's candidates: never empty.
+        cells.keep(cell, DigitSet::single(digit));
     }
 
     fn mark(&self) -> usize {
@@ -355,7 +296,7 @@ impl Model for Board {
 
 impl Weighted for Board {
     fn constraint_count(&self) -> usize {
-        self.groups.len()
+        self.network.constraints.len()
     }
 
     fn is_open(&self, cell: usize) -> bool {
@@ -370,13 +311,17 @@ impl Weighted for Board {
     }
 
     fn constraints_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        self.of_cell[cell].iter().copied()
+        self.network.watchers.of(cell)
     }
 }
 
-/// The strategy the solver runs: the fewest candidates first, depth first. (The adaptive
-/// search's restarts cost more than they save on these grids, whose propagation is strong.)
-pub const STRATEGY: Strategy = Strategy::ADAPTIVE;
+/// The strategy the solver runs: the adaptive search's choice of cell (dom/wdeg, last
+/// conflict) without its restarts. Counting to two explores the whole tree of a unique puzzle,
+/// and a start-over only explores it again: on the published puzzles the Luby restarts of
+/// [`Strategy::ADAPTIVE`] decided fewer within the budget (docs/benchmarks-killer.md).
+pub const STRATEGY: Strategy = Strategy::Adaptive {
+    first_restart: u64::MAX,
+};
 
 /// Finds up to `limit` solutions of `puzzle` under the budget.
 pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {

@@ -1,0 +1,405 @@
+//! Narrowing one constraint of the network ([`super::network`]): each keeps only candidates
+//! that can still take part in a filling of its own cells, and returns false when none is
+//! left.
+
+use std::collections::VecDeque;
+
+use crate::core::DigitSet;
+
+use super::super::combos::{combos, fit_combo};
+use super::super::model::MAX_SIDE;
+use super::network::{Constraint, Linear, SumGroup, Watchers};
+
+/// The constraints waiting to be narrowed, first in first out, each at most once at a time,
+/// and not the one being narrowed (each narrowing reaches its own fixpoint, or leaves the
+/// rest to the next change of its cells). First in first out, rather than last, lets a
+/// change reach every constraint it concerns before any of them is narrowed twice.
+pub(super) struct Agenda {
+    waiting: VecDeque<u32>,
+    queued: Vec<bool>,
+    current: usize,
+}
+
+impl Agenda {
+    /// Every one of `len` constraints waiting, in order.
+    pub(super) fn all(len: usize) -> Agenda {
+        Agenda {
+            waiting: (0..len as u32).collect(),
+            queued: vec![true; len],
+            current: usize::MAX,
+        }
+    }
+
+    #[inline]
+    pub(super) fn push(&mut self, index: usize) {
+        if !self.queued[index] && index != self.current {
+            self.queued[index] = true;
+            self.waiting.push_back(index as u32);
+        }
+    }
+
+    #[inline]
+    pub(super) fn pop(&mut self) -> Option<usize> {
+        let index = self.waiting.pop_front().map(|index| index as usize);
+        if let Some(index) = index {
+            self.queued[index] = false;
+        }
+        self.current = index.unwrap_or(usize::MAX);
+        index
+    }
+
+    /// Drops everything waiting (after a contradiction).
+    pub(super) fn clear(&mut self) {
+        for index in self.waiting.drain(..) {
+            self.queued[index as usize] = false;
+        }
+        self.current = usize::MAX;
+    }
+}
+
+/// The candidates as one narrowing sees them: every change noted in the trail and the
+/// constraints watching the cell queued.
+pub(super) struct Cells<'a> {
+    pub cands: &'a mut [DigitSet],
+    pub trail: &'a mut Vec<(usize, DigitSet)>,
+    pub queue: &'a mut Agenda,
+    pub watchers: &'a Watchers,
+}
+
+impl Cells<'_> {
+    #[inline]
+    fn get(&self, cell: usize) -> DigitSet {
+        self.cands[cell]
+    }
+
+    /// Keeps only the candidates of `cell` in `keep`; false when none is left.
+    #[inline]
+    pub(super) fn keep(&mut self, cell: usize, keep: DigitSet) -> bool {
+        let old = self.cands[cell];
+        let new = old & keep;
+        if new == old {
+            return true;
+        }
+        if new.is_empty() {
+            return false;
+        }
+        self.trail.push((cell, old));
+        self.cands[cell] = new;
+        for &watcher in &self.watchers.any[cell] {
+            self.queue.push(watcher as usize);
+        }
+        if new.smallest() != old.smallest() || new.largest() != old.largest() {
+            for &watcher in &self.watchers.bounds[cell] {
+                self.queue.push(watcher as usize);
+            }
+        }
+        true
+    }
+}
+
+/// Narrows `constraint` on a grid of side `side`; false on a contradiction.
+pub(super) fn narrow(constraint: &Constraint, side: usize, cells: &mut Cells) -> bool {
+    let all = DigitSet::up_to(side as u8);
+    match constraint {
+        Constraint::House { cells: house } => narrow_house(house, all, cells),
+        Constraint::Sum(group) => narrow_sum(group, all, cells),
+        Constraint::Linear(linear) => narrow_linear(linear, side, cells),
+    }
+}
+
+/// Different digits: a fixed digit leaves the other cells, until nothing more is fixed.
+fn distinct(group: &[usize], cells: &mut Cells) -> bool {
+    loop {
+        let mut fixed = DigitSet::EMPTY;
+        for &cell in group {
+            let cand = cells.get(cell);
+            if cand.is_single() {
+                if !(fixed & cand).is_empty() {
+                    return false;
+                }
+                fixed |= cand;
+            }
+        }
+        let mut more = false;
+        for &cell in group {
+            let cand = cells.get(cell);
+            if !cand.is_single() && !(cand & fixed).is_empty() {
+                if !cells.keep(cell, cand - fixed) {
+                    return false;
+                }
+                more |= cells.get(cell).is_single();
+            }
+        }
+        if !more {
+            return true;
+        }
+    }
+}
+
+/// A digit `required` in the group with one place left goes there; false when one has none.
+fn place_required(group: &[usize], required: DigitSet, cells: &mut Cells) -> bool {
+    let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
+    for &cell in group {
+        let cand = cells.get(cell);
+        twice |= once & cand;
+        once |= cand;
+    }
+    if !required.is_subset(once) {
+        return false;
+    }
+    let alone = required - twice;
+    if alone.is_empty() {
+        return true;
+    }
+    for &cell in group {
+        let cand = cells.get(cell);
+        let mine = cand & alone;
+        if mine.is_empty() || cand.is_single() {
+            continue;
+        }
+        if !mine.is_single() || !cells.keep(cell, mine) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A house: different digits, each somewhere.
+fn narrow_house(house: &[usize], all: DigitSet, cells: &mut Cells) -> bool {
+    distinct(house, cells) && place_required(house, all, cells)
+}
+
+/// A sum group: the digits of each cell that some fitting combination gives it (exactly:
+/// the rest of the combination matched to the other cells); the digits every fitting
+/// combination has placed where they have one place left, and taken from the rest of a house
+/// holding all their places in the group. A combination must hold the digits a house meeting
+/// the group can place nowhere else.
+fn narrow_sum(group: &SumGroup, all: DigitSet, cells: &mut Cells) -> bool {
+    let len = group.cells.len();
+    if !distinct(&group.cells, cells) {
+        return false;
+    }
+    let mut need = DigitSet::EMPTY;
+    for link in &group.houses {
+        let mut around = DigitSet::EMPTY;
+        for &cell in &link.outside {
+            around |= cells.get(cell);
+        }
+        let missing = all - around;
+        if missing.len() > link.inside.count_ones() {
+            return false;
+        }
+        need |= missing;
+    }
+    let mut cands = [DigitSet::EMPTY; MAX_SIDE];
+    let (mut union, mut fixed) = (DigitSet::EMPTY, DigitSet::EMPTY);
+    for (slot, &cell) in cands.iter_mut().zip(&group.cells) {
+        let cand = cells.get(cell);
+        *slot = cand;
+        union |= cand;
+        if cand.is_single() {
+            fixed |= cand;
+        }
+    }
+    let cands = &cands[..len];
+    let must = fixed | need;
+    let mut out = [DigitSet::EMPTY; MAX_SIDE];
+    let out = &mut out[..len];
+    let (mut found, mut every) = (false, all);
+    for &combo in group.combos {
+        if !combo.is_subset(union) || !must.is_subset(combo) {
+            continue;
+        }
+        // Once the group has a filling, a combination that can give no cell a digit it lacks
+        // is not walked; taking it as fitting only makes `every` smaller, which is safe.
+        if found
+            && cands
+                .iter()
+                .zip(out.iter())
+                .all(|(&cand, &got)| (cand & combo).is_subset(got))
+        {
+            every &= combo;
+            continue;
+        }
+        if fit_combo(cands, combo, out) {
+            found = true;
+            every &= combo;
+        }
+    }
+    if !found {
+        return false;
+    }
+    for (&cell, &keep) in group.cells.iter().zip(out.iter()) {
+        if !cells.keep(cell, keep) {
+            return false;
+        }
+    }
+    if !place_required(&group.cells, every, cells) {
+        return false;
+    }
+    // A required digit whose places all lie in one house leaves that house's other cells.
+    for digit in every.iter() {
+        let bit = DigitSet::single(digit);
+        let places = group
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &cell)| !(cells.get(cell) & bit).is_empty())
+            .fold(0u32, |places, (i, _)| places | 1 << i);
+        if places.count_ones() < 2 {
+            // One place: fixed above, and its houses take it from their other cells.
+            continue;
+        }
+        for link in &group.houses {
+            if places & !link.inside == 0 {
+                for &cell in &link.outside {
+                    if !cells.keep(cell, all - bit) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The digits `low..=high` of 1-16 (empty when none).
+fn between(low: i32, high: i32) -> DigitSet {
+    let (low, high) = (low.max(1), high.min(MAX_SIDE as i32));
+    if low > high {
+        return DigitSet::EMPTY;
+    }
+    let bits = ((1u32 << high) - 1) & !((1u32 << (low - 1)) - 1);
+    DigitSet::from_wide_bits(bits as u16)
+}
+
+/// The sum of the `count` smallest digits of `set` (None when it has fewer), or of the
+/// largest with `largest`.
+fn extreme_sum(set: DigitSet, count: usize, largest: bool) -> Option<i32> {
+    if (set.len() as usize) < count {
+        return None;
+    }
+    let digits = set.iter();
+    let sum: u32 = if largest {
+        digits.skip(set.len() as usize - count).map(u32::from).sum()
+    } else {
+        digits.take(count).map(u32::from).sum()
+    };
+    Some(sum as i32)
+}
+
+/// The smallest and largest sum the cells of one house can have; None when they cannot hold
+/// different digits.
+fn part_bounds(part: &[usize], cells: &Cells) -> Option<(i32, i32)> {
+    let (mut union, mut mins, mut maxes) = (DigitSet::EMPTY, 0i32, 0i32);
+    for &cell in part {
+        let cand = cells.get(cell);
+        union |= cand;
+        mins += i32::from(cand.smallest()?);
+        maxes += i32::from(cand.largest()?);
+    }
+    let low = extreme_sum(union, part.len(), false)?;
+    let high = extreme_sum(union, part.len(), true)?;
+    Some((mins.max(low), maxes.min(high)))
+}
+
+/// A linear sum: each part's sum kept within what the other parts leave it (bounds on the
+/// sums of different digits); a part's cells narrowed to the combinations of those sums.
+fn narrow_linear(linear: &Linear, side: usize, cells: &mut Cells) -> bool {
+    const MAX_PARTS: usize = 2 * MAX_SIDE;
+    let parts = &linear.parts;
+    debug_assert!(parts.len() <= MAX_PARTS);
+    let mut bounds = [(0i32, 0i32); MAX_PARTS];
+    let (mut low, mut high) = (0i32, 0i32);
+    for (slot, part) in bounds.iter_mut().zip(parts) {
+        let Some((part_low, part_high)) = part_bounds(&part.cells, cells) else {
+            return false;
+        };
+        *slot = (part_low, part_high);
+        if part.negative {
+            low -= part_high;
+            high -= part_low;
+        } else {
+            low += part_low;
+            high += part_high;
+        }
+    }
+    let total = linear.total;
+    if total < low || total > high {
+        return false;
+    }
+    for (&(part_low, part_high), part) in bounds.iter().zip(parts) {
+        // The part's signed share, and what the others leave it.
+        let (signed_low, signed_high) = if part.negative {
+            (-part_high, -part_low)
+        } else {
+            (part_low, part_high)
+        };
+        let from = total - (high - signed_high);
+        let to = total - (low - signed_low);
+        let (from, to) = if part.negative {
+            (-to, -from)
+        } else {
+            (from, to)
+        };
+        let narrower = from > part_low || to < part_high;
+        if narrower
+            && !narrow_part(
+                &part.cells,
+                from.max(part_low),
+                to.min(part_high),
+                side,
+                cells,
+            )
+        {
+            return false;
+        }
+    }
+    true
+}
+
+/// Narrows the cells of one house to those of a sum from `low` to `high`.
+fn narrow_part(part: &[usize], low: i32, high: i32, side: usize, cells: &mut Cells) -> bool {
+    let len = part.len();
+    if len == 1 {
+        return cells.keep(part[0], between(low, high));
+    }
+    let (mut union, mut fixed) = (DigitSet::EMPTY, DigitSet::EMPTY);
+    for &cell in part {
+        let cand = cells.get(cell);
+        union |= cand;
+        if cand.is_single() {
+            fixed |= cand;
+        }
+    }
+    if side <= 9 || len <= 4 {
+        // The digits of the combinations of those sums that fit.
+        let mut any = DigitSet::EMPTY;
+        for sum in low.max(0)..=high {
+            for &combo in combos(side, len, sum as u32) {
+                if combo.is_subset(union)
+                    && fixed.is_subset(combo)
+                    && part
+                        .iter()
+                        .all(|&cell| !(cells.get(cell) & combo).is_empty())
+                {
+                    any |= combo;
+                }
+            }
+        }
+        return part.iter().all(|&cell| cells.keep(cell, any));
+    }
+    // Larger parts of the larger grids: each cell within what the others' bounds leave.
+    let (mut mins, mut maxes) = (0i32, 0i32);
+    for &cell in part {
+        let cand = cells.get(cell);
+        mins += i32::from(cand.smallest().unwrap_or(0));
+        maxes += i32::from(cand.largest().unwrap_or(0));
+    }
+    part.iter().all(|&cell| {
+        let cand = cells.get(cell);
+        let others_min = mins - i32::from(cand.smallest().unwrap_or(0));
+        let others_max = maxes - i32::from(cand.largest().unwrap_or(0));
+        cells.keep(cell, between(low - others_max, high - others_min))
+    })
+}
