@@ -52,6 +52,9 @@ pub type StopPoll = fn() -> Option<Stop>;
 pub struct CancelFlag {
     state: Arc<AtomicU8>,
     poll: Option<StopPoll>,
+    /// The flag this one was linked to ([`CancelFlag::linked`]): raising it stops this one's
+    /// searches too.
+    parent: Option<Box<CancelFlag>>,
 }
 
 impl CancelFlag {
@@ -65,6 +68,18 @@ impl CancelFlag {
         CancelFlag {
             state: Arc::default(),
             poll: Some(poll),
+            parent: None,
+        }
+    }
+
+    /// A flag of its own that also stops when this one does: work started beside a search
+    /// (a candidate examined ahead of its turn) can be stopped alone, and stops with the
+    /// search when the search is stopped.
+    pub fn linked(&self) -> CancelFlag {
+        CancelFlag {
+            state: Arc::default(),
+            poll: None,
+            parent: Some(Box::new(self.clone())),
         }
     }
 
@@ -89,7 +104,11 @@ impl CancelFlag {
     pub fn stop_reason(&self) -> Option<Stop> {
         match self.state.load(Ordering::Relaxed) {
             RUNNING => {
-                let stop = self.poll.and_then(|poll| poll())?;
+                let stop = self
+                    .parent
+                    .as_ref()
+                    .and_then(|parent| parent.stop_reason())
+                    .or_else(|| self.poll.and_then(|poll| poll()))?;
                 self.raise(match stop {
                     Stop::DeadlineExceeded => DEADLINE,
                     Stop::Cancelled | Stop::Exhausted => CANCELLED,
@@ -177,6 +196,8 @@ pub struct Budget {
     ran_out: bool,
     /// What the search is doing, for a caller that reports how far it got.
     stage: Stage,
+    /// Threads the work may use at once (1: the caller's own; see [`Budget::with_threads`]).
+    threads: usize,
 }
 
 impl Budget {
@@ -200,7 +221,22 @@ impl Budget {
             cancel: flag,
             ran_out: false,
             stage: Stage::Working,
+            threads: 1,
         }
+    }
+
+    /// The same budget, letting the work use up to `threads` threads at once (at least 1):
+    /// what a door's fairness gives a request. Only work whose result does not depend on it
+    /// uses more than one (a generation by score examines candidates ahead of their turn, see
+    /// `score_range.rs`); a child budget has one.
+    pub fn with_threads(mut self, threads: usize) -> Budget {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Threads the work may use at once.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Names what the steps spent from now on are for: a caller whose budget ran out can say

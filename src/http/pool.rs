@@ -261,6 +261,15 @@ impl Pool {
         }
     }
 
+    /// Threads a job entering now may use (see [`crate::Budget::with_threads`]): its own
+    /// worker and the workers that have nothing to do once it and the jobs queued before it
+    /// took theirs. A request alone on an idle server gets every worker, one on a busy server
+    /// its own.
+    pub fn share(&self) -> usize {
+        let queue = self.shared.queue();
+        1 + self.free().saturating_sub(queue.jobs.len() + 1)
+    }
+
     /// Requests waiting for a worker now.
     pub fn waiting(&self) -> usize {
         let queue = self.shared.queue();

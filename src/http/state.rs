@@ -218,11 +218,7 @@ impl AppState {
 
     /// The client's budget for `plan` (or less, if the request asks for less) and what is
     /// left of the deadline, for the request being handled (or `admitted`, when given).
-    pub(crate) fn limits<P: Plan>(
-        &self,
-        plan: &P,
-        admitted: Option<&Admitted>,
-    ) -> (u64, Duration) {
+    pub(crate) fn limits<P: Plan>(&self, plan: &P, admitted: Option<&Admitted>) -> (u64, Duration) {
         let allowance =
             admitted.map_or_else(|| self.clients.anonymous(), |admitted| admitted.allowance);
         let allowed = if plan.generates() {
@@ -273,13 +269,14 @@ impl AppState {
         let admitted = admitted.cloned().or_else(Admitted::current);
         let (steps, deadline) = self.limits(&plan, admitted.as_ref());
         let account = admitted.and_then(|admitted| admitted.account);
+        let threads = self.pool.share();
         let result = self
             .pool
             .enter(deadline, entry, move |flag| {
                 // Charged on the worker, whoever waits for the answer: a client that goes
                 // away, or a deadline that passes, does not make the work free.
                 let started = thread_cpu_time();
-                let result = plan.run(&mut Budget::with_flag(steps, flag));
+                let result = plan.run(&mut Budget::with_flag(steps, flag).with_threads(threads));
                 if let Some(account) = account {
                     account.charge(thread_cpu_time().saturating_sub(started));
                 }
