@@ -214,3 +214,36 @@ async fn the_kept_answers_stay_within_their_bound() {
     service.api.get(&generate(0)).await.expect_json(200);
     assert_eq!(service.counts(labels).await, counts(1, 0, 13, 13, 0));
 }
+
+/// A kept answer costs its client what any request costs (a millisecond of its account of
+/// worker time) and none of the generation's: the request that made it was charged that.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kept_answer_costs_its_client_nothing_of_the_generation() {
+    use sumpuzzles::http::clients::Rate;
+    let mut config = ServerConfig::default();
+    // Paid back so slowly that nothing comes back while the test runs.
+    config.clients.work = Some(Rate {
+        per_second: 0.01,
+        burst: 10_000.0,
+    });
+    let service = service(config);
+    // `"client";r=<left>;t=<seconds>`: what is left, in milliseconds of worker time.
+    let left = |reply: &common::Reply| -> f64 {
+        let value = reply.header("ratelimit").expect("a RateLimit header");
+        let rest = value.strip_prefix("\"client\";r=").expect("the policy");
+        rest.split_once(";t=").unwrap().0.parse().unwrap()
+    };
+    let daily = "/daily?genre=kakuro&shape=12x12&level=expert&date=2025-09-09";
+    let first = service.api.get(daily).await;
+    assert_eq!(first.status, 200, "{first}");
+    let made = 10_000.0 - left(&first);
+    let second = service.api.get(daily).await;
+    assert_eq!(second.text(), first.text());
+    let kept = left(&first) - left(&second);
+    // The generation's CPU time was charged to the first (a 12x12 expert puzzle takes tens of
+    // milliseconds); the second paid its request's millisecond alone (give or take rounding).
+    assert!(made >= 5.0, "the first request cost {made} ms");
+    assert!(kept <= 1.0, "the kept answer cost {kept} ms");
+    let labels = r#"genre="kakuro",level="expert",shape="12x12""#;
+    assert_eq!(service.counts(labels).await, counts(1, 0, 1, 1, 0));
+}

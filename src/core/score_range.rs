@@ -152,10 +152,15 @@ pub fn generate_in_range<P: Send, S: Send>(
                 own.set_stage(budget.stage());
                 let params = candidate(ahead.next);
                 let generate = &generate;
+                let clock = budget.helper_clock().cloned();
+                let examine = move || (generate(&params, &mut own), own);
                 ahead.examined.push_back(Examined {
                     index: ahead.next,
                     flag,
-                    thread: scope.spawn(move || (generate(&params, &mut own), own)),
+                    thread: scope.spawn(move || match clock {
+                        Some(clock) => clock.time(examine),
+                        None => examine(),
+                    }),
                 });
                 ahead.next += 1;
             }
@@ -344,12 +349,28 @@ mod tests {
             }
             generate(candidate, budget)
         };
-        let mut budget = Budget::new(1 << 40).with_threads(4);
+        let elsewhere = std::sync::atomic::AtomicUsize::new(0);
+        let counting = |candidate: &GenerateParams, budget: &mut Budget| {
+            if std::thread::current().id() != here {
+                elsewhere.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+            counting(candidate, budget)
+        };
+        // A clock that advances a nanosecond between two readings on a thread: each thread
+        // started beside this one adds one to what the helpers are said to have spent.
+        fn ticks() -> std::time::Duration {
+            thread_local!(static READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) });
+            std::time::Duration::from_nanos(READ.with(|read| read.replace(read.get() + 1)))
+        }
+        let mut budget = Budget::new(1 << 40).with_threads(4).with_cpu_clock(ticks);
         generate_in_range(&params, range, &mut budget, counting).unwrap();
         assert!(
             on_this_thread.into_inner() < kept,
             "every candidate examined here"
         );
+        let elsewhere = elsewhere.into_inner();
+        assert!(elsewhere > 0);
+        assert_eq!(budget.helpers_cpu_time().as_nanos(), elsewhere as u128);
         for budget in [steps, steps - 1] {
             let alone = run(budget, 1);
             assert_eq!(alone.0.starts_with("Ok("), budget == steps, "{}", alone.0);

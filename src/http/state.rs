@@ -269,16 +269,21 @@ impl AppState {
         let admitted = admitted.cloned().or_else(Admitted::current);
         let (steps, deadline) = self.limits(&plan, admitted.as_ref());
         let account = admitted.and_then(|admitted| admitted.account);
-        let threads = self.pool.share();
+        let share = self.pool.share();
         let result = self
             .pool
             .enter(deadline, entry, move |flag| {
                 // Charged on the worker, whoever waits for the answer: a client that goes
                 // away, or a deadline that passes, does not make the work free.
+                // The threads a generation starts beside this one are charged too.
                 let started = thread_cpu_time();
-                let result = plan.run(&mut Budget::with_flag(steps, flag).with_threads(threads));
+                let mut budget = Budget::with_flag(steps, flag)
+                    .with_threads(share.now())
+                    .with_cpu_clock(thread_cpu_time);
+                let result = plan.run(&mut budget);
                 if let Some(account) = account {
-                    account.charge(thread_cpu_time().saturating_sub(started));
+                    let own = thread_cpu_time().saturating_sub(started);
+                    account.charge(own + budget.helpers_cpu_time());
                 }
                 result
             })
