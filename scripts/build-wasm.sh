@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly package in wasm/ (pkg/: the .wasm, its JavaScript glue and TypeScript
-# declarations) and prints its size.
+# declarations) and prints its size. With --tools it only installs what the build needs (the
+# toolchain and wasm-bindgen-cli, below) and stops: the Dockerfile's wasm stage runs that as a
+# layer of its own, which only this script and wasm/Cargo.toml invalidate. With --bindgen it
+# prints the path of the pinned wasm-bindgen (built first when there is none), for
+# scripts/container-test.sh, which puts the host's into its wasm builder base image.
 #
-# Two ways to compile for wasm32-unknown-unknown, the first that is there wins:
+# Two ways to compile for wasm32-unknown-unknown:
 #   - rustup's target (`rustup target add wasm32-unknown-unknown`), what a developer has;
 #   - Debian's rustc-web toolchain (rustc and cargo in /usr/bin with the standard library's
 #     source, which -Zbuild-std compiles for the target), for machines where rustup cannot
-#     download targets. Installed with apt-get when neither is there.
+#     download targets.
+# The first that is installed wins; when neither is, rustup adds its target (the official rust
+# images), and without rustup, or when it cannot, apt-get installs Debian's.
 # SUMPUZZLES_WASM_TOOLCHAIN=rustup or =debian picks one.
 #
 # wasm-bindgen-cli must be the version of the `wasm-bindgen` crate pinned in wasm/Cargo.toml. It
@@ -20,6 +26,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 package="$PWD/wasm"
 target=wasm32-unknown-unknown
+
+mode=build
+case "${1:-}" in
+"") ;;
+--tools) mode=tools ;;
+--bindgen) mode=bindgen ;;
+*)
+  echo "usage: $0 [--tools | --bindgen]" >&2
+  exit 2
+  ;;
+esac
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -46,12 +63,16 @@ find_bindgen() {
 
 bindgen=$(find_bindgen)
 if [ -z "$bindgen" ]; then
-  echo "build-wasm: building wasm-bindgen-cli $bindgen_version into $bindgen_root"
+  echo "build-wasm: building wasm-bindgen-cli $bindgen_version into $bindgen_root" >&2
   # Without --locked: its lock file names versions this registry may not carry. The default
   # feature (TLS for the test runner's downloads) is not needed to generate bindings.
   cargo install --root "$bindgen_root" wasm-bindgen-cli --version "$bindgen_version" \
-    --no-default-features
+    --no-default-features >&2
   bindgen="$bindgen_root/bin/wasm-bindgen"
+fi
+if [ "$mode" = bindgen ]; then
+  echo "$bindgen"
+  exit 0
 fi
 
 has_rustup_target() {
@@ -63,9 +84,37 @@ debian_toolchain_ready() {
     [ -d "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library" ]
 }
 
+install_debian_toolchain() {
+  echo "build-wasm: installing Debian's rustc-web toolchain"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  # rust-web-llvm has rust-lld (a link to lld-22's), which --no-install-recommends leaves out.
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    rustc-web cargo-web rust-web-src rust-web-llvm lld-22
+}
+
 toolchain="${SUMPUZZLES_WASM_TOOLCHAIN:-}"
 if [ -z "$toolchain" ]; then
-  if has_rustup_target; then toolchain=rustup; else toolchain=debian; fi
+  if has_rustup_target; then
+    toolchain=rustup
+  elif debian_toolchain_ready; then
+    toolchain=debian
+  elif command -v rustup >/dev/null && rustup target add "$target"; then
+    toolchain=rustup
+  else
+    toolchain=debian
+  fi
+fi
+case "$toolchain" in
+rustup) has_rustup_target || rustup target add "$target" ;;
+debian) debian_toolchain_ready || install_debian_toolchain ;;
+*)
+  echo "build-wasm: SUMPUZZLES_WASM_TOOLCHAIN must be rustup or debian, not $toolchain" >&2
+  exit 1
+  ;;
+esac
+if [ "$mode" = tools ]; then
+  echo "build-wasm: ready: $("$bindgen" --version), the $toolchain toolchain"
+  exit 0
 fi
 
 cd "$package"
@@ -75,20 +124,10 @@ rustup)
   cargo build --locked --release --target "$target"
   ;;
 debian)
-  if ! debian_toolchain_ready; then
-    echo "build-wasm: installing Debian's rustc-web toolchain"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-      rustc-web cargo-web rust-web-src lld-22
-  fi
   echo "build-wasm: compiling with $(/usr/bin/rustc --version) and -Zbuild-std"
   # RUSTC_BOOTSTRAP lets this stable compiler take -Zbuild-std; only this build sees it.
   RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc /usr/bin/cargo build --locked --release \
     --target "$target" -Zbuild-std=std,panic_abort
-  ;;
-*)
-  echo "build-wasm: SUMPUZZLES_WASM_TOOLCHAIN must be rustup or debian, not $toolchain" >&2
-  exit 1
   ;;
 esac
 
@@ -144,8 +183,13 @@ if [ "${SUMPUZZLES_WASM_OPT:-1}" != 0 ]; then
     fi
   fi
 fi
-# The JSON types of index.d.ts, from the OpenAPI document the Rust types derive.
-node scripts/api-types.mjs ../openapi/openapi.json >target/pkg/api.d.ts
+# The JSON types of index.d.ts, from the OpenAPI document the Rust types derive. Without node
+# (the container image's wasm stage, whose server serves no type declarations) there are none.
+if command -v node >/dev/null; then
+  node scripts/api-types.mjs ../openapi/openapi.json >target/pkg/api.d.ts
+else
+  echo "build-wasm: no node: pkg/api.d.ts (the TypeScript JSON types) not written" >&2
+fi
 # Only a file that changed is replaced: the server embeds pkg/ (build.rs), and a file written
 # again with the same bytes would make cargo build it again.
 mkdir -p pkg

@@ -6,13 +6,19 @@
 #   2. the base images, made from Debian packages since no image registry is reachable here:
 #      `debootstrap --variant=minbase bookworm`, imported with `docker import`; the builder's
 #      also has gcc, libc6-dev, ca-certificates and this host's Rust toolchain (rustc, cargo,
-#      the standard library). Each is tagged with a hash of what went into it and kept in the
-#      engine's store, so a later run skips this step; older tags of the same base are removed;
-#   3. `docker build` of the Dockerfile with those bases (BuildKit: the cargo registry and
-#      target/ are cache mounts the engine keeps, so a rebuild compiles only what changed);
+#      the standard library); the wasm builder's is the builder's with Debian's rustc-web
+#      toolchain (apt-get, bookworm-security) and the host's pinned wasm-bindgen-cli
+#      (scripts/build-wasm.sh --bindgen: built once on the host). Each is tagged with a hash
+#      of what went into it and kept in the engine's store, so a later run skips this step;
+#      older tags of the same base are removed;
+#   3. `docker build` of the Dockerfile with those bases (BuildKit: the cargo registry,
+#      target/ and wasm/target/ are cache mounts the engine keeps, so a rebuild compiles only
+#      what changed): the wasm stage builds the WebAssembly package, the builder embeds it;
 #   4. `docker run --network host` (the service binds 127.0.0.1 on a free port), with the
 #      hardening the compose file uses (read-only root, no capabilities, no-new-privileges),
-#      waits for the HEALTHCHECK to say healthy, and checks the API through it;
+#      waits for the HEALTHCHECK to say healthy, checks the API through it, and plays the page
+#      in Chromium with the engine in the browser (the package the image serves) and every API
+#      request refused (scripts/browser-test.sh, BROWSER_ROUNDS=offline);
 #   5. `docker stop`: /readyz turns 503, the listener closes, the process exits 0 within the
 #      grace time, and the logs say so with no error.
 # Removes the container and the image it built; keeps the base images and the build cache.
@@ -38,6 +44,12 @@ MIRROR=${SUMPUZZLES_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 BUILDER_PACKAGES=gcc,libc6-dev,ca-certificates,zlib1g
 BUILDER_REPO=sumpuzzles-base/builder
 RUNTIME_REPO=sumpuzzles-base/runtime
+WASM_REPO=sumpuzzles-base/wasm-builder
+SECURITY_MIRROR=${SUMPUZZLES_DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+# Debian's rustc-web toolchain, what scripts/build-wasm.sh compiles with where rustup has no
+# wasm32 target: bookworm-security carries the release it needs (bookworm's own is 1.85).
+# rust-web-llvm has rust-lld (a link to lld-22's), which --no-install-recommends leaves out.
+WASM_PACKAGES="rustc-web cargo-web rust-web-src rust-web-llvm lld-22"
 # The grace docker stop gives the service: it drains for SUMPUZZLES_DRAIN_MS (1 s) and lets
 # requests under way finish for SUMPUZZLES_GRACE_MS (30 s); the Dockerfile and compose say 40 s.
 STOP_GRACE_S=40
@@ -248,10 +260,51 @@ base_images
 "$DOCKER" run --rm --network none "$BUILDER_IMAGE" sh -c 'rustc --version && cargo --version && cc --version | head -n1' |
     sed 's/^/      builder: /'
 
+# The wasm builder base: the builder base with Debian's rustc-web toolchain and the pinned
+# wasm-bindgen-cli, so that the Dockerfile's wasm stage only compiles the crate (its --tools
+# step finds everything there). The bindgen is the host's (scripts/build-wasm.sh --bindgen
+# builds it when the host has none, a few minutes once): bookworm on both sides, the same
+# glibc. Sets WASM_BUILDER_IMAGE.
+wasm_base_image() {
+    local bindgen bindgen_version recipe key dir=$WORK/wasm-base
+    bindgen=$(scripts/build-wasm.sh --bindgen) || fail "scripts/build-wasm.sh --bindgen"
+    bindgen_version=$("$bindgen" --version | awk '{print $2}')
+    mkdir -p "$dir"
+    cp "$bindgen" "$dir/wasm-bindgen"
+    cat >"$dir/Dockerfile" <<DOCKERFILE
+FROM $BUILDER_IMAGE
+RUN echo 'deb $SECURITY_MIRROR $SUITE-security main' >/etc/apt/sources.list.d/security.list && \\
+    apt-get update -q && \\
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $WASM_PACKAGES && \\
+    rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb /usr/share/doc/* /usr/share/man/*
+COPY wasm-bindgen /usr/local/bin/wasm-bindgen
+DOCKERFILE
+    # The tag: the builder base it starts from (its own hash), the recipe and the bindgen's bytes.
+    recipe="$(cat "$dir/Dockerfile") $(sha256sum <"$dir/wasm-bindgen")"
+    key=$(printf '%s' "$recipe" | sha256sum | cut -c1-12)
+    WASM_BUILDER_IMAGE=$WASM_REPO:${BUILDER_IMAGE##*:}-wasm-bindgen$bindgen_version-$key
+    if ((REBUILD_BASES == 0)) && have_image "$WASM_BUILDER_IMAGE"; then
+        step "wasm builder base present: $WASM_BUILDER_IMAGE"
+        return
+    fi
+    step "wasm builder base: apt-get $WASM_PACKAGES, wasm-bindgen $bindgen_version (log: wasm-base.log)"
+    if ! "$DOCKER" build --network host --progress plain -t "$WASM_BUILDER_IMAGE" "$dir" >"$WORK/wasm-base.log" 2>&1; then
+        tail -n 30 "$WORK/wasm-base.log"
+        fail "the wasm builder base"
+    fi
+    drop_older_tags "$WASM_REPO" "$WASM_BUILDER_IMAGE"
+    step "built $WASM_BUILDER_IMAGE"
+}
+wasm_base_image
+"$DOCKER" run --rm --network none "$WASM_BUILDER_IMAGE" sh -c \
+    '/usr/bin/rustc --version && rust-lld -flavor wasm --version && wasm-bindgen --version' |
+    sed 's/^/      wasm builder: /'
+
 # ---------------------------------------------------------------- the image
 IMAGE=sumpuzzles-container-test:$$
 build_args=(--network host --progress plain
-    --build-arg "BUILDER_IMAGE=$BUILDER_IMAGE" --build-arg "RUNTIME_IMAGE=$RUNTIME_IMAGE")
+    --build-arg "BUILDER_IMAGE=$BUILDER_IMAGE" --build-arg "WASM_BUILDER_IMAGE=$WASM_BUILDER_IMAGE"
+    --build-arg "RUNTIME_IMAGE=$RUNTIME_IMAGE")
 # cargo in the build trusts what this host trusts (a TLS-inspecting proxy's CA included):
 # the host's bundle is lent to that one step as a build secret, never stored in a layer.
 CA_BUNDLE=${SSL_CERT_FILE:-/etc/ssl/certs/ca-certificates.crt}
@@ -261,6 +314,20 @@ if ! "$DOCKER" build "${build_args[@]}" -t "$IMAGE" . >"$WORK/build.log" 2>&1; t
     tail -n 40 "$WORK/build.log"
     fail "docker build"
 fi
+# The longest steps with their times (BuildKit's "#N [stage i/n] ..." and "#N DONE 12.3s").
+python3 - "$WORK/build.log" <<'EOF'
+import re, sys
+names, took = {}, {}
+for line in open(sys.argv[1], errors="replace"):
+    m = re.match(r"#(\d+) (\[[^\]]+\]) ", line)
+    if m:
+        names.setdefault(m[1], m[2])
+    m = re.match(r"#(\d+) DONE ([0-9.]+)s", line)
+    if m:
+        took[m[1]] = float(m[2])
+longest = sorted(((t, names[n]) for n, t in took.items() if n in names), reverse=True)[:3]
+print("      longest steps: " + ", ".join(f"{name} {t:.0f} s" for t, name in longest))
+EOF
 compiled=$(grep -c ' Compiling ' "$WORK/build.log" || true)
 cached=$(grep -c '^#[0-9]* CACHED' "$WORK/build.log" || true)
 step "built $IMAGE: $compiled crates compiled, $cached steps cached, $(
@@ -371,6 +438,23 @@ expect 400 application/problem+json "POST /solve with a cut-off body"
 expect_json "a 400 problem+json" 'j["status"] == 400'
 ok "/solve with a cut-off body: 400 problem+json"
 
+# The WebAssembly package the image's wasm stage built: served, and the page plays with it.
+call GET /wasm/pkg/sumpuzzles_bg.wasm
+expect 200 application/wasm "GET /wasm/pkg/sumpuzzles_bg.wasm"
+wasm_bytes=$(wc -c <"$BODY_FILE")
+call GET /wasm/index.js
+expect 200 "" "GET /wasm/index.js"
+ok "/wasm/ serves the package ($wasm_bytes bytes of WebAssembly)"
+# The play page in headless Chromium with the engine in the browser and every API request
+# refused: Kakuro, Kakurasu and cryptic Kakuro rounds, a big seed and the daily puzzle, each the
+# puzzle the image's /generate or /daily gives (tests/browser/play.test.mjs, its offline rounds).
+step "the play page offline in Chromium (log: browser.log)"
+if ! SUMPUZZLES_URL=$BASE BROWSER_ROUNDS=offline scripts/browser-test.sh >"$WORK/browser.log" 2>&1; then
+    tail -n 30 "$WORK/browser.log"
+    fail "the play page offline against the image"
+fi
+ok "the page played offline against the image: $(grep -c '^ok ' "$WORK/browser.log") rounds"
+
 # ---------------------------------------------------------------- stop it
 # docker stop sends SIGTERM (the image's STOPSIGNAL) to the service, PID 1 in the container:
 # /readyz must turn 503 before the listener closes, and the process exit 0 within the grace.
@@ -427,5 +511,6 @@ ok "logs: JSON lines, listening, shutdown and drain, 'stopped' last, no WARN or 
 
 # Leave the build cache bounded: the cache mounts (registry, target/) and recent layers stay.
 "$DOCKER" builder prune -f --keep-storage 6GB >/dev/null
-sizes=$("$DOCKER" image inspect -f '{{.Size}}' "$BUILDER_IMAGE" "$RUNTIME_IMAGE" | awk '{printf "%.0f MB ", $1 / 1e6}')
-step "container test passed (base images kept: $BUILDER_IMAGE, $RUNTIME_IMAGE: $sizes)"
+sizes=$("$DOCKER" image inspect -f '{{.Size}}' "$BUILDER_IMAGE" "$WASM_BUILDER_IMAGE" "$RUNTIME_IMAGE" |
+    awk '{printf "%.0f MB ", $1 / 1e6}')
+step "container test passed (base images kept: $BUILDER_IMAGE, $WASM_BUILDER_IMAGE, $RUNTIME_IMAGE: $sizes)"

@@ -105,13 +105,16 @@ render_loopback() {
 # The build context that .dockerignore lets through (computed with docker-py,
 # which docker-compose ships, using Docker's own matching rules): the build
 # inputs must be in it (the manifest, the sources, the [[bench]] file cargo
-# checks for, and every file the sources include_str!/include_bytes!), bulky or
-# unrelated trees must not.
+# checks for, every file the sources include_str!/include_bytes!, and what the
+# wasm stage builds the package from), bulky or unrelated trees (a package the
+# host built among them) must not.
 CONTEXT_PY='
 import glob, os, re, sys, docker.utils.build as b
 pats = [l.strip() for l in open(".dockerignore") if l.strip() and not l.startswith("#")]
 files = set(b.exclude_paths(".", pats))
-needed = {"Cargo.toml", "Cargo.lock", "src/main.rs"}
+# The wasm stage builds the package from its sources with scripts/build-wasm.sh.
+needed = {"Cargo.toml", "Cargo.lock", "src/main.rs", "scripts/build-wasm.sh", "wasm/Cargo.toml",
+          "wasm/Cargo.lock", "wasm/src/lib.rs", "wasm/index.js"}
 needed |= {f"benches/{n}.rs" for n in re.findall(
     r"\[\[bench\]\]\s*\nname\s*=\s*\"([^\"]+)\"", open("Cargo.toml").read())}
 for rs in glob.glob("src/**/*.rs", recursive=True):
@@ -119,7 +122,8 @@ for rs in glob.glob("src/**/*.rs", recursive=True):
         needed.add(os.path.normpath(os.path.join(os.path.dirname(rs), inc)))
 bad = [f"missing {f}" for f in sorted(needed) if f not in files]
 bad += [f"unwanted {f}" for f in sorted(files)
-        if f.split("/")[0] in ("target", ".git", "tests", "docs", "deploy", "scripts")]
+        if f.split("/")[0] in ("target", ".git", "tests", "docs", "deploy", "scripts")
+        and f not in needed or f.startswith(("wasm/pkg/", "wasm/target/", "wasm/node_modules/"))]
 print("\n".join(bad[:20]) or "%d files in context" % len(files))
 sys.exit(1 if bad else 0)
 '

@@ -2,7 +2,7 @@
 //! `server` feature) serve them over HTTP.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
@@ -209,6 +209,16 @@ enum Command {
         /// Every text at least 16 pt.
         #[arg(long)]
         large_print: bool,
+        /// Print these puzzles instead of making them: files (text, ID, JSON or a puzz.link
+        /// URL, as `solve` reads them) or IDs, repeated, each with exactly one solution.
+        #[arg(long = "puzzle", conflicts_with_all = ["count", "seeds", "shape", "score_min", "score_max"])]
+        puzzles: Vec<String>,
+        /// The cover (back, spine and front on one page) of the book instead of its pages.
+        #[arg(long)]
+        cover: bool,
+        /// The paper (`white` or `cream`), for the cover's spine width.
+        #[arg(long, default_value = "white")]
+        paper: String,
         /// The book's title.
         #[arg(long)]
         title: Option<String>,
@@ -439,18 +449,41 @@ fn run() -> Result<()> {
             trim,
             per_page,
             large_print,
+            puzzles,
+            cover,
+            paper,
             title,
             author,
             copyright,
             output,
         } => {
-            let batch = generation.batch();
+            let (parameters, batch, given) = if puzzles.is_empty() {
+                (generation.parameters(None), generation.batch(), None)
+            } else {
+                let sources = puzzles
+                    .iter()
+                    .map(|puzzle| {
+                        let path = Path::new(puzzle);
+                        let content = if path.is_file() {
+                            std::fs::read_to_string(path)
+                                .with_context(|| format!("reading {puzzle}"))?
+                        } else {
+                            puzzle.clone()
+                        };
+                        PuzzleSource::from_content(&content, None)
+                            .with_context(|| format!("reading the puzzle {puzzle}"))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let parameters = GenerationParameters::default();
+                (parameters, BatchOptions::default(), Some(sources))
+            };
             let request = BookletRequest {
-                parameters: generation.parameters(None),
+                parameters,
                 options: BookletOptions {
                     seeds: batch.seeds,
                     count: batch.count,
                     seed: batch.seed,
+                    puzzles: given,
                     format: Some(format.parse().map_err(anyhow::Error::msg)?),
                     solutions: (no_solutions || solutions).then_some(solutions),
                     trim: Some(trim.parse().map_err(anyhow::Error::msg)?),
@@ -459,18 +492,14 @@ fn run() -> Result<()> {
                     title,
                     author,
                     copyright,
+                    cover: Some(cover),
+                    paper: Some(
+                        serde_json::from_value(serde_json::Value::String(paper))
+                            .context("--paper is white or cream")?,
+                    ),
                 },
             };
-            let plan = request.plan()?;
-            let mut reports = Vec::new();
-            for generation_plan in plan.batch.generations() {
-                let seed = generation_plan.seed().unwrap_or_default();
-                let report = generation_plan
-                    .run(&mut Budget::new(generation.budget))
-                    .with_context(|| format!("seed {seed}"))?;
-                reports.push(report);
-            }
-            let pdf = plan.print(&reports)?;
+            let pdf = request.plan()?.run_all(generation.budget)?;
             std::fs::write(&output, pdf)
                 .with_context(|| format!("writing {}", output.display()))?;
             Ok(())

@@ -224,8 +224,23 @@ fn hints_need_exactly_one_solution() {
     ));
 }
 
+/// The sums a sentence names ("adding up to X"), as it writes them.
+fn sums_in(explanation: &str) -> Vec<String> {
+    explanation
+        .match_indices("adding up to ")
+        .map(|(i, m)| {
+            explanation[i + m.len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect()
+        })
+        .collect()
+}
+
 /// A cryptic Kakuro hint names a run's sum in the letters the board shows (`adding up to CA`),
-/// never in the digits they stand for, which would give the letters' values away.
+/// never in the digits they stand for, which would give the letters' values away; its
+/// `explanation_values` is the same sentence with each of those sums in digits, for a player
+/// who asks. A Kakuro hint, whose sums are digits already, has none.
 #[test]
 fn cryptic_hints_name_sums_in_letters() {
     let sample = common::samples::sample(GenreId::KakuroCryptic);
@@ -252,6 +267,31 @@ fn cryptic_hints_name_sums_in_letters() {
             );
             sums_named += 1;
         }
+        let values = report
+            .hint
+            .explanation_values
+            .as_deref()
+            .expect("a cryptic deduction hint has its sentence with the values");
+        let (letters, digits) = (sums_in(explanation), sums_in(values));
+        assert_eq!(letters.len(), digits.len(), "{explanation} / {values}");
+        assert!(
+            digits
+                .iter()
+                .all(|sum| !sum.is_empty() && sum.chars().all(|c| c.is_ascii_digit())),
+            "the values sentence names a sum in letters: {values}"
+        );
+        let mut decoded = explanation.clone();
+        for (letter, digit) in letters.iter().zip(&digits) {
+            decoded = decoded.replacen(
+                &format!("adding up to {letter}"),
+                &format!("adding up to {digit}"),
+                1,
+            );
+        }
+        assert_eq!(
+            &decoded, values,
+            "the two sentences differ beyond their sums"
+        );
         for placed in &report.hint.placed {
             set(&mut answer, placed.row, placed.col, placed.value);
         }
@@ -260,4 +300,8 @@ fn cryptic_hints_name_sums_in_letters() {
         sums_named > 0,
         "no hint of the cryptic sample named a run's sum"
     );
+    let kakuro = common::samples::sample(GenreId::Kakuro);
+    let report = hint(&PuzzleSource::id(kakuro.id), &kakuro.empty);
+    assert_eq!(report.hint.kind, HintKind::Deduction);
+    assert_eq!(report.hint.explanation_values, None);
 }

@@ -8,8 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use serde_json::Value;
 use sumpuzzles::genres::GenreId;
-use sumpuzzles::ops::{self, BookletRequest, Plan, ProblemDetails};
+use sumpuzzles::ops::{self, BookletRequest, ProblemDetails, PuzzleSource, RenderRequest};
 use sumpuzzles::{Budget, Error};
 
 /// A small book: two easy 6x6 Kakuro.
@@ -18,13 +19,7 @@ const SMALL_BOOK: &str =
 
 fn book(json: &str) -> Result<Vec<u8>, Error> {
     let request: BookletRequest = ops::from_json(json.as_bytes())?;
-    let plan = request.plan()?;
-    let reports = plan
-        .batch
-        .generations()
-        .map(|generation| generation.run(&mut Budget::new(ops::LOCAL_GENERATE_BUDGET)))
-        .collect::<Result<Vec<_>, Error>>()?;
-    plan.print(&reports)
+    request.plan()?.run_all(ops::LOCAL_GENERATE_BUDGET)
 }
 
 /// Where a test keeps its files, to be looked at after the run.
@@ -297,6 +292,18 @@ fn bad_options_are_4xx_and_a_layout_too_small_names_the_largest_per_page() {
             format!(r#"{{"genre": "kakuro", "count": 1, "title": "{long_title}"}}"#),
             422,
         ),
+        (
+            r#"{"genre": "kakuro", "count": 1, "paper": "gold"}"#.to_string(),
+            400,
+        ),
+        (
+            r#"{"puzzles": ["kakuro:3x3:DbAb/4.6.3.7"], "shape": "6x6"}"#.to_string(),
+            400,
+        ),
+        (
+            r#"{"puzzles": ["kakuro:3x3:DbAb/4.6.3.7", "kakuro:3x3:DbAb/4.6.3.8"]}"#.to_string(),
+            422,
+        ),
     ] {
         assert_eq!(status(&json), expected, "{json}");
     }
@@ -312,4 +319,259 @@ fn bad_options_are_4xx_and_a_layout_too_small_names_the_largest_per_page() {
     let large = r#"{"genre": "kakuro", "shape": "12x12", "level": "easy", "count": 1, "seed": 1, "large_print": true}"#;
     let problem = ProblemDetails::from(&book(large).unwrap_err());
     assert!(problem.detail.contains("16 pt"), "{}", problem.detail);
+}
+
+/// A corpus puzzle (with its ID), read from corpus/<genre>/<file>.
+fn corpus_puzzle(genre: &str, file: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(genre)
+        .join(file);
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// The words of a PDF's first page with their boxes, as `pdftotext -bbox` gives them:
+/// (text, centre x, centre y, height), in points from the top left.
+fn words(pdf: &Path) -> Vec<(String, f32, f32, f32)> {
+    let html = run(
+        "pdftotext",
+        &["-bbox", "-f", "1", "-l", "1", pdf.to_str().unwrap(), "-"],
+    );
+    html.lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            let rest = line.strip_prefix("<word ")?;
+            let number = |name: &str| -> f32 {
+                let start = rest.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                let end = start + rest[start..].find('"').unwrap();
+                rest[start..end].parse().unwrap()
+            };
+            let text = &rest[rest.find('>')? + 1..rest.find("</word>")?];
+            let (x0, y0, x1, y1) = (
+                number("xMin"),
+                number("yMin"),
+                number("xMax"),
+                number("yMax"),
+            );
+            Some((text.to_string(), (x0 + x1) / 2.0, (y0 + y1) / 2.0, y1 - y0))
+        })
+        .collect()
+}
+
+/// The texts of an SVG drawing: (content, x, y) of each `<text>` (centred on x, baseline y).
+fn svg_texts(svg: &str) -> Vec<(String, f32, f32)> {
+    let document = roxmltree::Document::parse(svg).unwrap();
+    document
+        .descendants()
+        .filter(|node| node.has_tag_name("text"))
+        .map(|node| {
+            let at = |name: &str| node.attribute(name).unwrap().parse::<f32>().unwrap();
+            (node.text().unwrap_or("").to_string(), at("x"), at("y"))
+        })
+        .collect()
+}
+
+/// A corpus Kakuro printed alone on a sheet is its SVG drawing, scaled: every sum of the SVG
+/// is a word of the PDF page at the SVG's place under one scale and offset (fitted from the
+/// sums' extremes), and nothing else of the grid is text.
+#[test]
+fn a_corpus_puzzles_page_has_its_svgs_geometry() {
+    let puzzle = corpus_puzzle("kakuro", "hard-10x10-seed0.json");
+    let id = puzzle["id"].as_str().unwrap();
+    let json = format!(r#"{{"puzzles": ["{id}"], "format": "sheet", "per_page": 1}}"#);
+    let path = written("geometry", &book(&json).unwrap());
+    let render: RenderRequest = RenderRequest::from(PuzzleSource::id(id));
+    let svg = ops::render(&render, &mut Budget::new(1_000_000)).unwrap();
+    let texts = svg_texts(&svg);
+    assert!(
+        texts.len() > 20,
+        "a 10x10 Kakuro has many sums: {}",
+        texts.len()
+    );
+    // The grid's words: the numbers below the caption (whose last line has letters).
+    let grid_top = words(&path)
+        .iter()
+        .filter(|word| !word.0.chars().all(|c| c.is_ascii_digit()))
+        .map(|word| word.2)
+        .fold(0.0f32, f32::max);
+    let found: Vec<(String, f32, f32, f32)> = words(&path)
+        .into_iter()
+        .filter(|word| word.2 > grid_top && word.0.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(
+        found.len(),
+        texts.len(),
+        "every SVG text is one word: {found:?}"
+    );
+    let span = |values: &[f32]| {
+        let min = values.iter().copied().fold(f32::INFINITY, f32::min);
+        let max = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        (min, max)
+    };
+    let (svg_x, pdf_x) = (
+        span(&texts.iter().map(|t| t.1).collect::<Vec<_>>()),
+        span(&found.iter().map(|w| w.1).collect::<Vec<_>>()),
+    );
+    let (svg_y, pdf_y) = (
+        span(&texts.iter().map(|t| t.2).collect::<Vec<_>>()),
+        span(&found.iter().map(|w| w.2).collect::<Vec<_>>()),
+    );
+    let scale = (pdf_x.1 - pdf_x.0) / (svg_x.1 - svg_x.0);
+    let scale_y = (pdf_y.1 - pdf_y.0) / (svg_y.1 - svg_y.0);
+    assert!(
+        (scale - scale_y).abs() < 0.01 * scale,
+        "one scale both ways: {scale} and {scale_y}"
+    );
+    for (content, x, y) in &texts {
+        let (px, py) = (
+            pdf_x.0 + (x - svg_x.0) * scale,
+            pdf_y.0 + (y - svg_y.0) * scale,
+        );
+        assert!(
+            found
+                .iter()
+                .any(|w| &w.0 == content && (w.1 - px).abs() < 1.0 && (w.2 - py).abs() < 1.0),
+            "the SVG's {content} at ({x}, {y}) is not on the page at ({px:.1}, {py:.1})"
+        );
+    }
+}
+
+#[test]
+fn given_puzzles_of_several_genres_make_one_book() {
+    let ids: Vec<String> = GenreId::ALL
+        .iter()
+        .map(|genre| {
+            let file = std::fs::read_dir(
+                PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                    .join("corpus")
+                    .join(genre.name().replace('-', "_")),
+            )
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .filter(|name| name.starts_with("easy-"))
+            .min()
+            .unwrap();
+            corpus_puzzle(&genre.name().replace('-', "_"), &file)["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let json = serde_json::json!({"puzzles": ids, "title": "Mixed"}).to_string();
+    let path = written("mixed", &book(&json).unwrap());
+    run("qpdf", &["--check", path.to_str().unwrap()]);
+    let text = run("pdftotext", &[path.to_str().unwrap(), "-"]);
+    for genre in GenreId::ALL {
+        let title = sumpuzzles::ops::genres()
+            .into_iter()
+            .find(|info| info.name == *genre)
+            .unwrap()
+            .title;
+        assert!(
+            text.contains(&format!("How to play {title}")),
+            "{title}: {text}"
+        );
+    }
+    // An ID longer than a line is broken across lines.
+    let joined: String = text.split_whitespace().collect();
+    for id in &ids {
+        assert!(joined.contains(id.as_str()), "{id}");
+    }
+}
+
+/// A cover is one page: bleed, back, spine and front, the spine from the page count by KDP's
+/// formula; a book of 80 pages or more has its title on the spine.
+#[test]
+fn a_cover_is_back_spine_and_front_on_one_page_with_kdps_spine() {
+    let small = book(
+        r#"{"genre": "kakurasu", "shape": "4x4", "level": "easy", "count": 2, "seed": 1, "cover": true, "author": "A. Setter"}"#,
+    )
+    .unwrap();
+    let path = written("cover-24", &small);
+    run("qpdf", &["--check", path.to_str().unwrap()]);
+    assert_eq!(info(&path, "Pages"), "1");
+    // 24 pages of white paper: 0.054048 in of spine; 6 in each side, 0.125 in of bleed.
+    let width = (0.25 + 12.0 + 24.0 * 0.002252) * 72.0;
+    let size = info(&path, "Page size");
+    let (w, h) = size.split_once(" x ").unwrap();
+    let h = h.split_whitespace().next().unwrap();
+    assert!((w.parse::<f32>().unwrap() - width).abs() < 0.01, "{size}");
+    assert!(
+        (h.parse::<f32>().unwrap() - 9.25 * 72.0).abs() < 0.01,
+        "{size}"
+    );
+    let boxes = run("pdfinfo", &["-box", path.to_str().unwrap()]);
+    let trim_box: Vec<f32> = boxes
+        .lines()
+        .find_map(|line| line.strip_prefix("TrimBox:"))
+        .expect("a trim box")
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let bleed = 0.125 * 72.0;
+    for (found, expected) in trim_box
+        .iter()
+        .zip([bleed, bleed, width - bleed, 9.125 * 72.0])
+    {
+        assert!(
+            (found - expected).abs() < 0.01,
+            "the trim box inside the bleed: {boxes}"
+        );
+    }
+    let text = run("pdftotext", &[path.to_str().unwrap(), "-"]);
+    assert!(
+        text.contains("A. Setter") && text.contains("How to play Kakurasu"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("Kakurasu Puzzles").count(),
+        1,
+        "no spine text under 80 pages"
+    );
+    // 100 puzzles a page each, their solutions 6 a page, front matter: 120 pages, a spine of
+    // 0.3 in on cream paper, which holds the title.
+    let thick = book(
+        r#"{"genre": "kakurasu", "shape": "4x4", "level": "easy", "count": 100, "seed": 1, "cover": true, "paper": "cream"}"#,
+    )
+    .unwrap();
+    let path = written("cover-thick", &thick);
+    let text = run("pdftotext", &[path.to_str().unwrap(), "-"]);
+    assert_eq!(
+        text.matches("Kakurasu Puzzles").count(),
+        2,
+        "front and spine: {text}"
+    );
+    let pages = {
+        let interior = book(
+            r#"{"genre": "kakurasu", "shape": "4x4", "level": "easy", "count": 100, "seed": 1}"#,
+        )
+        .unwrap();
+        let interior_path = written("cover-thick-pages", &interior);
+        info(&interior_path, "Pages").parse::<f32>().unwrap()
+    };
+    assert_eq!(pages, 120.0);
+    let size = info(&path, "Page size");
+    let w: f32 = size.split_once(" x ").unwrap().0.parse().unwrap();
+    assert!(
+        (w - (0.25 + 12.0 + pages * 0.0025) * 72.0).abs() < 0.01,
+        "cream paper: {size} for {pages} pages"
+    );
+    let gray = run(
+        "gs",
+        &[
+            "-q",
+            "-dUseFastColor",
+            "-o",
+            "-",
+            "-sDEVICE=inkcov",
+            path.to_str().unwrap(),
+        ],
+    );
+    let values: Vec<f64> = gray
+        .split_whitespace()
+        .take(4)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(&values[..3], &[0.0, 0.0, 0.0], "{gray}");
+    assert!(status(r#"{"genre": "kakuro", "count": 1, "cover": true, "format": "sheet"}"#) == 400);
 }

@@ -48,8 +48,16 @@ pub struct Hint {
     pub clues: Vec<[usize; 2]>,
     /// The cell the hint fills and its value (`deduction`, `reveal`).
     pub placed: Vec<Placement>,
-    /// One sentence in plain words; cells are named by row and column counted from 1.
+    /// One sentence in plain words; cells are named by row and column counted from 1. Sums
+    /// are named as the board writes them (cryptic Kakuro's in letters, which the sentence
+    /// does not decode).
     pub explanation: String,
+    /// The same sentence with every sum named by its value, for a genre whose board writes
+    /// sums otherwise (cryptic Kakuro's letters) and a deduction hint: it gives the letters'
+    /// values away, so a page shows `explanation` unless the player asks for the values.
+    /// Absent elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation_values: Option<String>,
     /// The deductions behind the hint, in the rater's order, the placing one last.
     pub deductions: Vec<Deduction>,
 }
@@ -65,6 +73,7 @@ impl Hint {
             clues: Vec::new(),
             placed: Vec::new(),
             explanation,
+            explanation_values: None,
             deductions: Vec::new(),
         }
     }
@@ -79,6 +88,7 @@ impl Hint {
             clues: Vec::new(),
             placed: Vec::new(),
             explanation: "The answer is complete and correct: nothing is left to find.".into(),
+            explanation_values: None,
             deductions: Vec::new(),
         }
     }
@@ -93,6 +103,7 @@ impl Hint {
             clues: Vec::new(),
             placed: vec![placement],
             explanation,
+            explanation_values: None,
             deductions: Vec::new(),
         }
     }
@@ -103,35 +114,8 @@ impl Hint {
     /// ones, a deduction that rules values out is preferred to a bare placement (it says
     /// why), then the latest.
     pub fn from_chain(chain: Vec<Deduction>, explain: impl Fn(&Deduction) -> String) -> Hint {
-        let hardest = chain
-            .iter()
-            .enumerate()
-            .max_by_key(|(index, deduction)| {
-                (deduction.level, !deduction.removed.is_empty(), *index)
-            })
-            .map(|(index, _)| index)
-            .unwrap_or(0);
-        let last = chain.len().saturating_sub(1);
-        let mut explanation = chain.get(hardest).map(&explain).unwrap_or_default();
-        if hardest != last {
-            if let Some(placing) = chain.last() {
-                let then = explain(placing);
-                // The other deductions of the chain narrowed the cell too: say so, since the
-                // sentence names only the hardest.
-                let others = chain.len() - 2;
-                let link = match others {
-                    0 => "then".to_string(),
-                    1 => "after one more step".to_string(),
-                    n => format!("after {n} more steps"),
-                };
-                explanation = format!(
-                    "{}; {link}, {}{}",
-                    explanation.trim_end_matches('.'),
-                    lower_first(&then),
-                    if then.ends_with('.') { "" } else { "." }
-                );
-            }
-        }
+        let hardest = hardest(&chain);
+        let explanation = sentence(&chain, hardest, explain);
         let mut cells = Vec::new();
         let mut clues = Vec::new();
         for deduction in &chain {
@@ -154,9 +138,60 @@ impl Hint {
             clues,
             placed: chain.last().map(|d| d.placed.clone()).unwrap_or_default(),
             explanation,
+            explanation_values: None,
             deductions: chain,
         }
     }
+
+    /// The hint with `explanation_values`: its sentence written again by `explain_values`,
+    /// which names each sum by its value where the `explain` it was made with named it as the
+    /// board writes it (cryptic Kakuro's letters). Only a deduction hint's sentence names
+    /// sums.
+    pub fn with_values(mut self, explain_values: impl Fn(&Deduction) -> String) -> Hint {
+        if self.kind == HintKind::Deduction {
+            let hardest = hardest(&self.deductions);
+            self.explanation_values = Some(sentence(&self.deductions, hardest, explain_values));
+        }
+        self
+    }
+}
+
+/// The index of the chain's hardest deduction: among equally hard ones, a deduction that rules
+/// values out is preferred to a bare placement (it says why), then the latest.
+fn hardest(chain: &[Deduction]) -> usize {
+    chain
+        .iter()
+        .enumerate()
+        .max_by_key(|(index, deduction)| (deduction.level, !deduction.removed.is_empty(), *index))
+        .map(|(index, _)| index)
+        .unwrap_or(0)
+}
+
+/// The hint's sentence: the hardest deduction's, followed by the placement when that is a
+/// different deduction.
+fn sentence(chain: &[Deduction], hardest: usize, explain: impl Fn(&Deduction) -> String) -> String {
+    let last = chain.len().saturating_sub(1);
+    let mut explanation = chain.get(hardest).map(&explain).unwrap_or_default();
+    if hardest != last {
+        if let Some(placing) = chain.last() {
+            let then = explain(placing);
+            // The other deductions of the chain narrowed the cell too: say so, since the
+            // sentence names only the hardest.
+            let others = chain.len() - 2;
+            let link = match others {
+                0 => "then".to_string(),
+                1 => "after one more step".to_string(),
+                n => format!("after {n} more steps"),
+            };
+            explanation = format!(
+                "{}; {link}, {}{}",
+                explanation.trim_end_matches('.'),
+                lower_first(&then),
+                if then.ends_with('.') { "" } else { "." }
+            );
+        }
+    }
+    explanation
 }
 
 /// A cell in plain words, counted from 1: "row 3, column 4".

@@ -104,9 +104,10 @@ fn require_genre_in_get(document: &mut Document) {
 /// schema, openapi-python-client 0.29 sends its "unset" marker as JSON and fails, and
 /// openapi-python-generator cannot read the body at all). The service still takes `null` and
 /// an empty body as no body; schemathesis is told so (schemathesis.toml).
-const OPTIONAL_BODIES: [(&str, &str); 2] = [
+const OPTIONAL_BODIES: [(&str, &str); 3] = [
     ("/generate", "GenerateParameters"),
     ("/generate/batch", "BatchParameters"),
+    ("/booklet", "BookletParameters"),
 ];
 
 fn bodies_are_optional(document: &mut Document) {
@@ -240,8 +241,10 @@ fn rate_limit_headers(document: &mut Document) {
 
 /// The API's routes with their OpenAPI document.
 pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
-    let (router, mut document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(generate::router())
+    let router = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(generate::router());
+    #[cfg(feature = "print")]
+    let router = router.merge(super::booklet::router());
+    let (router, mut document) = router
         .merge(puzzles::router())
         .merge(service::router())
         .split_for_parts();

@@ -499,31 +499,51 @@ impl BatchLines {
     }
 }
 
-/// A batch's query string. `seeds` is read in the three ways clients write an array: repeated
-/// (`seeds=1&seeds=2`, the document's `style: form, explode: true`), comma-separated
-/// (`seeds=1,2`) and repeated with brackets (`seeds[]=1&seeds[]=2`, as `qs` and axios write
-/// it, the brackets plain or percent-encoded): the repetitions are joined with commas first.
+/// A batch's query string: see [`list_query`].
 fn batch_query(query: &str) -> Result<BatchRequest, ApiError> {
-    let is_seeds = |name: &str| {
-        name == "seeds" || name == "seeds[]" || name.eq_ignore_ascii_case("seeds%5b%5d")
+    list_query(query, &["seeds"])
+}
+
+/// A generation request's query string whose fields `lists` are lists (a batch's `seeds`, a
+/// booklet's `seeds` and `puzzles`). Each list is read in the three ways clients write an
+/// array: repeated (`seeds=1&seeds=2`, the document's `style: form, explode: true`),
+/// comma-separated (`seeds=1,2`) and repeated with brackets (`seeds[]=1&seeds[]=2`, as `qs`
+/// and axios write it, the brackets plain or percent-encoded): the repetitions are joined
+/// with commas first.
+pub(crate) fn list_query<R: serde::de::DeserializeOwned>(
+    query: &str,
+    lists: &[&str],
+) -> Result<R, ApiError> {
+    let list_of = |pair: &str| {
+        let name = pair.split('=').next().unwrap_or("");
+        lists.iter().copied().find(|list| {
+            let bracketed = format!("{list}%5b%5d");
+            name == *list || name == format!("{list}[]") || name.eq_ignore_ascii_case(&bracketed)
+        })
     };
-    let (seeds, others): (Vec<&str>, Vec<&str>) = query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .partition(|pair| pair.split('=').next().is_some_and(is_seeds));
-    let seeds: Vec<&str> = seeds
-        .iter()
-        .map(|pair| pair.split_once('=').map_or("", |(_, value)| value))
-        .collect();
-    let mut pairs = others;
-    let joined = format!("seeds={}", seeds.join(","));
-    if !seeds.is_empty() {
-        pairs.push(&joined);
+    let mut pairs: Vec<String> = Vec::new();
+    let mut joined: Vec<(&str, Vec<&str>)> = Vec::new();
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        match list_of(pair) {
+            Some(list) => {
+                let value = pair.split_once('=').map_or("", |(_, value)| value);
+                match joined.iter_mut().find(|(name, _)| *name == list) {
+                    Some((_, values)) => values.push(value),
+                    None => joined.push((list, vec![value])),
+                }
+            }
+            None => pairs.push(pair.to_string()),
+        }
     }
+    pairs.extend(
+        joined
+            .into_iter()
+            .map(|(list, values)| format!("{list}={}", values.join(","))),
+    );
     let uri: Uri = format!("/?{}", pairs.join("&"))
         .parse()
         .map_err(|_| Error::request("the query string is not a valid URI query"))?;
-    let Query(request) = Query::<BatchRequest>::try_from_uri(&uri)?;
+    let Query(request) = Query::<R>::try_from_uri(&uri)?;
     Ok(request)
 }
 

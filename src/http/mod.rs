@@ -10,10 +10,11 @@
 //! - `wasm.rs`: the WebAssembly package's routes, and the policy a page that runs it needs;
 //! - `extract.rs`: the extractors that read a request into an operation's request type;
 //! - one router per resource: `generate.rs` (generate, daily, batch: cache headers and the
-//!   stream), `puzzles.rs` (the operations on a puzzle), `service.rs` (genres, health,
-//!   readiness, metrics), `docs.rs` (the OpenAPI document and Swagger UI; `schema_forms.rs`
-//!   writes its schemas in forms every client generator reads), `play.rs` (the play page,
-//!   outside the document);
+//!   stream), `booklet.rs` (a book as PDF, under a batch's rules; `print` feature),
+//!   `puzzles.rs` (the operations on a puzzle), `service.rs` (genres, health, readiness,
+//!   metrics), `docs.rs` (the OpenAPI document and Swagger UI; `schema_forms.rs` writes its
+//!   schemas in forms every client generator reads), `play.rs` (the play page, outside the
+//!   document);
 //! - `answers.rs`: the answers of seeded generations (`/generate` with a seed, `/daily`, a
 //!   batch's lines), kept in memory within a bound in bytes and each made once;
 //! - [`puzzle_pool`]: pregenerated puzzles per configured genre, shape and level, filled by
@@ -33,6 +34,8 @@
 //! What an anonymous client meets, and the figures behind it, are in docs/edge.md.
 
 pub(crate) mod answers;
+#[cfg(feature = "print")]
+pub(crate) mod booklet;
 pub mod clients;
 pub(crate) mod conn;
 pub(crate) mod docs;

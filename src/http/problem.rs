@@ -54,6 +54,10 @@ pub enum ApiError {
     TooManyConnections,
     /// 503: the server is shutting down.
     ShuttingDown,
+    /// 504: a book's puzzle did not finish within its deadline, or the book's deadline passed
+    /// before it was started: the detail says which and names the puzzle.
+    #[cfg(feature = "print")]
+    BookDeadline(String),
     /// 500: a bug (a panic in a worker). The only 500 the service sends.
     Internal,
     /// Any other error status a layer answered without a body of its own (a 400, 404 or 405
@@ -188,6 +192,13 @@ impl ApiError {
                 "The server is shutting down",
                 503,
                 "the server is shutting down; retry on another instance",
+            ),
+            #[cfg(feature = "print")]
+            ApiError::BookDeadline(detail) => ProblemDetails::new(
+                "deadline-exceeded",
+                "The work did not finish in time",
+                504,
+                detail.clone(),
             ),
             ApiError::Internal => ProblemDetails::new(
                 "internal",

@@ -18,17 +18,19 @@ use super::problem::ApiError;
 use super::responses::{CommonErrors, PuzzleErrors};
 use super::AppState;
 use crate::ops::{
-    CheckReport, CheckRequest, HintReport, HintRequest, Operation, PuzzleSource, RateReport,
-    RateRequest, RenderOptions, RenderReport, RenderRequest, SolveReport, SolveRequest,
+    CheckReport, CheckRequest, FormatRequest, HintReport, HintRequest, Operation, PuzzleForms,
+    PuzzleSource, RateReport, RateRequest, RenderOptions, RenderReport, RenderRequest, SolveReport,
+    SolveRequest,
 };
 
-/// `/solve`, `/rate`, `/check`, `/hint` and `/render` (POST, and GET by ID).
+/// `/solve`, `/rate`, `/check`, `/hint`, `/format` and `/render` (POST, and GET by ID).
 pub fn router() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::new()
         .routes(routes!(solve))
         .routes(routes!(rate))
         .routes(routes!(check))
         .routes(routes!(hint))
+        .routes(routes!(format))
         .routes(routes!(render, render_get))
 }
 
@@ -128,6 +130,30 @@ pub async fn hint(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<HintRequest>,
 ) -> Result<Json<HintReport>, ApiError> {
+    state.run(request.plan()?).await.map(Json)
+}
+
+/// Write a puzzle in every format: its ID, text format, JSON puzzle object and puzz.link URL.
+///
+/// The puzzle as any source names it (`id`, `text`, `url`, or `genre` with `puzzle`), read
+/// and written again; no search runs. A page that has only a puzzle's ID (the `<sum-puzzle
+/// puzzle="...">` element) draws it from the object. The `url` is absent for a genre
+/// puzz.link does not have.
+#[utoipa::path(
+    post,
+    path = "/format",
+    tag = "puzzles",
+    request_body = FormatRequest,
+    responses(
+        (status = 200, description = "The puzzle's genre, ID, text, JSON object and puzz.link URL", body = PuzzleForms),
+        PuzzleErrors,
+        CommonErrors,
+    )
+)]
+pub async fn format(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<FormatRequest>,
+) -> Result<Json<PuzzleForms>, ApiError> {
     state.run(request.plan()?).await.map(Json)
 }
 

@@ -123,12 +123,21 @@ impl Drop for Recorded {
 }
 
 /// The whole request, body reading included, is held to the deadline (plus a second for the
-/// pool's own deadline answer to win the race when the work itself ran late).
+/// pool's own deadline answer to win the race when the work itself ran late). A book keeps
+/// its own, which grows with its count as a batch's does (`booklet.rs`).
 async fn overall_deadline(
     State(deadline): State<Duration>,
     request: Request,
     next: Next,
 ) -> Response {
+    #[cfg(feature = "print")]
+    if request
+        .extensions()
+        .get::<MatchedPath>()
+        .is_some_and(|path| path.as_str() == super::booklet::PATH)
+    {
+        return next.run(request).await;
+    }
     match tokio::time::timeout(deadline + Duration::from_secs(1), next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::from(Stop::DeadlineExceeded).into_response(),

@@ -256,6 +256,17 @@ impl AppState {
         self.run_entering(plan, None, Entry::Shed).await
     }
 
+    /// Runs a plan under `admitted` (its client's allowance and deadline), when a worker is
+    /// free behind every request already queued ([`Entry::InTurn`]): a book's puzzle, made
+    /// after its request's slot was taken.
+    pub(crate) async fn run_in_turn<P: Plan>(
+        &self,
+        plan: P,
+        admitted: &Admitted,
+    ) -> Result<P::Report, ApiError> {
+        self.run_entering(plan, Some(admitted), Entry::InTurn).await
+    }
+
     /// Runs a plan under `admitted` (its client's allowance and deadline; the request's own
     /// when none), entering the worker pool as `entry` says: [`Entry::Shed`] for a request,
     /// [`Entry::InTurn`] for a batch's puzzle, made after its answer began, when a worker is

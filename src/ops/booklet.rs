@@ -1,18 +1,28 @@
-//! A book of puzzles (`/booklet`): a batch's parameters and the book's layout (docs/print.md).
-//! Its puzzles are a batch's, made under the batch's rules and limits; the book is `print`'s.
+//! A book of puzzles (`/booklet`): its puzzles (a batch's parameters, or the puzzles given)
+//! and the book's layout (docs/print.md). Made puzzles are a batch's, under the batch's rules
+//! and limits; given ones are solved (exactly one solution, or the book is refused) and
+//! rated; the book is `print`'s.
 
+use std::collections::HashMap;
+use std::fmt;
+
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use super::batch::BatchOptions;
 use super::parameters::{GenerationOptions, GenerationRequest};
-use super::wire::{BatchSize, Seed};
-use super::{BatchPlan, GenerateReport};
-use crate::core::{Error, InputError};
-use crate::print::{Format, Layout, Trim, MAX_TEXT, PER_PAGE, TRIM_LIMITS};
+use super::puzzle::{only_solution, PuzzleOperation, PuzzlePlan};
+use super::request::PuzzleRequest;
+use super::source::PuzzleSource;
+use super::wire::{BatchSize, Seed, StepBudget};
+use super::{GeneratePlan, GenerateReport, Operation, Plan};
+use crate::core::{Budget, Error, InputError, Level, Location, Score, Stage, Verdict};
+use crate::genres::{GenreId, Registered};
+use crate::print::{Format, Layout, Paper, Trim, MAX_BOOK, MAX_TEXT, PER_PAGE, TRIM_LIMITS};
 
-/// A booklet: the parameters of `/generate/batch` (its genre, shape, level or score range,
-/// and `seeds` or `count` from a first `seed`) and the book's layout. Query string or JSON
-/// body; the body's fields win.
+/// A booklet: its puzzles, made as a batch makes them (the parameters of `/generate/batch`:
+/// genre, shape, level or score range, and `seeds` or `count` from a first `seed`) or given
+/// (`puzzles`), and the book's layout. Query string or JSON body; the body's fields win.
 #[cfg_attr(
     feature = "server",
     derive(utoipa::ToSchema, utoipa::IntoParams),
@@ -34,6 +44,19 @@ pub struct BookletOptions {
     pub count: Option<BatchSize>,
     /// With `count`: the first seed, 0 to 2^63-1; random (below 2^53) when absent.
     pub seed: Option<Seed>,
+    /// The puzzles to print instead of making them: 1 to 100, each an ID (a string) or a
+    /// puzzle source object as `/solve` takes one (`{"genre": ..., "puzzle": {...}}`,
+    /// `{"id": ...}`, `{"text": ...}`, `{"url": ...}`), of any genres, in this order. Each
+    /// must have exactly one solution (a 422 names the puzzle that has not). In the query
+    /// string, IDs: repeated or comma-separated. Not with the generation's fields (`genre`,
+    /// `shape`, `level`, `score_min`, `score_max`, `seeds`, `count`, `seed`).
+    #[serde(default, deserialize_with = "puzzle_list")]
+    #[cfg_attr(
+        feature = "server",
+        schema(schema_with = super::schema::book_puzzles_in_body),
+        param(schema_with = super::schema::book_puzzle_ids)
+    )]
+    pub puzzles: Option<Vec<PuzzleSource>>,
     /// `book` (the default) or `sheet`.
     pub format: Option<Format>,
     /// Whether the solutions are printed at the back: default true in a book, false on a
@@ -52,15 +75,24 @@ pub struct BookletOptions {
     pub per_page: Option<u8>,
     /// Large print: every text at least 16 pt (else at least 7 pt).
     pub large_print: Option<bool>,
-    /// The book's title (up to 200 characters); made from the genre when absent.
+    /// The book's title (up to 200 characters); made from the genres when absent.
     pub title: Option<String>,
-    /// The author's name, on the title page (up to 200 characters).
+    /// The author's name, on the title page and the cover (up to 200 characters).
     pub author: Option<String>,
     /// The copyright line, on the copyright page (up to 200 characters).
     pub copyright: Option<String>,
+    /// The book's cover instead of its pages (default false): one PDF page holding the back
+    /// cover, the spine and the front cover, with 0.125 in of bleed around, the spine as wide
+    /// as KDP's paper formula gives for the page count of the book the same request makes
+    /// (white paper 0.002252 in a page, cream 0.0025). KDP takes the pages and the cover as
+    /// two files: ask twice with the same seeds.
+    pub cover: Option<bool>,
+    /// The paper the book is printed on, for the spine's width: `white` (the default) or
+    /// `cream`.
+    pub paper: Option<Paper>,
 }
 
-/// `/booklet`: the generation parameters, the seeds and the layout.
+/// `/booklet`: the generation parameters, the seeds or puzzles, and the layout.
 pub type BookletRequest = GenerationRequest<BookletOptions>;
 
 impl BookletOptions {
@@ -73,7 +105,7 @@ impl BookletOptions {
         }
     }
 
-    /// The layout fields checked: a 422 for a value outside its limits.
+    /// The layout fields checked: a 422 naming the field for a value outside its limits.
     pub fn layout(&self) -> Result<Layout, Error> {
         let format = self.format.unwrap_or_default();
         let trim = self.trim.unwrap_or(Trim::SIX_BY_NINE);
@@ -83,14 +115,16 @@ impl BookletOptions {
             .any(|side| !(low * 72.0..=high * 72.0).contains(side))
         {
             return Err(InputError::limits(format!(
-                "a trim's sides are {low} to {high} in; {trim} is not"
+                "`trim`: a trim's sides are {low} to {high} in; {trim} is not"
             ))
             .into());
         }
         let per_page = match self.per_page {
             Some(n) if PER_PAGE.contains(&usize::from(n)) => Some(usize::from(n)),
             Some(n) => {
-                return Err(InputError::limits(format!("per_page is 1, 2, 4 or 6, not {n}")).into())
+                return Err(
+                    InputError::limits(format!("`per_page` is 1, 2, 4 or 6, not {n}")).into(),
+                )
             }
             None if format == Format::Book => Some(1),
             None => None,
@@ -105,10 +139,16 @@ impl BookletOptions {
                 .is_some_and(|text| text.chars().count() > MAX_TEXT)
             {
                 return Err(InputError::limits(format!(
-                    "the {name} has at most {MAX_TEXT} characters"
+                    "`{name}` has at most {MAX_TEXT} characters"
                 ))
                 .into());
             }
+        }
+        let cover = self.cover.unwrap_or(false);
+        if cover && format == Format::Sheet {
+            return Err(Error::request(
+                "`cover`: a sheet has no cover; ask for `format=book`",
+            ));
         }
         Ok(Layout {
             format,
@@ -119,6 +159,8 @@ impl BookletOptions {
             title: self.title.clone(),
             author: self.author.clone(),
             copyright: self.copyright.clone(),
+            cover,
+            paper: self.paper.unwrap_or_default(),
         })
     }
 }
@@ -130,17 +172,37 @@ impl GenerationOptions for BookletOptions {
     const NOT_TAKEN: &'static [&'static str] = &["solution"];
 
     fn check_given(&self) -> Result<(), Error> {
-        self.batch().check_given()?;
+        if self.puzzles.is_none() {
+            self.batch().check_given()?;
+        }
+        if let Some(puzzles) = &self.puzzles {
+            puzzles_size(puzzles.len())?;
+        }
         self.layout().map(|_| ())
     }
 
-    /// The seeds are one choice (as a batch's); each layout field on its own.
+    /// The seeds (or the puzzles given) are one choice, as a batch's; each layout field on
+    /// its own.
     fn or(self, fallback: BookletOptions) -> BookletOptions {
-        let batch = self.batch().or(fallback.batch());
+        let chooses = self.seeds.is_some()
+            || self.count.is_some()
+            || self.seed.is_some()
+            || self.puzzles.is_some();
+        let (seeds, count, seed, puzzles) = if chooses {
+            (self.seeds, self.count, self.seed, self.puzzles)
+        } else {
+            (
+                fallback.seeds,
+                fallback.count,
+                fallback.seed,
+                fallback.puzzles,
+            )
+        };
         BookletOptions {
-            seeds: batch.seeds,
-            count: batch.count,
-            seed: batch.seed,
+            seeds,
+            count,
+            seed,
+            puzzles,
             format: self.format.or(fallback.format),
             solutions: self.solutions.or(fallback.solutions),
             trim: self.trim.or(fallback.trim),
@@ -149,39 +211,482 @@ impl GenerationOptions for BookletOptions {
             title: self.title.or(fallback.title),
             author: self.author.or(fallback.author),
             copyright: self.copyright.or(fallback.copyright),
+            cover: self.cover.or(fallback.cover),
+            paper: self.paper.or(fallback.paper),
         }
     }
+}
+
+/// `puzzles` when a book may print that many (1 to [`MAX_BOOK`]); else a 422.
+fn puzzles_size(count: usize) -> Result<(), Error> {
+    if (1..=MAX_BOOK).contains(&count) {
+        return Ok(());
+    }
+    Err(InputError::limits(format!(
+        "`puzzles` lists 1 to {MAX_BOOK} puzzles, not {count}"
+    ))
+    .into())
 }
 
 impl BookletRequest {
-    /// The booklet read and checked: its batch (under the batch's rules and limits, its
-    /// puzzles always made with their solutions) and its layout.
+    /// The booklet read and checked: its layout, then its puzzles, made as a batch makes them
+    /// (under the batch's rules and limits, always with their solutions) or given (each
+    /// one's genre read; the generation's fields do not go with them).
     pub fn plan(&self) -> Result<BookletPlan, Error> {
         let layout = self.options.layout()?;
-        let mut parameters = self.parameters.clone();
-        parameters.solution = None;
-        let batch = GenerationRequest {
-            parameters,
-            options: self.options.batch(),
-        }
-        .plan()?;
-        Ok(BookletPlan { batch, layout })
+        let jobs = match &self.options.puzzles {
+            Some(puzzles) => {
+                let parameters = &self.parameters;
+                let options = &self.options;
+                let generation = [
+                    ("genre", parameters.genre.is_some()),
+                    ("shape", parameters.shape.is_some()),
+                    ("level", parameters.level.is_some()),
+                    ("score_min", parameters.score_min.is_some()),
+                    ("score_max", parameters.score_max.is_some()),
+                    ("seeds", options.seeds.is_some()),
+                    ("count", options.count.is_some()),
+                    ("seed", options.seed.is_some()),
+                ];
+                if let Some((name, _)) = generation.iter().find(|(_, given)| *given) {
+                    return Err(Error::request(format!(
+                        "`{name}` is for making the puzzles; with `puzzles` the book prints the \
+                         puzzles given: leave `{name}` out"
+                    )));
+                }
+                puzzles_size(puzzles.len())?;
+                let budget = parameters.budget;
+                puzzles
+                    .iter()
+                    .enumerate()
+                    .map(|(index, source)| {
+                        let place = Place {
+                            number: index + 1,
+                            seed: None,
+                        };
+                        let request = PuzzleRequest::new(source.clone(), ForTheBook { budget });
+                        let plan = request.plan().map_err(|error| place.of(error))?;
+                        Ok(BookJob {
+                            place,
+                            work: Work::Read(plan),
+                        })
+                    })
+                    .collect::<Result<Vec<_>, Error>>()?
+            }
+            None => {
+                let mut parameters = self.parameters.clone();
+                parameters.solution = None;
+                let batch = GenerationRequest {
+                    parameters,
+                    options: self.options.batch(),
+                }
+                .plan()?;
+                batch
+                    .generations()
+                    .enumerate()
+                    .map(|(index, plan)| BookJob {
+                        place: Place {
+                            number: index + 1,
+                            seed: plan.seed(),
+                        },
+                        work: Work::Generate(plan),
+                    })
+                    .collect()
+            }
+        };
+        Ok(BookletPlan { jobs, layout })
     }
 }
 
-/// A booklet read and checked: the batch that makes its puzzles and the layout.
-#[derive(Clone, Debug, PartialEq)]
+/// A booklet read and checked: the work that makes or reads each of its puzzles, in order,
+/// and the layout.
+#[derive(Debug)]
 pub struct BookletPlan {
-    /// The batch of its puzzles.
-    pub batch: BatchPlan,
+    jobs: Vec<BookJob>,
     /// How the book is laid out.
     pub layout: Layout,
 }
 
 impl BookletPlan {
-    /// The book of the batch's puzzles (its reports, in seed order) as PDF bytes; a 422 when
-    /// the layout cannot keep the print minimums.
-    pub fn print(&self, reports: &[GenerateReport]) -> Result<Vec<u8>, Error> {
-        crate::print::print(&self.layout, reports)
+    /// How many puzzles the book holds.
+    pub fn count(&self) -> usize {
+        self.jobs.len()
+    }
+
+    /// The work of each puzzle, in the book's order: a door runs each under its budget (a
+    /// seed listed again is made once: see [`first_places`]).
+    pub fn jobs(self) -> Vec<BookJob> {
+        self.jobs
+    }
+
+    /// Runs every puzzle's job in turn under a budget of `steps` each, then prints the book:
+    /// what a door that does the work itself (the CLI) runs. A puzzle that fails stops the
+    /// book, its error naming it.
+    pub fn run_all(self, steps: u64) -> Result<Vec<u8>, Error> {
+        let layout = self.layout.clone();
+        let mut made: Vec<BookPuzzle> = Vec::with_capacity(self.jobs.len());
+        let first = first_places(&self.jobs);
+        for (index, job) in self.jobs.iter().enumerate() {
+            let puzzle = if first[index] < index {
+                made[first[index]].clone()
+            } else {
+                job.run(&mut Budget::new(steps))?
+            };
+            made.push(puzzle);
+        }
+        BookPrint {
+            layout,
+            puzzles: made,
+        }
+        .run(&mut Budget::unlimited())
+    }
+
+    /// The printing of the book of `puzzles` (each job's, in order), to run as its own job.
+    pub fn printing(layout: Layout, puzzles: Vec<BookPuzzle>) -> BookPrint {
+        BookPrint { layout, puzzles }
+    }
+}
+
+/// Where a puzzle is in the book: its number, and the seed it is made from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Its number in the book, from 1.
+    pub number: usize,
+    /// The seed it is made from, for a made puzzle.
+    pub seed: Option<u64>,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.seed {
+            Some(seed) => write!(f, "puzzle {} (seed {seed})", self.number),
+            None => write!(f, "puzzle {}", self.number),
+        }
+    }
+}
+
+impl Place {
+    /// `error` saying which puzzle it is about (the request's and the input's errors; a
+    /// stopped or exhausted search keeps its own problem, which says how far it got).
+    pub fn of(&self, error: Error) -> Error {
+        match error {
+            Error::Request(message) => Error::Request(format!("{self}: {message}")),
+            Error::Input(input) => {
+                InputError::new(input.kind, Location::Input, format!("{self}: {input}")).into()
+            }
+            other => other,
+        }
+    }
+}
+
+/// The work that makes or reads one puzzle of a book.
+#[derive(Debug)]
+pub struct BookJob {
+    /// Which puzzle of the book it is.
+    pub place: Place,
+    work: Work,
+}
+
+enum Work {
+    Generate(GeneratePlan),
+    Read(PuzzlePlan<ForTheBook>),
+}
+
+impl fmt::Debug for Work {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Work::Generate(plan) => f.debug_tuple("Generate").field(plan).finish(),
+            Work::Read(plan) => f.debug_tuple("Read").field(&plan.genre()).finish(),
+        }
+    }
+}
+
+impl Plan for BookJob {
+    type Report = BookPuzzle;
+
+    fn requested_budget(&self) -> Option<u64> {
+        match &self.work {
+            Work::Generate(plan) => plan.requested_budget(),
+            Work::Read(plan) => plan.requested_budget(),
+        }
+    }
+
+    /// A made puzzle has a generation's budget, a given one an operation on a puzzle's.
+    fn generates(&self) -> bool {
+        matches!(self.work, Work::Generate(_))
+    }
+
+    fn run(&self, budget: &mut Budget) -> Result<BookPuzzle, Error> {
+        let puzzle = match &self.work {
+            Work::Generate(plan) => plan.run(budget).map(BookPuzzle::from),
+            Work::Read(plan) => plan.run(budget),
+        };
+        puzzle.map_err(|error| self.place.of(error))
+    }
+}
+
+/// One puzzle as a book prints it: its genre, ID, shape, level, score and solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BookPuzzle {
+    /// The genre.
+    pub genre: GenreId,
+    /// The ID, printed under the puzzle so that it can be found again.
+    pub id: String,
+    /// `<rows>x<cols>`.
+    pub shape: String,
+    /// The rater's level (`beyond_expert` for a given puzzle its techniques cannot solve).
+    pub level: Level,
+    /// The score, when the rater finished (1.0 to 10.0).
+    pub score: Option<Score>,
+    /// The one solution, as answer rows.
+    pub solution: Vec<String>,
+    /// The candidates its generation screened (0 for a puzzle given), for a door's metrics.
+    pub attempts: u64,
+}
+
+impl From<GenerateReport> for BookPuzzle {
+    fn from(report: GenerateReport) -> BookPuzzle {
+        BookPuzzle {
+            genre: report.genre,
+            id: report.id,
+            shape: report.shape,
+            level: report.level,
+            score: Some(report.score),
+            attempts: report.stats.attempts,
+            solution: report
+                .solution
+                .expect("a book's puzzles are made with their solutions"),
+        }
+    }
+}
+
+/// Reading a given puzzle for a book: its one solution (the exact solver: none or several
+/// is a 422) and its human-technique rating.
+#[derive(Clone, Copy, Debug, Default)]
+struct ForTheBook {
+    budget: Option<StepBudget>,
+}
+
+impl PuzzleOperation for ForTheBook {
+    type Report = BookPuzzle;
+    type Checked = ();
+
+    fn requested_budget(&self) -> Option<StepBudget> {
+        self.budget
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn run<G: Registered>(
+        _: &(),
+        puzzle: &G::Puzzle,
+        budget: &mut Budget,
+    ) -> Result<BookPuzzle, Error> {
+        let solution = G::solution_rows(&only_solution::<G>(puzzle, budget)?);
+        budget.set_stage(Stage::Rating);
+        let rating = G::rate(puzzle, budget);
+        if let Verdict::Unrated(stop) = rating.verdict {
+            return Err(Error::Stopped(stop));
+        }
+        let columns = solution.first().map_or(0, |row| row.chars().count());
+        Ok(BookPuzzle {
+            genre: G::ID,
+            id: G::to_id(puzzle),
+            shape: format!("{}x{columns}", solution.len()),
+            level: rating.level().expect("a finished rating has a level"),
+            score: rating.score(),
+            solution,
+            attempts: 0,
+        })
+    }
+}
+
+/// The printing of a book, as a job of its own (it runs on a worker, and stops between
+/// pages when its flag is raised).
+pub struct BookPrint {
+    layout: Layout,
+    puzzles: Vec<BookPuzzle>,
+}
+
+impl Plan for BookPrint {
+    /// The PDF's bytes.
+    type Report = Vec<u8>;
+
+    fn requested_budget(&self) -> Option<u64> {
+        None
+    }
+
+    /// The book (or its cover) as PDF bytes; a 422 when the layout cannot keep the print
+    /// minimums.
+    fn run(&self, budget: &mut Budget) -> Result<Vec<u8>, Error> {
+        crate::print::print(&self.layout, &self.puzzles, budget)
+    }
+}
+
+/// A PDF document (`/booklet`'s answer), for the OpenAPI document: its schema says binary.
+pub struct PdfDocument(pub Vec<u8>);
+
+/// `puzzles`: a JSON array of puzzle sources (an ID as a plain string, or a source object),
+/// or in a query string one comma-separated string of IDs.
+fn puzzle_list<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Vec<PuzzleSource>>, D::Error> {
+    struct Puzzles;
+
+    impl<'de> Visitor<'de> for Puzzles {
+        type Value = Option<Vec<PuzzleSource>>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a list of puzzles (IDs, or puzzle source objects)")
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        /// A JSON body's list is an array; a query string's deserializer hands its
+        /// comma-separated text over as a string whatever is asked.
+        fn visit_some<D: Deserializer<'de>>(
+            self,
+            deserializer: D,
+        ) -> Result<Self::Value, D::Error> {
+            deserializer.deserialize_seq(Puzzles)
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
+            Ok(Some(
+                text.split(',')
+                    .map(|id| PuzzleSource::id(id.trim()))
+                    .collect(),
+            ))
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Self::Value, A::Error> {
+            let mut puzzles = Vec::new();
+            while let Some(ListedPuzzle(source)) = items.next_element()? {
+                puzzles.push(source);
+                if puzzles.len() > MAX_BOOK {
+                    return Err(de::Error::custom(format!(
+                        "`puzzles` lists 1 to {MAX_BOOK} puzzles"
+                    )));
+                }
+            }
+            Ok(Some(puzzles))
+        }
+    }
+
+    deserializer.deserialize_option(Puzzles)
+}
+
+/// One puzzle of a list: an ID, or a puzzle source object.
+struct ListedPuzzle(PuzzleSource);
+
+impl<'de> Deserialize<'de> for ListedPuzzle {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ListedPuzzle, D::Error> {
+        struct Listed;
+
+        impl<'de> Visitor<'de> for Listed {
+            type Value = ListedPuzzle;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a puzzle: an ID, or an object such as {\"id\": ...}")
+            }
+
+            fn visit_str<E: de::Error>(self, id: &str) -> Result<ListedPuzzle, E> {
+                Ok(ListedPuzzle(PuzzleSource::id(id)))
+            }
+
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<ListedPuzzle, A::Error> {
+                PuzzleSource::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(ListedPuzzle)
+            }
+        }
+
+        deserializer.deserialize_any(Listed)
+    }
+}
+
+/// For each job of a book, the index of the first job that makes the same puzzle (itself, but
+/// for a seed listed again): a batch's rule, a seed made once.
+pub fn first_places(jobs: &[BookJob]) -> Vec<usize> {
+    let mut first: HashMap<u64, usize> = HashMap::new();
+    jobs.iter()
+        .enumerate()
+        .map(|(index, job)| match job.place.seed {
+            Some(seed) => *first.entry(seed).or_insert(index),
+            None => index,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::{from_json, ProblemDetails};
+
+    fn request(json: &str) -> Result<BookletRequest, Error> {
+        from_json(json.as_bytes())
+    }
+
+    #[test]
+    fn puzzles_are_ids_or_sources_and_exclude_the_generations_fields() {
+        let given = request(
+            r#"{"puzzles": ["kakuro:3x3:DbAb/4.6.3.7", {"id": "kakurasu:3x5:8.12.3/0.0.6.2.3"}], "format": "sheet"}"#,
+        )
+        .unwrap();
+        let plan = given.plan().unwrap();
+        assert_eq!(plan.count(), 2);
+        for json in [
+            r#"{"puzzles": ["kakuro:3x3:DbAb/4.6.3.7"], "genre": "kakuro"}"#,
+            r#"{"puzzles": ["kakuro:3x3:DbAb/4.6.3.7"], "count": 2}"#,
+        ] {
+            let error = request(json).unwrap().plan().unwrap_err();
+            assert_eq!(ProblemDetails::from(&error).status, 400, "{json}");
+            assert!(error.to_string().contains("leave"), "{error}");
+        }
+        let unknown = request(r#"{"puzzles": ["kakuro:3x3:DbAb/4.6.3.7", "sudoku:1x1:A"]}"#)
+            .unwrap()
+            .plan()
+            .unwrap_err();
+        assert!(unknown.to_string().starts_with("puzzle 2: "), "{unknown}");
+        assert!(request(r#"{"puzzles": [5]}"#).is_err());
+        let none = request(r#"{"puzzles": []}"#).unwrap().plan().unwrap_err();
+        assert_eq!(ProblemDetails::from(&none).status, 422);
+    }
+
+    #[test]
+    fn a_given_puzzle_is_solved_and_rated_and_one_without_one_solution_is_named() {
+        let plan = request(r#"{"puzzles": ["kakuro:3x3:DbAb/4.6.3.7"]}"#)
+            .unwrap()
+            .plan()
+            .unwrap();
+        let job = &plan.jobs()[0];
+        let puzzle = job.run(&mut Budget::new(1_000_000)).unwrap();
+        assert_eq!(puzzle.solution, ["###", "#12", "#34"]);
+        assert_eq!((puzzle.shape.as_str(), puzzle.level), ("3x3", Level::Easy));
+        // Two solutions: 12/21 and 21/12.
+        let open =
+            request(r##"{"puzzles": [{"genre": "kakuro", "text": "# 3/ 3/\n/3 . .\n/3 . ."}]}"##)
+                .unwrap()
+                .plan()
+                .unwrap();
+        let error = open.jobs()[0].run(&mut Budget::new(1_000_000)).unwrap_err();
+        assert_eq!(ProblemDetails::from(&error).status, 422);
+        assert!(error.to_string().starts_with("puzzle 1: "), "{error}");
+    }
+
+    #[test]
+    fn a_seed_listed_again_is_the_same_puzzle() {
+        let plan = request(r#"{"genre": "kakuro", "seeds": [4, 2, 4]}"#)
+            .unwrap()
+            .plan()
+            .unwrap();
+        assert_eq!(first_places(&plan.jobs()), [0, 1, 0]);
     }
 }

@@ -6,6 +6,7 @@
 //! | [`generate`] | [`GenerateRequest`] | [`GenerateReport`] |
 //! | [`daily`] | [`DailyRequest`] (and today's [`Date`]) | [`DailyReport`] |
 //! | a batch | [`BatchRequest`]: one generation per seed | a [`BatchLine`] per seed |
+//! | a booklet (`print` feature) | [`BookletRequest`]: a batch's, or the puzzles given, and a layout | a PDF (its puzzles: [`BookPuzzle`]) |
 //! | [`solve`] | [`SolveRequest`] | [`SolveReport`] |
 //! | [`rate`] | [`RateRequest`] | [`RateReport`] |
 //! | [`check`] | [`CheckRequest`] | [`CheckReport`] |
@@ -76,7 +77,10 @@ mod wire;
 
 pub use self::batch::{BatchFailure, BatchLine, BatchOptions, BatchPlan, BatchRequest, MAX_BATCH};
 #[cfg(feature = "print")]
-pub use self::booklet::{BookletOptions, BookletPlan, BookletRequest};
+pub use self::booklet::{
+    first_places, BookJob, BookPrint, BookPuzzle, BookletOptions, BookletPlan, BookletRequest,
+    PdfDocument, Place,
+};
 pub use self::bounded::MAX_NESTED_VALUES;
 pub use self::daily::{
     daily, daily_failure, seconds_to_next_utc_midnight, unix_now, DailyOptions, DailyPlan,

@@ -263,7 +263,10 @@ pub fn render(request: &RenderRequest, budget: &mut Budget) -> Result<String, Er
 }
 
 /// The puzzle's one solution; an error when the search stopped or found none or several.
-fn only_solution<G: Genre>(puzzle: &G::Puzzle, budget: &mut Budget) -> Result<G::Solution, Error> {
+pub(super) fn only_solution<G: Genre>(
+    puzzle: &G::Puzzle,
+    budget: &mut Budget,
+) -> Result<G::Solution, Error> {
     budget.set_stage(Stage::FindingTheSolution);
     let mut outcome = G::solve(puzzle, 2, budget);
     if !outcome.complete {

@@ -281,6 +281,68 @@ fn seeds(array: ArrayBuilder) -> Array {
         .build()
 }
 
+/// A booklet's `puzzles` in a JSON body: 1 to [`crate::print::MAX_BOOK`] puzzles, each an ID
+/// or a puzzle source object (the forms `/solve` takes), or `null` for none.
+#[cfg(feature = "print")]
+pub(super) fn book_puzzles_in_body() -> Array {
+    let RefOr::T(Schema::OneOf(forms)) = PuzzleSource::schema() else {
+        unreachable!("a puzzle source is an untagged enum");
+    };
+    let puzzle = forms.items.into_iter().fold(
+        OneOfBuilder::new().item(book_puzzle_id()),
+        OneOfBuilder::item,
+    );
+    ArrayBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Array, Type::Null]))
+        .items(puzzle)
+        .min_items(Some(1))
+        .max_items(Some(crate::print::MAX_BOOK))
+        .description(Some(
+            "The puzzles to print instead of making them, 1 to 100: each an ID or a puzzle \
+             source object as `/solve` takes one, of any genres, each with exactly one \
+             solution. Not with the generation's fields.",
+        ))
+        .build()
+}
+
+/// A booklet's `puzzles` in a query string: IDs, repeated or comma-separated.
+#[cfg(feature = "print")]
+pub(super) fn book_puzzle_ids() -> Array {
+    ArrayBuilder::new()
+        .items(book_puzzle_id())
+        .min_items(Some(1))
+        .max_items(Some(crate::print::MAX_BOOK))
+        .description(Some(
+            "The puzzles to print instead of making them, as IDs (repeated or \
+             comma-separated), 1 to 100. Not with the generation's fields.",
+        ))
+        .build()
+}
+
+#[cfg(feature = "print")]
+fn book_puzzle_id() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::String))
+        .description(Some("A puzzle's ID; its prefix names the genre."))
+        .examples(["kakuro:3x3:DbAb/4.6.3.7"])
+}
+
+/// A PDF document, the body of `/booklet`'s answer: binary.
+#[cfg(feature = "print")]
+impl PartialSchema for super::booklet::PdfDocument {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::String))
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+            .content_media_type("application/pdf")
+            .description(Some("A PDF document."))
+            .into()
+    }
+}
+
+#[cfg(feature = "print")]
+impl ToSchema for super::booklet::PdfDocument {}
+
 impl PartialSchema for TargetLevel {
     fn schema() -> RefOr<Schema> {
         let names = Level::RATED.iter().map(|level| level.name()).chain(["any"]);

@@ -16,7 +16,7 @@ use krilla::{Document, SerializeSettings};
 use super::drawing::{Drawing, Gray, Shape};
 use super::fonts::{self, Fonts};
 use super::{Format, Layout, Printed, Trim, PER_PAGE};
-use crate::core::{Error, InputError};
+use crate::core::{Budget, Error, InputError};
 use crate::genres::GenreId;
 
 /// The most pages a book has (KDP's largest paperback on white paper).
@@ -48,18 +48,18 @@ pub fn gutter(pages: usize) -> f32 {
 
 /// The type sizes of a book, in points.
 #[derive(Clone, Copy)]
-struct Type {
+pub(crate) struct Type {
     /// The least any text may be.
-    least: f32,
-    body: f32,
-    heading: f32,
-    title: f32,
+    pub(crate) least: f32,
+    pub(crate) body: f32,
+    pub(crate) heading: f32,
+    pub(crate) title: f32,
     /// A puzzle's level, score and ID.
-    small: f32,
+    pub(crate) small: f32,
 }
 
 impl Type {
-    fn of(large_print: bool) -> Type {
+    pub(crate) fn of(large_print: bool) -> Type {
         if large_print {
             Type {
                 least: 16.0,
@@ -79,18 +79,18 @@ impl Type {
         }
     }
 
-    fn line(size: f32) -> f32 {
+    pub(crate) fn line(size: f32) -> f32 {
         size * 1.3
     }
 }
 
 /// A rectangle on the page, in points from the top left.
 #[derive(Clone, Copy, Debug)]
-struct Area {
-    x: f32,
-    y: f32,
-    w: f32,
-    h: f32,
+pub(crate) struct Area {
+    pub(crate) x: f32,
+    pub(crate) y: f32,
+    pub(crate) w: f32,
+    pub(crate) h: f32,
 }
 
 /// What a page holds.
@@ -331,16 +331,16 @@ fn plan(layout: &Layout, puzzles: &[Printed], kind: &Type) -> Result<Plan, Error
     Ok(plan.expect("at least one round"))
 }
 
-/// The book or sheet as PDF bytes.
-pub(crate) fn print(layout: &Layout, puzzles: &[Printed]) -> Result<Vec<u8>, Error> {
-    let kind = Type::of(layout.large_print);
-    let plan = plan(layout, puzzles, &kind)?;
-    let book = layout.format == Format::Book;
-    let fonts = Fonts::new();
-    let title = layout
-        .title
-        .clone()
-        .unwrap_or_else(|| default_title(puzzles));
+/// How many pages the book of `puzzles` has (what its cover's spine is measured from).
+pub(crate) fn page_count(layout: &Layout, puzzles: &[Printed]) -> Result<usize, Error> {
+    Ok(plan(layout, puzzles, &Type::of(layout.large_print))?
+        .pages
+        .len())
+}
+
+/// A PDF/A-1b document (checked by krilla's validator), with the book's metadata and a fixed
+/// date: the same request gives the same bytes.
+pub(crate) fn document(title: &str, author: Option<&String>) -> Result<Document, Error> {
     let configuration = ConfigurationBuilder::new()
         .with_archival_validator(Archival::A1_B)
         .finish()
@@ -351,18 +351,48 @@ pub(crate) fn print(layout: &Layout, puzzles: &[Printed]) -> Result<Vec<u8>, Err
     };
     let mut document = Document::new_with(settings);
     let mut metadata = Metadata::new()
-        .title(title.clone())
+        .title(title.to_string())
         .creator("sumpuzzles".to_string())
         .producer("sumpuzzles".to_string())
         .language("en".to_string())
-        // A fixed date: the same request gives the same bytes.
         .creation_date(DateTime::new(2026).month(1).day(1));
-    if let Some(author) = &layout.author {
+    if let Some(author) = author {
         metadata = metadata.authors(vec![author.clone()]);
     }
     document.set_metadata(metadata);
+    Ok(document)
+}
+
+/// The finished document's bytes.
+pub(crate) fn finish(document: Document) -> Result<Vec<u8>, Error> {
+    document
+        .finish()
+        .map_err(|error| internal(format!("{error:?}")))
+}
+
+/// The book's title: the one asked for, or its genres' names.
+pub(crate) fn title(layout: &Layout, puzzles: &[Printed]) -> String {
+    layout
+        .title
+        .clone()
+        .unwrap_or_else(|| default_title(puzzles))
+}
+
+/// The book or sheet as PDF bytes; a raised flag stops it between pages.
+pub(crate) fn print(
+    layout: &Layout,
+    puzzles: &[Printed],
+    budget: &mut Budget,
+) -> Result<Vec<u8>, Error> {
+    let kind = Type::of(layout.large_print);
+    let plan = plan(layout, puzzles, &kind)?;
+    let book = layout.format == Format::Book;
+    let fonts = Fonts::new();
+    let title = title(layout, puzzles);
+    let mut document = document(&title, layout.author.as_ref())?;
     let (width, height) = (layout.trim.width, layout.trim.height);
     for (index, content) in plan.pages.iter().enumerate() {
+        budget.check_cancelled()?;
         let number = index + 1;
         let trim_box = Rect::from_xywh(0.0, 0.0, width, height);
         let settings = PageSettings::from_wh(width, height)
@@ -390,7 +420,7 @@ pub(crate) fn print(layout: &Layout, puzzles: &[Printed]) -> Result<Vec<u8>, Err
                     y += Type::line(kind.title);
                 }
                 y += Type::line(kind.body);
-                let subtitle = format!("{} puzzles with their solutions", puzzles.len());
+                let subtitle = what_it_holds(puzzles, plan.solutions_per_page > 0);
                 pen.paragraph(&subtitle, area, &mut y, kind.body, Align::Centre);
                 if let Some(author) = &layout.author {
                     let mut y = area.y + area.h * 0.8;
@@ -403,13 +433,18 @@ pub(crate) fn print(layout: &Layout, puzzles: &[Printed]) -> Result<Vec<u8>, Err
                     .copyright
                     .clone()
                     .unwrap_or_else(|| format!("{title}. All rights reserved."));
-                for text in [
-                    copyright.as_str(),
+                // A given puzzle may be beyond the rater's techniques: it has no score, and
+                // logic alone is not promised for it.
+                let uniqueness = if puzzles.iter().all(|puzzle| puzzle.score.is_some()) {
                     "Every puzzle in this book has exactly one solution, found by logic alone. \
                      Its level and score are a human-technique rater's; the ID under each \
-                     puzzle finds it again.",
-                    "Made with sumpuzzles.",
-                ] {
+                     puzzle finds it again."
+                } else {
+                    "Every puzzle in this book has exactly one solution. Its level and score \
+                     are a human-technique rater's (a puzzle beyond its techniques has no \
+                     score); the ID under each puzzle finds it again."
+                };
+                for text in [copyright.as_str(), uniqueness, "Made with sumpuzzles."] {
                     pen.paragraph(text, area, &mut y, kind.body, Align::Left);
                     y += Type::line(kind.body);
                 }
@@ -490,9 +525,20 @@ pub(crate) fn print(layout: &Layout, puzzles: &[Printed]) -> Result<Vec<u8>, Err
         surface.finish();
         page.finish();
     }
-    document
-        .finish()
-        .map_err(|error| internal(format!("{error:?}")))
+    finish(document)
+}
+
+/// "100 puzzles with their solutions" (or without, when they are left out).
+pub(crate) fn what_it_holds(puzzles: &[Printed], solutions: bool) -> String {
+    format!(
+        "{} puzzles{}",
+        puzzles.len(),
+        if solutions {
+            " with their solutions"
+        } else {
+            ""
+        }
+    )
 }
 
 /// The title of a book given none: its genres' names.
@@ -507,29 +553,37 @@ fn default_title(puzzles: &[Printed]) -> String {
 }
 
 /// A failure of the PDF writer itself (a bug, not the request's).
-fn internal(what: String) -> Error {
+pub(crate) fn internal(what: String) -> Error {
     Error::request(format!("the PDF could not be written: {what}"))
 }
 
 #[derive(Clone, Copy, PartialEq)]
-enum Align {
+pub(crate) enum Align {
     Left,
     Centre,
     Right,
 }
 
 /// What draws on a page.
-struct Pen<'a, 'b> {
-    surface: &'a mut Surface<'b>,
-    fonts: &'a Fonts,
+pub(crate) struct Pen<'a, 'b> {
+    pub(crate) surface: &'a mut Surface<'b>,
+    pub(crate) fonts: &'a Fonts,
 }
 
-fn gray(gray: Gray) -> luma::Color {
+pub(crate) fn gray(gray: Gray) -> luma::Color {
     luma::Color::new((gray.clamp(0.0, 1.0) * 255.0).round() as u8)
 }
 
 impl Pen<'_, '_> {
-    fn text(&mut self, text: &str, x: f32, baseline: f32, size: f32, bold: bool, align: Align) {
+    pub(crate) fn text(
+        &mut self,
+        text: &str,
+        x: f32,
+        baseline: f32,
+        size: f32,
+        bold: bool,
+        align: Align,
+    ) {
         let width = fonts::width(text, size, bold);
         let start = match align {
             Align::Left => x,
@@ -549,7 +603,14 @@ impl Pen<'_, '_> {
     }
 
     /// A wrapped paragraph from `y` on, which it moves below the paragraph.
-    fn paragraph(&mut self, text: &str, area: Area, y: &mut f32, size: f32, align: Align) {
+    pub(crate) fn paragraph(
+        &mut self,
+        text: &str,
+        area: Area,
+        y: &mut f32,
+        size: f32,
+        align: Align,
+    ) {
         for line in fonts::wrap(text, size, false, area.w) {
             *y += Type::line(size);
             let x = if align == Align::Centre {
@@ -561,7 +622,7 @@ impl Pen<'_, '_> {
         }
     }
 
-    fn rule(&mut self, from: (f32, f32), to: (f32, f32), gray_level: Gray) {
+    pub(crate) fn rule(&mut self, from: (f32, f32), to: (f32, f32), gray_level: Gray) {
         let mut path = PathBuilder::new();
         path.move_to(from.0, from.1);
         path.line_to(to.0, to.1);
@@ -577,7 +638,7 @@ impl Pen<'_, '_> {
     }
 
     /// A drawing with its top left at `origin`, `scale` points a unit.
-    fn drawing(&mut self, drawing: &Drawing, origin: (f32, f32), scale: f32) {
+    pub(crate) fn drawing(&mut self, drawing: &Drawing, origin: (f32, f32), scale: f32) {
         let at = |(x, y): (f32, f32)| (origin.0 + x * scale, origin.1 + y * scale);
         for (shape, paint) in &drawing.shapes {
             if let Shape::Text {

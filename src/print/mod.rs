@@ -1,8 +1,10 @@
-//! Puzzle books as print-ready PDF (docs/print.md): the layout of a book and the book made
-//! from a batch's puzzles (the request and its plan are `ops::booklet`'s). The puzzles are drawn from each genre's own SVG rendering, read back as shapes
-//! ([`drawing`]), so a printed grid has exactly the SVG's geometry for every registered genre.
+//! Puzzle books as print-ready PDF (docs/print.md): the layout of a book, the book made from
+//! its puzzles, and its cover (the request and its plan are `ops::booklet`'s). The puzzles are
+//! drawn from each genre's own SVG rendering, read back as shapes ([`drawing`]), so a printed
+//! grid has exactly the SVG's geometry for every registered genre.
 
 mod book;
+mod cover;
 mod drawing;
 mod fonts;
 
@@ -11,14 +13,15 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer};
 
-use crate::core::Error;
+use crate::core::{Budget, Error};
 use crate::genres::{dispatch, GenreId, GenreVisitor, Registered};
-use crate::ops::GenerateReport;
+use crate::ops::BookPuzzle;
 
-pub use book::MAX_PAGES;
+pub use book::{gutter, MAX_PAGES, MIN_PAGES};
+pub use cover::{spine_width, BLEED};
 
 /// The most puzzles one book holds: a batch's most ([`crate::ops::MAX_BATCH`]), since a book's
-/// puzzles are made as one batch.
+/// puzzles are made as one batch (its deadline, its slot, its client's allowance).
 pub const MAX_BOOK: usize = crate::ops::MAX_BATCH;
 
 /// The longest title, author or copyright line, in characters.
@@ -46,6 +49,28 @@ impl FromStr for Format {
             "book" => Ok(Format::Book),
             "sheet" => Ok(Format::Sheet),
             _ => Err(format!("a format is `book` or `sheet`, not '{text}'")),
+        }
+    }
+}
+
+/// The paper a book is printed on: its thickness gives the spine's width (KDP's formula).
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Paper {
+    /// White paper: 0.002252 in a page.
+    #[default]
+    White,
+    /// Cream paper: 0.0025 in a page.
+    Cream,
+}
+
+impl Paper {
+    /// The thickness of one page (a leaf's side), in inches, as KDP's cover calculator has it.
+    pub fn inches_a_page(self) -> f32 {
+        match self {
+            Paper::White => 0.002252,
+            Paper::Cream => 0.0025,
         }
     }
 }
@@ -138,20 +163,36 @@ pub struct Layout {
     pub author: Option<String>,
     /// The copyright line.
     pub copyright: Option<String>,
+    /// The cover (back, spine, front on one page) instead of the pages.
+    pub cover: bool,
+    /// The paper, for the spine's width.
+    pub paper: Paper,
 }
 
 /// The puzzles a page can hold.
 pub const PER_PAGE: [usize; 4] = [1, 2, 4, 6];
 
-/// The book of `reports` (a batch's, in seed order) as PDF bytes; a 422 when the layout
-/// cannot keep the print minimums.
-pub fn print(layout: &Layout, reports: &[GenerateReport]) -> Result<Vec<u8>, Error> {
-    let puzzles = reports
+/// The book of `puzzles` (in the book's order) as PDF bytes, or its cover when the layout
+/// asks for it; a 422 when the layout cannot keep the print minimums. The budget's flag is
+/// looked at between puzzles and pages: a cancelled book stops there.
+pub fn print(
+    layout: &Layout,
+    puzzles: &[BookPuzzle],
+    budget: &mut Budget,
+) -> Result<Vec<u8>, Error> {
+    let puzzles = puzzles
         .iter()
         .enumerate()
-        .map(|(index, report)| Printed::of(index + 1, report))
+        .map(|(index, puzzle)| {
+            budget.check_cancelled()?;
+            Printed::of(index + 1, puzzle)
+        })
         .collect::<Result<Vec<_>, Error>>()?;
-    book::print(layout, &puzzles)
+    if layout.cover {
+        let pages = book::page_count(layout, &puzzles)?;
+        return cover::print(layout, &puzzles, pages);
+    }
+    book::print(layout, &puzzles, budget)
 }
 
 /// One puzzle as the book prints it.
@@ -161,26 +202,23 @@ pub(crate) struct Printed {
     pub title: &'static str,
     pub rules: &'static str,
     pub caption: String,
+    /// The rater's score; None for a given puzzle its techniques cannot solve.
+    pub score: Option<crate::core::Score>,
     pub puzzle: drawing::Drawing,
     pub solution: Option<drawing::Drawing>,
 }
 
 impl Printed {
-    fn of(number: usize, report: &GenerateReport) -> Result<Printed, Error> {
-        struct Draw<'a>(&'a GenerateReport);
+    fn of(number: usize, report: &BookPuzzle) -> Result<Printed, Error> {
+        struct Draw<'a>(&'a BookPuzzle);
         impl GenreVisitor for Draw<'_> {
             type Output = Result<(String, Option<String>, &'static str, &'static str), Error>;
             fn visit<G: Registered>(self) -> Self::Output {
                 let puzzle = G::parse_id(&self.0.id)?;
                 let blank = G::render_svg(&puzzle, None, &[]);
-                let solved = match &self.0.solution {
-                    Some(rows) => {
-                        let answer = G::parse_answer(&puzzle, rows)?;
-                        Some(G::render_svg(&puzzle, Some(&answer), &[]))
-                    }
-                    None => None,
-                };
-                Ok((blank, solved, G::TITLE, G::RULES))
+                let answer = G::parse_answer(&puzzle, &self.0.solution)?;
+                let solved = G::render_svg(&puzzle, Some(&answer), &[]);
+                Ok((blank, Some(solved), G::TITLE, G::RULES))
             }
         }
         let (blank, solved, title, rules) = dispatch(report.genre, Draw(report))?;
@@ -189,10 +227,21 @@ impl Printed {
             genre: report.genre,
             title,
             rules,
-            caption: format!(
-                "{} {} \u{b7} {} \u{b7} score {} \u{b7} ID {}",
-                title, report.shape, report.level, report.score, report.id
-            ),
+            caption: match report.score {
+                Some(score) => format!(
+                    "{title} {} \u{b7} {} \u{b7} score {score} \u{b7} ID {}",
+                    report.shape,
+                    report.level.name().replace('_', " "),
+                    report.id
+                ),
+                None => format!(
+                    "{title} {} \u{b7} {} \u{b7} ID {}",
+                    report.shape,
+                    report.level.name().replace('_', " "),
+                    report.id
+                ),
+            },
+            score: report.score,
             puzzle: drawing::Drawing::read(&blank)?,
             solution: solved.map(|svg| drawing::Drawing::read(&svg)).transpose()?,
         })

@@ -8,10 +8,13 @@
 // generation; the fallback to the browser when the API is refused and when the server has
 // stopped; and a server without the package, where the switch says why it is off. A phone
 // (390x844, touch, taps only) solves a Kakuro from the digit pad with notes, overwriting, undo,
-// redo and a reload that resumes it, and measures the board at 12x12 and 16x16; the keyboard
-// alone plays at 1280x900; axe-core audits the page, light and dark. The embed example
-// (/embed-example.html, the <sum-puzzle> element on a host page) is solved from the keyboard
-// while the host listens for its events, light and dark, and audited.
+// redo and a reload that resumes it, measures the board at 12x12 and 16x16, writes 1 to G from
+// the pad in a Killer Sudoku 16x16 opened by its ID, and asks a cryptic hint for its values; the
+// keyboard alone plays at 1280x900 (the same moves, a hint in view, a reload); axe-core audits
+// the page, light and dark. A solved puzzle is remembered and the daily streak counted, under a
+// clock set to three days in turn. The embed example (/embed-example.html, the <sum-puzzle>
+// element on a host page) is solved from the keyboard while the host listens for its events,
+// light and dark, and audited; a host page naming a Killer Sudoku by its ID plays it too.
 // Screenshots go to target/browser-artifacts/ (phone and desktop, light and dark, the example).
 //
 // BROWSER_ROUNDS=offline plays only the rounds with the engine in the browser (the container
@@ -293,6 +296,28 @@ async function dailyRound(page, base) {
   await shot(page, 'daily');
 }
 
+// "Print this puzzle" and "Print N like this" ask POST /booklet and get a PDF: the puzzle's ID
+// on a sheet, then N puzzles from its seed.
+async function printRound(page, base) {
+  await newPuzzle(page, { genre: 'kakuro', shape: '6x6', level: 'easy', seed: '11' });
+  for (const [button, expected] of [['#print-one', 'puzzles='], ['#print-more', 'count=2']]) {
+    if (button === '#print-more') await page.fill('#print-count', '2');
+    const [response, download] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/booklet'),
+      page.waitForEvent('download'),
+      page.click(button),
+    ]);
+    expect(response.url().includes(expected), `${button} asked ${response.url()}`);
+    expect(response.status() === 200, `${button}: /booklet answered ${response.status()}`);
+    expect(response.headers()['content-type'] === 'application/pdf', `${button}: not a PDF`);
+    // The page hands the answer to the browser as a download: the file is the PDF.
+    const saved = readFileSync(await download.path());
+    expect(saved.subarray(0, 5).toString() === '%PDF-', `${button}: the download is not a PDF (${saved.length} bytes)`);
+    await page.waitForSelector('#status[data-state=playing]');
+  }
+  await shot(page, 'print');
+}
+
 // Pencil marks: P switches to them, digits toggle candidates, a written digit hides them, and
 // Check reads only written digits.
 async function pencilRound(page, base) {
@@ -527,13 +552,45 @@ async function phoneRound(browser, base) {
   expect(await page.locator('#pad').isHidden(), 'phone: Kakurasu shows the digit pad');
   expect(await page.locator('#pencil-label').isHidden(), 'phone: Kakurasu shows the pencil switch');
 
-  // Cryptic Kakuro: a hint names sums in letters.
+  // Cryptic Kakuro: a hint names sums in letters; their values only when the player asks.
   await phoneNewPuzzle(page, { genre: 'kakuro-cryptic', shape: '7x7', level: 'easy', seed: 7 });
   await page.tap('#hint');
-  await page.waitForSelector('#hint-text[data-kind]');
+  await page.waitForSelector('#hint-text[data-kind=deduction]');
   const words = await page.textContent('#hint-text');
   expect(!/adding up to \d/.test(words), `phone: a cryptic hint decodes a sum: ${words}`);
+  expect(await page.locator('#hint-values').isVisible(), 'phone: a cryptic hint offers no values');
+  await page.tap('#hint-values');
+  const values = await page.textContent('#hint-text');
+  expect(values !== words && !/adding up to [A-J]+\b/.test(values) && (/adding up to \d/.test(values) || !/adding up to/.test(words)),
+    `phone: the values of the hint ${JSON.stringify(words)} read ${JSON.stringify(values)}`);
+  expect(await page.locator('#hint-values').isHidden(), 'phone: the values button stays after use');
   await axeAudit(page, 'the phone page');
+
+  // Killer Sudoku 16x16 (the caged board) opened by its ID: 16 keys on the pad, the first row
+  // written from it (1 to G), square cells, and a mid-game Check with nothing broken.
+  const killer = JSON.parse(readFileSync(join(root, 'corpus', 'killer_sudoku', 'hard-16x16-seed0.json'), 'utf8'));
+  await page.goto(`${base}/?${new URLSearchParams({ puzzle: killer.id })}`);
+  await page.waitForSelector('#status[data-state=playing]');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect((await page.textContent('#info .id')) === killer.id, 'phone: the killer link opened another puzzle');
+  expect((await page.textContent('#rating-level')) === killer.rating.level, 'phone: the killer opened by ID is not rated as generated');
+  const keys = await page.$$eval('#pad-digits button', (buttons) => buttons.map((b) => b.dataset.digit).join(''));
+  expect(keys === '123456789ABCDEFG', `phone: the 16x16 pad has the keys ${keys}`);
+  m = await page.evaluate(() => {
+    const cells = [...player.root.querySelectorAll('#grid td')].map((td) => td.getBoundingClientRect());
+    return { squares: cells.every((r) => Math.abs(r.width - r.height) <= 1), n: cells.length };
+  });
+  expect(m.squares && m.n === 256, `phone: the 16x16 killer has ${m.n} cells, square: ${m.squares}`);
+  const row = killer.solution[0];
+  for (const [c, d] of [...row].entries()) {
+    await page.tap(`#input-0-${c}`);
+    await page.tap(`#pad-digits button[data-digit="${d}"]`);
+  }
+  const written = await page.evaluate(() => answer()[0]);
+  expect(written === row, `phone: the pad wrote ${written}, want ${row}`);
+  await page.tap('#check');
+  await page.waitForSelector('#status[data-state=incomplete]');
+  await shot(page, 'phone-killer-16x16');
   expect(problems.length === 0, problems.join('\n'));
   await close();
 }
@@ -575,7 +632,35 @@ async function keyboardRound(browser, base, colorScheme) {
   expect((await page.inputValue(`#input-${r0}-${c0}`)) === other, 'keyboard: Ctrl+Z did not undo');
   await page.keyboard.press('Control+y');
   expect((await page.inputValue(`#input-${r0}-${c0}`)) === d0, 'keyboard: Ctrl+Y did not redo');
-  for (const [, , d] of white.slice(1)) {
+  // Pencil notes from the keyboard in the next cell: P, digits toggled, P back.
+  const [r1, c1] = white[1];
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('p');
+  for (const key of ['2', '6', '2', '8']) await page.keyboard.press(key);
+  const noted = await page.getAttribute(`#notes-${r1}-${c1}`, 'data-digits');
+  expect(noted === '68', `keyboard: notes ${noted} after 2, 6, 2, 8`);
+  await page.keyboard.press('Delete');
+  expect((await page.getAttribute(`#notes-${r1}-${c1}`, 'data-digits')) === '', 'keyboard: Delete left the notes');
+  await page.keyboard.press('P');
+  await page.keyboard.press('Shift+Tab');
+  // Half the grid, a hint in view, a reload that resumes it.
+  const halfway = Math.floor(white.length / 2);
+  for (const [, , d] of white.slice(1, halfway)) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.press(d);
+  }
+  await tabTo(page, 'hint');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#hint-text[data-kind]');
+  expect(await inView(page, '#hint-text'), 'keyboard: the hint\'s explanation is out of view');
+  const before = await page.evaluate(() => answer());
+  await page.reload();
+  await page.waitForSelector('#status[data-state=playing]');
+  const after = await page.evaluate(() => ({ answer: answer(), id: game.data.id }));
+  expect(after.id === expected.id && JSON.stringify(after.answer) === JSON.stringify(before),
+    `keyboard: the reload resumed ${after.id} with ${after.answer}`);
+  await tabTo(page, `input-${white[halfway - 1][0]}-${white[halfway - 1][1]}`);
+  for (const [, , d] of white.slice(halfway)) {
     await page.keyboard.press('Tab');
     await page.keyboard.press(d);
   }
@@ -653,6 +738,84 @@ async function embedRound(browser, base, colorScheme) {
   expect(listed.some((t) => t.startsWith('solved in')), `the host page's list: ${JSON.stringify(listed)}`);
   await axeAudit(page, `the embed example (${colorScheme})`);
   await shot(page, `embed-${colorScheme}`);
+  expect(problems.length === 0, problems.join('\n'));
+  await close();
+}
+
+// Types a solution in, cell by cell, from the keyboard.
+async function typeSolution(page, solution) {
+  for (const [r, c, digit] of whiteCells(solution)) await page.press(`#input-${r}-${c}`, digit);
+}
+
+// A solved puzzle is remembered (its date and time shown when it is opened again) and the daily
+// puzzles solved on their own dates make a streak, under a clock set to three days in turn: two
+// days in a row make 2, a day missed ends it.
+async function recordRound(browser, base) {
+  const { page, problems, close } = await openPage(browser, base);
+  const day = (n) => {
+    const date = new Date(Date.now() - n * 86_400_000);
+    return date.toISOString().slice(0, 10);
+  };
+  const [first, second, later] = [day(5), day(4), day(1)];
+  const solveDaily = async (date) => {
+    await page.clock.setFixedTime(new Date(`${date}T12:00:00`));
+    await page.selectOption('#genre', 'kakuro');
+    await page.selectOption('#shape', '6x6');
+    await page.selectOption('#level', 'easy');
+    await page.click('#daily');
+    await page.waitForFunction((d) => game && game.data.date === d, date);
+    await typeSolution(page, await page.evaluate(() => game.data.solution));
+    await page.click('#check');
+    await page.waitForSelector('#status[data-state=solved]');
+    return page.evaluate(() => game.data.id);
+  };
+  const streak = () => page.evaluate(() => (player.root.querySelector('#streak').hidden ? '' : player.root.querySelector('#streak').textContent));
+  const firstId = await solveDaily(first);
+  expect((await streak()) === 'Daily streak: 1 day in a row.', `record: after one daily the streak says ${JSON.stringify(await streak())}`);
+  await solveDaily(second);
+  expect((await streak()) === 'Daily streak: 2 days in a row.', `record: after two days the streak says ${JSON.stringify(await streak())}`);
+  await page.clock.setFixedTime(new Date(`${later}T12:00:00`));
+  await page.goto(`${base}/?${new URLSearchParams({ genre: 'kakuro', shape: '6x6', level: 'easy', date: first })}`);
+  await page.waitForFunction((id) => game && game.data.id === id, firstId);
+  const remembered = await page.textContent('#solved-before');
+  expect(await page.locator('#solved-before').isVisible() && remembered.includes(`on ${first} in `),
+    `record: the puzzle solved on ${first} is not remembered: ${JSON.stringify(remembered)}`);
+  expect((await streak()) === '', `record: a day missed, the streak still says ${JSON.stringify(await streak())}`);
+  await shot(page, 'record');
+  expect(problems.length === 0, problems.join('\n'));
+  await close();
+}
+
+// A host page naming its puzzle by ID (<sum-puzzle puzzle="killer-sudoku:6x6:...">: the embed
+// example with that attribute instead of its own): the element draws it from /format, rates it
+// with /rate, and is solved from the keyboard while the host hears `solved`.
+async function embedByIdRound(browser, base) {
+  const killer = JSON.parse(readFileSync(join(root, 'corpus', 'killer_sudoku', 'easy-6x6-seed0.json'), 'utf8'));
+  const { page, problems, close } = await openPage(browser, base, {
+    path: '/embed-example.html',
+    route: {
+      url: (url) => url.pathname === '/embed-example.html',
+      handler: async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/<sum-puzzle [^>]*>/, `<sum-puzzle puzzle="${killer.id}">`);
+        await route.fulfill({ response, body });
+      },
+    },
+  });
+  await page.evaluate(() => {
+    window.heard = [];
+    document.addEventListener('solved', (event) => window.heard.push(event.detail));
+  });
+  await page.waitForSelector('#status[data-state=playing]');
+  expect((await page.textContent('#info .id')) === killer.id, 'the element plays another puzzle than its ID names');
+  expect(await page.evaluate(() => !game.data.solution), 'the puzzle named by ID came with its solution');
+  expect((await page.textContent('#rating-level')) === killer.rating.level, 'the puzzle named by ID is not rated as generated');
+  await typeSolution(page, killer.solution);
+  await page.click('#check');
+  await page.waitForSelector('#solved-banner:not([hidden])');
+  const heard = await page.evaluate(() => window.heard);
+  expect(heard.length === 1 && heard[0].id === killer.id && heard[0].genre === 'killer-sudoku', `the host heard ${JSON.stringify(heard)}`);
+  await shot(page, 'embed-killer-by-id');
   expect(problems.length === 0, problems.join('\n'));
   await close();
 }
@@ -934,7 +1097,7 @@ async function main() {
     }
     const { page, problems } = await openPage(browser, server.base);
     const rounds = [['kakuro', kakuroRound], ['kakurasu', kakurasuRound], ['cryptic kakuro', crypticRound],
-      ['permalink', permalinkRound], ['daily', dailyRound], ['pencil marks', pencilRound], ['shapes', shapesRound]];
+      ['permalink', permalinkRound], ['daily', dailyRound], ['print', printRound], ['pencil marks', pencilRound], ['shapes', shapesRound]];
     for (const [name, round] of rounds) {
       await round(page, server.base);
       expect((await madeIn(page)) === 'on the server', `the ${name} puzzle was not made on the server`);
@@ -949,6 +1112,10 @@ async function main() {
     console.log('ok keyboard only');
     for (const scheme of ['light', 'dark']) await embedRound(browser, server.base, scheme);
     console.log('ok the element on a host page (the embed example)');
+    await embedByIdRound(browser, server.base);
+    console.log('ok a Killer Sudoku named by its ID on a host page');
+    await recordRound(browser, server.base);
+    console.log('ok a solved puzzle remembered, the daily streak');
     await offlinePageRound(browser, server.base, process.env.BROWSER_ROUNDS !== 'page');
     if (process.env.BROWSER_ROUNDS === 'page') return;
 

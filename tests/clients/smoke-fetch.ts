@@ -62,6 +62,17 @@ async function genreRound(info: Schemas['GenreInfo']): Promise<void> {
   expect(typeof byIdData === 'object' && byIdData !== null && 'svg' in byIdData && byIdData.svg === svg,
     `${genre}: GET /render by ID as JSON`);
 
+  const forms = await api.POST('/format', { body: { id: report.id } });
+  expect(forms.data?.text === report.text && forms.data.genre === genre, `${genre}: POST /format by ID gives the text`);
+  const fromText = await api.POST('/format', { body: { genre, text: report.text } });
+  expect(fromText.data?.id === report.id, `${genre}: POST /format of the text gives the ID`);
+  // openapi-fetch parses JSON unless told otherwise (it does not look at the content type): a
+  // PDF is asked for as a Blob, its documented way to read a binary answer.
+  const sheet = await api.POST('/booklet', { params: { query: { puzzles: [report.id], format: 'sheet' } }, parseAs: 'blob' });
+  const pdf = sheet.data instanceof Blob ? await sheet.data.text() : '';
+  expect(sheet.response.status === 200 && sheet.response.headers.get('content-type') === 'application/pdf' && pdf.startsWith('%PDF-'),
+    `${genre}: POST /booklet gives a PDF`);
+
   const malformed = await api.POST('/solve', { body: { genre, text: '@@@' } });
   expect(malformed.response.status === 400 && isProblem(malformed.error), `${genre}: a malformed puzzle is a 400 problem`);
   const outside = await api.GET('/generate', { params: { query: { genre, shape: '999x999' } } });
@@ -74,6 +85,7 @@ async function main(): Promise<void> {
   const listed = (await api.GET('/genres')).data ?? [];
   expect(listed.length > 0, 'GET /genres lists the genres');
   expect((await api.GET('/healthz')).response.status === 200, 'GET /healthz');
+  expect((await api.GET('/readyz')).response.status === 200, 'GET /readyz');
   for (const info of listed) await genreRound(info);
   finish('openapi-fetch client');
 }

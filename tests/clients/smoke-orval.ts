@@ -11,7 +11,7 @@ import axios, { AxiosError, type AxiosResponse } from 'axios';
 
 import * as orvalFetch from './generated/ts/orval-fetch/api';
 import { getSumpuzzles, type GenreInfo } from './generated/ts/orval-axios/api';
-import { checkResponse, expect, fetchOnOrigin, finish, isProblem, loadDocument } from './validate';
+import { checkResponse, everyOperationSucceeded, expect, fetchOnOrigin, finish, isProblem, loadDocument } from './validate';
 
 const [base, documentPath] = process.argv.slice(2);
 if (!base || !documentPath) throw new Error('usage: smoke-orval.js BASE_URL OPENAPI_JSON');
@@ -63,6 +63,16 @@ async function fetchRound(info: orvalFetch.GenreInfo): Promise<void> {
   expect(drawing.status === 200 && svg.startsWith('<svg'), `${where}: POST /render as JSON`);
   const byId = await orvalFetch.renderGet({ id: report.id, solution: true });
   expect(byId.status === 200 && (await svgOf(byId.data)) === svg, `${where}: GET /render by ID as JSON`);
+
+  const forms = await orvalFetch.format({ id: report.id });
+  expect(forms.status === 200 && forms.data.text === report.text && forms.data.genre === genre, `${where}: POST /format by ID gives the text`);
+  const fromText = await orvalFetch.format({ genre, text: report.text });
+  expect(fromText.status === 200 && fromText.data.id === report.id, `${where}: POST /format of the text gives the ID`);
+  // A sheet of this one puzzle, in the query string only; the client reads a PDF as a Blob.
+  const sheet = await orvalFetch.booklet(undefined, { puzzles: [report.id], format: orvalFetch.Format.sheet });
+  const pdf = sheet.data instanceof Blob ? await sheet.data.text() : '';
+  expect(sheet.status === 200 && sheet.headers.get('content-type') === 'application/pdf' && pdf.startsWith('%PDF-'),
+    `${where}: POST /booklet gives a PDF`);
 
   const malformed = await orvalFetch.solve({ genre, text: '@@@' });
   expect(malformed.status === 400 && isProblem(malformed.data), `${where}: a malformed puzzle is a 400 problem`);
@@ -138,6 +148,17 @@ async function axiosRound(info: GenreInfo): Promise<void> {
   const byId = await api.renderGet({ id: report.id, solution: true });
   expect((await svgOf(byId.data)) === svg, `${where}: GET /render by ID as JSON`);
 
+  const forms = await api.format({ id: report.id });
+  expect(forms.data.text === report.text && forms.data.genre === genre, `${where}: POST /format by ID gives the text`);
+  const fromText = await api.format({ genre, text: report.text });
+  expect(fromText.data.id === report.id, `${where}: POST /format of the text gives the ID`);
+  // A sheet of this one puzzle, in a body; the client asks axios for a Blob, which on Node
+  // (no Blob response type) hands over the body as text.
+  const sheet = await api.booklet({ puzzles: [report.id], format: 'sheet' });
+  const data: unknown = sheet.data;
+  const pdf = data instanceof Blob ? await data.text() : typeof data === 'string' ? data : '';
+  expect(sheet.headers['content-type'] === 'application/pdf' && pdf.startsWith('%PDF-'), `${where}: POST /booklet gives a PDF`);
+
   const malformed = await refused(api.solve({ genre, text: '@@@' }));
   expect(malformed.status === 400 && isProblem(malformed.data), `${where}: a malformed puzzle is a 400 problem`);
   const outside = await refused(api.generateGet({ genre, shape: '999x999' }));
@@ -150,8 +171,11 @@ async function main(): Promise<void> {
   const listed = await orvalFetch.genres();
   expect(listed.status === 200 && listed.data.length > 0, 'orval fetch: GET /genres lists the genres');
   expect((await orvalFetch.healthz()).status === 200, 'orval fetch: GET /healthz');
+  expect((await orvalFetch.readyz()).status === 200, 'orval fetch: GET /readyz');
   for (const info of listed.status === 200 ? listed.data : []) await fetchRound(info);
+  everyOperationSucceeded('orval fetch client');
   const { data: genres } = await api.genres();
+  expect((await api.healthz()).status === 200, 'orval axios: GET /healthz');
   expect((await api.readyz()).status === 200, 'orval axios: GET /readyz');
   for (const info of genres) await axiosRound(info);
   finish('orval clients (fetch, axios)');

@@ -20,15 +20,17 @@ sys.path.insert(0, str(CLIENT_DIR.parent))
 
 from sumpuzzles_client import Client  # noqa: E402
 from sumpuzzles_client.api.puzzles import (  # noqa: E402
-    batch, check, daily, generate_get, generate_post, hint, rate, render, render_get, solve,
+    batch, booklet, check, daily, format_, generate_get, generate_post, hint, rate, render, render_get, solve,
 )
 from sumpuzzles_client.api.service import genres, healthz, readyz  # noqa: E402
 from sumpuzzles_client.models import (  # noqa: E402
-    BatchFailure, BatchParameters, CheckReport, CheckRequestType1, DailyReport,
-    GenerateParameters, GenerateReport, Genre, HintReport, HintRequestType1, Problem,
-    RateReport, RateRequestType0, RenderReport, RenderRequestType1, SolveReport,
-    SolveRequestType1, SolveRequestType2, SolveRequestType3, TargetLevel,
+    BatchFailure, BatchParameters, CheckReport, CheckRequestType1, DailyReport, Format,
+    FormatRequestType1, FormatRequestType2, GenerateParameters, GenerateReport, Genre, HintReport,
+    HintRequestType1, Problem, PuzzleForms, RateReport, RateRequestType0, RenderReport,
+    RenderRequestType1, SolveReport, SolveRequestType1, SolveRequestType2, SolveRequestType3,
+    TargetLevel,
 )
+from sumpuzzles_client.types import File  # noqa: E402
 from validate import check_that, finish, load, validate, wrong  # noqa: E402
 
 load(DOCUMENT_PATH)
@@ -119,6 +121,17 @@ def genre_round(api, info):
                and svg.text == drawing.svg, f"{name}: POST /render as SVG")
     image = raw.get("/render", params={"id": by_get.id}, headers={"Accept": "image/*"})
     check_that(image.status_code == 200 and image.content.startswith(b"<svg"), f"{name}: GET /render as an image")
+
+    forms = format_.sync(client=api, body=FormatRequestType1(id=by_get.id))
+    check_that(isinstance(forms, PuzzleForms) and forms.text == by_get.text and forms.genre == genre,
+               f"{name}: POST /format by ID gives the text ({forms!r:.200})")
+    from_text = format_.sync(client=api, body=FormatRequestType2(genre=genre, text=by_get.text))
+    check_that(isinstance(from_text, PuzzleForms) and from_text.id == by_get.id, f"{name}: POST /format of the text gives the ID")
+    # A sheet of this one puzzle: the query string only, no body (the generated function's default).
+    sheet = booklet.sync_detailed(client=api, puzzles=[by_get.id], format_=Format.SHEET)
+    pdf = sheet.parsed.payload.read() if isinstance(sheet.parsed, File) else b""
+    check_that(sheet.status_code == 200 and sheet.headers.get("content-type") == "application/pdf"
+               and pdf.startswith(b"%PDF-"), f"{name}: POST /booklet gives a PDF ({sheet.status_code}, {pdf[:16]!r})")
 
     # A 400 (a malformed puzzle) and a 422 (a shape outside the limits) read as problems.
     malformed = solve.sync(client=api, body=SolveRequestType2(genre=genre, text="@@@"))

@@ -9,7 +9,7 @@
 import type { components, paths } from './generated/ts/schema';
 import { client } from './generated/ts/hey/client.gen';
 import {
-  batch, check, daily, generateGet, generatePost, genres, healthz, hint, rate,
+  batch, booklet, check, daily, format, generateGet, generatePost, genres, healthz, hint, rate,
   readyz, render, renderGet, solve,
 } from './generated/ts/hey/sdk.gen';
 import type { GenreInfo } from './generated/ts/hey/types.gen';
@@ -33,7 +33,9 @@ client.interceptors.response.use(async (response, request) => {
 function runTotalGap(violation: Schemas['KakuroViolation']): number {
   return 'sum' in violation ? violation.sum - violation.total : 0;
 }
-const operationPaths: (keyof paths)[] = ['/generate', '/daily', '/generate/batch', '/solve', '/rate', '/check', '/hint', '/render'];
+const operationPaths: (keyof paths)[] = [
+  '/generate', '/daily', '/generate/batch', '/solve', '/rate', '/check', '/hint', '/render', '/format', '/booklet',
+];
 
 // The solution with its first mark changed: a digit to the next (in a caged grid of side N, the
 // next of its N digits, 10-16 as A-G), a shaded cell unshaded.
@@ -126,6 +128,16 @@ async function genreRound(info: GenreInfo): Promise<void> {
     `${genre}: GET /render by ID as JSON`);
   const svg = await render({ body: { id: report.id }, headers: { Accept: 'image/svg+xml' }, parseAs: 'text' });
   expect(String(svg.data).startsWith('<svg'), `${genre}: POST /render as SVG`);
+
+  const forms = await format({ body: { id: report.id } });
+  expect(forms.data?.text === report.text && forms.data.genre === genre, `${genre}: POST /format by ID gives the text`);
+  const fromText = await format({ body: { genre, text: report.text } });
+  expect(fromText.data?.id === report.id, `${genre}: POST /format of the text gives the ID`);
+  // A sheet of this one puzzle, in the query string only; the client reads a PDF as a Blob.
+  const sheet = await booklet({ query: { puzzles: [report.id], format: 'sheet' } });
+  const pdf = sheet.data instanceof Blob ? await sheet.data.text() : '';
+  expect(sheet.response.status === 200 && sheet.response.headers.get('content-type') === 'application/pdf' && pdf.startsWith('%PDF-'),
+    `${genre}: POST /booklet gives a PDF`);
 
   const malformed = await solve({ body: { genre, text: '@@@' } });
   expect(malformed.response.status === 400 && isProblem(malformed.error) && malformed.error.status === 400,

@@ -32,13 +32,16 @@ from validate import check_that, finish, load, validate, wrong  # noqa: E402
 load(DOCUMENT_PATH)
 
 # Every response the generated code receives is checked: its functions each open their own
-# httpx.Client, whose `send` is where a response arrives.
+# httpx.Client, whose `send` is where a response arrives. The last one is kept for what a
+# generated function cannot hand over (`/booklet`'s PDF).
 _send = httpx.Client.send
+RECEIVED = []
 
 
 def _checked_send(self, request, **kwargs):
     response = _send(self, request, **kwargs)
     validate(response)
+    RECEIVED[:] = [response]
     return response
 
 
@@ -46,9 +49,9 @@ httpx.Client.send = _checked_send
 
 from sumpuzzles_opg.api_config import APIConfig, HTTPException  # noqa: E402
 from sumpuzzles_opg.models import (  # noqa: E402
-    BatchParameters, CheckReport, CheckRequest, DailyReport, GenerateParameters, GenerateReport,
-    Genre, GenreInfo, HintReport, HintRequest, RateReport, RateRequest, RenderReport,
-    RenderRequest, SolveReport, SolveRequest, TargetLevel,
+    BatchParameters, BookletParameters, CheckReport, CheckRequest, DailyReport, Format, FormatRequest,
+    GenerateParameters, GenerateReport, Genre, GenreInfo, HintReport, HintRequest, PuzzleForms,
+    RateReport, RateRequest, RenderReport, RenderRequest, SolveReport, SolveRequest, TargetLevel,
 )
 from sumpuzzles_opg.services import puzzles_service as puzzles  # noqa: E402
 from sumpuzzles_opg.services import service_service as service  # noqa: E402
@@ -118,6 +121,23 @@ def genre_round(info: GenreInfo):
     check_that(isinstance(drawing, RenderReport) and drawing.svg.startswith("<svg"), f"{name}: POST /render")
     by_id = puzzles.render_get(API, id=by_get.id, solution=True)
     check_that(by_id.svg == drawing.svg, f"{name}: GET /render by ID")
+
+    forms = puzzles.format(API, data=FormatRequest(id=by_get.id))
+    check_that(isinstance(forms, PuzzleForms) and forms.text == by_get.text and forms.genre == genre,
+               f"{name}: POST /format by ID gives the text ({forms!r:.200})")
+    from_text = puzzles.format(API, data=FormatRequest(genre=genre, text=by_get.text))
+    check_that(from_text.id == by_get.id, f"{name}: POST /format of the text gives the ID")
+    # The generator reads every 200 answer as JSON (and asks for it with `Accept:
+    # application/json`, which a PDF-only operation does not heed): `/booklet`'s function
+    # raises on the PDF, which is then read where it arrived.
+    try:
+        puzzles.booklet(API, data=BookletParameters(puzzles=[by_get.id], format=Format.SHEET))
+        check_that(False, f"{name}: POST /booklet's generated function read a PDF as JSON")
+    except ValueError:
+        sheet = RECEIVED[0]
+        check_that(sheet.request.url.path == "/booklet" and sheet.status_code == 200
+                   and sheet.headers.get("content-type") == "application/pdf" and sheet.content.startswith(b"%PDF-"),
+                   f"{name}: POST /booklet gives a PDF ({sheet.status_code}, {sheet.content[:16]!r})")
 
     status = refused(puzzles.solve, data=SolveRequest(genre=genre, text="@@@"))
     check_that(status == 400, f"{name}: a malformed puzzle is a 400 ({status})")

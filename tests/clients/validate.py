@@ -1,8 +1,11 @@
 """What every Python smoke script checks of every response its client receives, against the
 committed document (jsonschema, JSON Schema 2020-12): a documented status and content type, and a
 body the schema of that status and content type accepts (each NDJSON line against the line
-schema). And the run's tally: `check_that` records a failure, `finish` prints the count and gives
-the exit status. The Python side of validate.ts.
+schema; a binary body, such as `/booklet`'s PDF, by its media type's signature). And the run's
+tally: `check_that` records a failure, `finish` prints the count, fails naming every operation of
+the document that never answered the script with a success (so that an endpoint added to the
+service cannot go untested by the smoke scripts), and gives the exit status. The Python side of
+validate.ts.
 """
 
 import json
@@ -16,6 +19,10 @@ import referencing.jsonschema
 DOCUMENT_URI = "urn:sumpuzzles:openapi"
 FAILURES = []
 VALIDATED = []
+# The operations (`METHOD /path`) that answered a success (2xx) at least once.
+SUCCEEDED = set()
+# What a binary body of a media type starts with.
+SIGNATURES = {"application/pdf": b"%PDF-"}
 _document = {"paths": {}}
 _registry = referencing.Registry()
 
@@ -52,6 +59,8 @@ def validate(response: httpx.Response):
     if operation is None:
         check_that(False, f"{where}: not in the document")
         return
+    if 200 <= response.status_code < 300:
+        SUCCEEDED.add(f"{method.upper()} {path}")
     documented = operation["responses"].get(str(response.status_code))
     if documented is None:
         check_that(False, f"{where}: status not documented")
@@ -64,6 +73,12 @@ def validate(response: httpx.Response):
     content_type = response.headers.get("content-type", "").split(";")[0].strip()
     if content_type not in content:
         check_that(False, f"{where}: content type {content_type} not documented ({list(content)})")
+        return
+    if content[content_type].get("schema", {}).get("format") == "binary":
+        signature = SIGNATURES.get(content_type, b"")
+        check_that(len(response.content) > len(signature) and response.content.startswith(signature),
+                   f"{where}: a {content_type} body starts with {signature!r} ({response.content[:16]!r})")
+        VALIDATED.append(where)
         return
     schema_ref = {"$ref": DOCUMENT_URI + "#" + _pointer("paths", path, method, "responses",
                                                          str(response.status_code), "content",
@@ -87,8 +102,17 @@ def validate(response: httpx.Response):
     VALIDATED.append(where)
 
 
+def operations():
+    """Every operation of the document, `METHOD /path`."""
+    return {f"{method.upper()} {path}" for path, item in _document["paths"].items() for method in item
+            if method in ("get", "put", "post", "delete", "options", "head", "patch", "trace")}
+
+
 def finish(client):
-    """Prints the tally; the exit status: 1 on any failure or when nothing was checked."""
+    """Prints the tally; the exit status: 1 on any failure, on an operation of the document that
+    never answered the run with a success, or when nothing was checked."""
+    for operation in sorted(operations() - SUCCEEDED):
+        check_that(False, f"{client}: {operation} is in the document but never answered the smoke script with a success")
     print(f"{client}: {len(VALIDATED)} responses validated against the document, {len(FAILURES)} failures")
     return 1 if FAILURES or not VALIDATED else 0
 

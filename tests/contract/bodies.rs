@@ -100,6 +100,9 @@ async fn no_error_detail_names_a_rust_type() {
         ("/check", json!({"id": id, "answer": ["###"], "finish": 1})),
         ("/hint", json!({"id": id, "answer": {"rows": 1}})),
         ("/render", json!({"id": id, "solution": "yes"})),
+        ("/format", json!({"id": id, "answer": ["###"]})),
+        ("/format", json!({"id": "kakuro:3x3:Zz"})),
+        ("/format", json!({})),
         ("/rate", json!({"genre": "kakuro", "puzzle": 5})),
         (
             "/rate",

@@ -10,6 +10,8 @@ mod common;
 
 mod answers;
 mod batches;
+#[cfg(feature = "print")]
+mod booklets;
 mod connections;
 mod cost;
 mod exposure;

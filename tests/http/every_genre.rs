@@ -58,7 +58,8 @@ fn assert_rated(report: &Value, level: &str, what: &str) {
 }
 
 /// Every genre `/genres` lists, whatever it is: generated at its default shape and first
-/// level, then read back in each of its forms and solved, rated, checked, hinted and drawn.
+/// level, then read back in each of its forms, written in every form (`/format`), and solved,
+/// rated, checked, hinted and drawn.
 #[tokio::test]
 async fn every_registered_genre_goes_through_every_endpoint() {
     let server = Client::default_app();
@@ -118,6 +119,15 @@ async fn every_registered_genre_goes_through_every_endpoint() {
         ];
         if let Some(url) = generated.get("url") {
             forms.push(json!({ "url": url }));
+        }
+        // Each form written in every form again: the generation's own.
+        for form in &forms {
+            let written = server.post("/format").json(form).await;
+            assert_eq!(written.status, 200, "{name} {form}: {written}");
+            let written = written.json();
+            for key in ["genre", "id", "text", "puzzle", "url"] {
+                assert_eq!(written.get(key), generated.get(key), "{name} {form}: {key}");
+            }
         }
         for form in forms {
             let mut request = form.clone();

@@ -7,6 +7,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[cfg(feature = "print")]
+mod booklet;
 mod every_genre;
 mod generate;
 mod genres;

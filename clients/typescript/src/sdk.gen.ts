@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { BatchData, BatchErrors, BatchResponses, CheckData, CheckErrors, CheckResponses, DailyData, DailyErrors, DailyResponses, GenerateGetData, GenerateGetErrors, GenerateGetResponses, GeneratePostData, GeneratePostErrors, GeneratePostResponses, GenresData, GenresErrors, GenresResponses, HealthzData, HealthzErrors, HealthzResponses, HintData, HintErrors, HintResponses, RateData, RateErrors, RateResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RenderData, RenderErrors, RenderGetData, RenderGetErrors, RenderGetResponses, RenderResponses, SolveData, SolveErrors, SolveResponses } from './types.gen';
+import type { BatchData, BatchErrors, BatchResponses, BookletData, BookletErrors, BookletResponses, CheckData, CheckErrors, CheckResponses, DailyData, DailyErrors, DailyResponses, FormatData, FormatErrors, FormatResponses, GenerateGetData, GenerateGetErrors, GenerateGetResponses, GeneratePostData, GeneratePostErrors, GeneratePostResponses, GenresData, GenresErrors, GenresResponses, HealthzData, HealthzErrors, HealthzResponses, HintData, HintErrors, HintResponses, RateData, RateErrors, RateResponses, ReadyzData, ReadyzErrors, ReadyzResponses, RenderData, RenderErrors, RenderGetData, RenderGetErrors, RenderGetResponses, RenderResponses, SolveData, SolveErrors, SolveResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -17,6 +17,39 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      */
     meta?: Record<string, unknown>;
 };
+
+/**
+ * Print a puzzle book (or a sheet of puzzles, or a book's cover) as a print-ready PDF.
+ *
+ * The puzzles are made as `/generate/batch` makes them (`genre`, `shape`, `level` or a score
+ * range, and `seeds` or `count` from a first `seed`), or given (`puzzles`: IDs or puzzle
+ * source objects, of any genres, each with exactly one solution). Query string, or a JSON
+ * body whose fields win. `format=book` (the default) gives a title page, a copyright page,
+ * a how-to-play page per genre, the puzzles numbered (each with its level, score and ID),
+ * the solutions at the back and numbered Notes pages up to 24 pages, with KDP's paperback
+ * rules kept (margins, the gutter by page count, text at least 7 pt, 16 pt in
+ * `large_print`, lines at least 0.75 pt, no bleed); `format=sheet` the puzzles alone on as
+ * few pages as fit. `cover=true` gives the book's cover instead: back, spine and front on one
+ * page with 0.125 in bleed, the spine's width from the page count (KDP: white paper 0.002252
+ * in a page, cream 0.0025). At most 100 puzzles. A book is one request of its client for its
+ * whole life: it holds one of the client's slots until its PDF is made (a client over its
+ * slots gets 429), each puzzle runs under the client's budget (an API key's allowance), in
+ * turn behind other requests, and the book has one deadline, the request deadline plus a
+ * tenth of it per puzzle (30 s + 3 s a puzzle by default). A puzzle that fails (its budget,
+ * the deadline, a given puzzle without exactly one solution) fails the book with its
+ * problem, whose detail names the puzzle. A layout that cannot keep the print minimums is a
+ * 422 naming the limit and the largest `per_page` that fits. A client that disconnects
+ * stops the work.
+ */
+export const booklet = <ThrowOnError extends boolean = false>(options?: Options<BookletData, ThrowOnError>) => (options?.client ?? client).post<BookletResponses, BookletErrors, ThrowOnError>({
+    security: [{ name: 'X-API-Key', type: 'apiKey' }, { scheme: 'bearer', type: 'http' }],
+    url: '/booklet',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
 
 /**
  * Check an answer, pointing at every broken rule instance.
@@ -51,6 +84,24 @@ export const daily = <ThrowOnError extends boolean = false>(options: Options<Dai
     security: [{ name: 'X-API-Key', type: 'apiKey' }, { scheme: 'bearer', type: 'http' }],
     url: '/daily',
     ...options
+});
+
+/**
+ * Write a puzzle in every format: its ID, text format, JSON puzzle object and puzz.link URL.
+ *
+ * The puzzle as any source names it (`id`, `text`, `url`, or `genre` with `puzzle`), read
+ * and written again; no search runs. A page that has only a puzzle's ID (the `<sum-puzzle
+ * puzzle="...">` element) draws it from the object. The `url` is absent for a genre
+ * puzz.link does not have.
+ */
+export const format = <ThrowOnError extends boolean = false>(options: Options<FormatData, ThrowOnError>) => (options.client ?? client).post<FormatResponses, FormatErrors, ThrowOnError>({
+    security: [{ name: 'X-API-Key', type: 'apiKey' }, { scheme: 'bearer', type: 'http' }],
+    url: '/format',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -199,6 +199,98 @@ export type BatchParameters = {
 export type BoardKind = 'sum_grid' | 'shading' | 'caged';
 
 /**
+ * A booklet: its puzzles, made as a batch makes them (the parameters of `/generate/batch`:
+ * genre, shape, level or score range, and `seeds` or `count` from a first `seed`) or given
+ * (`puzzles`), and the book's layout. Query string or JSON body; the body's fields win.
+ */
+export type BookletParameters = {
+    genre?: null | Genre;
+    shape?: null | string;
+    level?: null | TargetLevel;
+    /**
+     * The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order. In the query string, repeated (`seeds=1&seeds=2`: `style: form`, `explode: true`), comma-separated (`seeds=1,2`) or repeated with brackets (`seeds[]=1&seeds[]=2`). Not with `count`.
+     */
+    seeds?: null | Array<number>;
+    count?: null | number;
+    seed?: null | number;
+    /**
+     * The puzzles to print instead of making them, 1 to 100: each an ID or a puzzle source object as `/solve` takes one, of any genres, each with exactly one solution. Not with the generation's fields.
+     */
+    puzzles?: null | Array<string | {
+        /**
+         * The genre.
+         */
+        genre: Genre;
+        /**
+         * The genre's JSON puzzle object.
+         */
+        puzzle: PuzzleObject;
+    } | {
+        genre?: null | Genre;
+        /**
+         * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+         */
+        id: string;
+    } | {
+        genre?: null | Genre;
+        /**
+         * The genre's text format.
+         */
+        text: string;
+    } | {
+        genre?: null | Genre;
+        /**
+         * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+         */
+        url: string;
+    }>;
+    format?: null | Format;
+    /**
+     * Whether the solutions are printed at the back: default true in a book, false on a
+     * sheet.
+     */
+    solutions?: null | boolean;
+    /**
+     * The page size: `6x9` (the default), `8.5x11`, `a4`, `letter`, or a custom
+     * `<width>x<height>` in inches (`5.5x8.5`, `5.5x8.5in`) or millimetres (`148x210mm`),
+     * each side 3 to 14 in.
+     */
+    trim?: null | string;
+    /**
+     * Puzzles a page: 1, 2, 4 or 6 (default 1 in a book; on a sheet as many as fit).
+     */
+    per_page?: null | number;
+    /**
+     * Large print: every text at least 16 pt (else at least 7 pt).
+     */
+    large_print?: null | boolean;
+    /**
+     * The book's title (up to 200 characters); made from the genres when absent.
+     */
+    title?: null | string;
+    /**
+     * The author's name, on the title page and the cover (up to 200 characters).
+     */
+    author?: null | string;
+    /**
+     * The copyright line, on the copyright page (up to 200 characters).
+     */
+    copyright?: null | string;
+    /**
+     * The book's cover instead of its pages (default false): one PDF page holding the back
+     * cover, the spine and the front cover, with 0.125 in of bleed around, the spine as wide
+     * as KDP's paper formula gives for the page count of the book the same request makes
+     * (white paper 0.002252 in a page, cream 0.0025). KDP takes the pages and the cover as
+     * two files: ask twice with the same seeds.
+     */
+    cover?: null | boolean;
+    paper?: null | Paper;
+    budget?: null | number;
+    score_min?: null | number;
+    score_max?: null | number;
+};
+
+/**
  * The checker's verdict on an answer.
  */
 export type CheckReport = {
@@ -458,6 +550,59 @@ export type Descriptors = {
 };
 
 /**
+ * What kind of document: a book (front matter, numbered pages, solutions at the back, padded
+ * to the trim's page count) or a sheet (the puzzles alone, on as few pages as they fit).
+ */
+export type Format = 'book' | 'sheet';
+
+export type FormatRequest = ({
+    /**
+     * The genre.
+     */
+    genre: Genre;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle: PuzzleObject;
+} | {
+    genre?: null | Genre;
+    /**
+     * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+     */
+    id: string;
+} | {
+    genre?: null | Genre;
+    /**
+     * The genre's text format.
+     */
+    text: string;
+} | {
+    genre?: null | Genre;
+    /**
+     * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+     */
+    url: string;
+}) & {
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle?: PuzzleObject;
+    /**
+     * An ID such as `kakuro:3x3:DbAb/4.6.3.7`.
+     */
+    id?: string;
+    /**
+     * The genre's text format.
+     */
+    text?: string;
+    genre?: null | Genre | null | Genre | null | Genre;
+    /**
+     * A puzz.link URL, such as `https://puzz.link/p?kakuro/2/2/n4637`.
+     */
+    url?: string;
+};
+
+/**
  * What to generate (query string or JSON body; the body's fields win).
  */
 export type GenerateParameters = {
@@ -694,9 +839,18 @@ export type HintReport = {
      */
     placed: Array<Placement>;
     /**
-     * One sentence in plain words; cells are named by row and column counted from 1.
+     * One sentence in plain words; cells are named by row and column counted from 1. Sums
+     * are named as the board writes them (cryptic Kakuro's in letters, which the sentence
+     * does not decode).
      */
     explanation: string;
+    /**
+     * The same sentence with every sum named by its value, for a genre whose board writes
+     * sums otherwise (cryptic Kakuro's letters) and a deduction hint: it gives the letters'
+     * values away, so a page shows `explanation` unless the player asks for the values.
+     * Absent elsewhere.
+     */
+    explanation_values?: null | string;
     /**
      * The deductions behind the hint, in the rater's order, the placing one last.
      */
@@ -1459,6 +1613,11 @@ export type Location = ({
 };
 
 /**
+ * The paper a book is printed on: its thickness gives the spine's width (KDP's formula).
+ */
+export type Paper = 'white' | 'cream';
+
+/**
  * A value written into a cell, as the answer format writes it (`'7'`, `'#'` shaded, `'-'`).
  */
 export type Placement = {
@@ -1514,6 +1673,32 @@ export type Problem = {
      * puzzle`).
      */
     stage?: null | string;
+};
+
+/**
+ * A puzzle in every format.
+ */
+export type PuzzleForms = {
+    /**
+     * The puzzle's genre.
+     */
+    genre: Genre;
+    /**
+     * The puzzle's ID.
+     */
+    id: string;
+    /**
+     * The genre's text format.
+     */
+    text: string;
+    /**
+     * The genre's JSON puzzle object.
+     */
+    puzzle: PuzzleObject;
+    /**
+     * The puzz.link URL, for a genre puzz.link has and a puzzle it can show.
+     */
+    url?: null | string;
 };
 
 export type PuzzleObject = (KakuroPuzzle | KakurasuPuzzle | KakuroCrypticPuzzle | KillerSudokuPuzzle) & {
@@ -2055,6 +2240,193 @@ export type Workload = {
     hardest_candidates: number;
 };
 
+export type BookletData = {
+    /**
+     * Optional JSON body; its fields win over the query string (`seeds`, `count`, `seed` and `puzzles` as one choice). Each of the two is checked on its own. An empty body (whatever its content type) or `null` is no body.
+     */
+    body?: BookletParameters;
+    path?: never;
+    query?: {
+        /**
+         * The genre. Required (in the query string or the body).
+         */
+        genre?: Genre;
+        /**
+         * A grid's rows and columns, `<rows>x<cols>`.
+         */
+        shape?: string;
+        /**
+         * `easy`, `medium`, `hard`, `expert` or `any` (the default). A shape too small for the
+         * level (a 4x4 grid cannot be hard) is a 422.
+         */
+        level?: TargetLevel;
+        /**
+         * The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order. In the query string, repeated (`seeds=1&seeds=2`: `style: form`, `explode: true`), comma-separated (`seeds=1,2`) or repeated with brackets (`seeds[]=1&seeds[]=2`). Not with `count`.
+         */
+        seeds?: Array<number>;
+        /**
+         * How many puzzles a batch makes.
+         */
+        count?: number;
+        /**
+         * A seed, 0 to 2^63-1: with the genre, shape, level and generator version it makes a puzzle.
+         */
+        seed?: number;
+        /**
+         * The puzzles to print instead of making them, as IDs (repeated or comma-separated), 1 to 100. Not with the generation's fields.
+         */
+        puzzles?: Array<string>;
+        /**
+         * `book` (the default) or `sheet`.
+         */
+        format?: Format;
+        /**
+         * Whether the solutions are printed at the back: default true in a book, false on a
+         * sheet.
+         */
+        solutions?: boolean;
+        /**
+         * The page size: `6x9` (the default), `8.5x11`, `a4`, `letter`, or a custom
+         * `<width>x<height>` in inches (`5.5x8.5`, `5.5x8.5in`) or millimetres (`148x210mm`),
+         * each side 3 to 14 in.
+         */
+        trim?: string;
+        /**
+         * Puzzles a page: 1, 2, 4 or 6 (default 1 in a book; on a sheet as many as fit).
+         */
+        per_page?: number;
+        /**
+         * Large print: every text at least 16 pt (else at least 7 pt).
+         */
+        large_print?: boolean;
+        /**
+         * The book's title (up to 200 characters); made from the genres when absent.
+         */
+        title?: string;
+        /**
+         * The author's name, on the title page and the cover (up to 200 characters).
+         */
+        author?: string;
+        /**
+         * The copyright line, on the copyright page (up to 200 characters).
+         */
+        copyright?: string;
+        /**
+         * The book's cover instead of its pages (default false): one PDF page holding the back
+         * cover, the spine and the front cover, with 0.125 in of bleed around, the spine as wide
+         * as KDP's paper formula gives for the page count of the book the same request makes
+         * (white paper 0.002252 in a page, cream 0.0025). KDP takes the pages and the cover as
+         * two files: ask twice with the same seeds.
+         */
+        cover?: boolean;
+        /**
+         * The paper the book is printed on, for the spine's width: `white` (the default) or
+         * `cream`.
+         */
+        paper?: Paper;
+        /**
+         * A step budget: a request may ask for less than the server's, never for more.
+         */
+        budget?: number;
+        /**
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
+         */
+        score_min?: number;
+        /**
+         * A difficulty score, 1.0 to 10.0 with at most one decimal (scores are tenths), within its level's band: easy 1.0-2.9, medium 3.0-4.9, hard 5.0-6.9, expert 7.0-10.0.
+         */
+        score_max?: number;
+    };
+    url: '/booklet';
+};
+
+export type BookletErrors = {
+    /**
+     * Malformed parameters, JSON or puzzle (with the position), unknown or repeated fields
+     * (in the request and in the puzzle object), a body that is not a JSON object, or a
+     * request head HTTP cannot read (a malformed request line or header, conflicting
+     * `Content-Length`s).
+     */
+    400: Problem;
+    /**
+     * The server requires API keys and the request has none (`Authorization: Bearer <key>`
+     * or `X-API-Key`).
+     */
+    401: Problem;
+    /**
+     * The API key is not one the server knows.
+     */
+    403: Problem;
+    /**
+     * No such resource: a mistyped path, or a server of another version.
+     */
+    404: Problem;
+    /**
+     * The path exists with other methods.
+     */
+    405: Problem;
+    /**
+     * The request head or body did not arrive within the server's timeouts (10 s each by
+     * default).
+     */
+    408: Problem;
+    /**
+     * The body is larger than the limit (1 MiB by default); a `Content-Length` over it is
+     * refused before the body is read.
+     */
+    413: Problem;
+    /**
+     * The path and query string are longer than 8 KiB.
+     */
+    414: Problem;
+    /**
+     * The body is not JSON, or comes compressed (`Content-Encoding`).
+     */
+    415: Problem;
+    /**
+     * Well-formed but impossible: the puzzle breaks the structure rules, a value is outside
+     * its limits (genre, level, shape, limit, budget), the answer does not fit the puzzle,
+     * the puzzle has not exactly one solution (`/hint`, `/render` with the solution) or none
+     * (`/rate`), or the step budget ran out (`/problems/budget-exhausted`, with `steps`,
+     * `budget` and `stage`: how far the search got).
+     */
+    422: Problem;
+    /**
+     * The client sent more requests than its rate allows, or has as many requests running
+     * and waiting as it may: retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The request headers are larger than the server reads (64 KiB, 100 headers).
+     */
+    431: Problem;
+    /**
+     * A bug (a panic, caught and logged); the request is safe to retry.
+     */
+    500: Problem;
+    /**
+     * Every worker is busy and the queue is full, the request waited for a worker until its
+     * deadline and was not worked on, the server has too many connections, or it is
+     * shutting down: retry after `Retry-After` seconds; any request is safe to retry.
+     */
+    503: Problem;
+    /**
+     * The work did not finish within the server's deadline.
+     */
+    504: Problem;
+};
+
+export type BookletError = BookletErrors[keyof BookletErrors];
+
+export type BookletResponses = {
+    /**
+     * A PDF document.
+     */
+    200: Blob | File;
+};
+
+export type BookletResponse = BookletResponses[keyof BookletResponses];
+
 export type CheckData = {
     body: CheckRequest;
     path?: never;
@@ -2272,6 +2644,100 @@ export type DailyResponses = {
 };
 
 export type DailyResponse = DailyResponses[keyof DailyResponses];
+
+export type FormatData = {
+    body: FormatRequest;
+    path?: never;
+    query?: never;
+    url: '/format';
+};
+
+export type FormatErrors = {
+    /**
+     * Malformed parameters, JSON or puzzle (with the position), unknown or repeated fields
+     * (in the request and in the puzzle object), a body that is not a JSON object, or a
+     * request head HTTP cannot read (a malformed request line or header, conflicting
+     * `Content-Length`s).
+     */
+    400: Problem;
+    /**
+     * The server requires API keys and the request has none (`Authorization: Bearer <key>`
+     * or `X-API-Key`).
+     */
+    401: Problem;
+    /**
+     * The API key is not one the server knows.
+     */
+    403: Problem;
+    /**
+     * No such resource: a mistyped path, or a server of another version.
+     */
+    404: Problem;
+    /**
+     * The path exists with other methods.
+     */
+    405: Problem;
+    /**
+     * The request head or body did not arrive within the server's timeouts (10 s each by
+     * default).
+     */
+    408: Problem;
+    /**
+     * The body is larger than the limit (1 MiB by default); a `Content-Length` over it is
+     * refused before the body is read.
+     */
+    413: Problem;
+    /**
+     * The path and query string are longer than 8 KiB.
+     */
+    414: Problem;
+    /**
+     * The body is not JSON, or comes compressed (`Content-Encoding`).
+     */
+    415: Problem;
+    /**
+     * Well-formed but impossible: the puzzle breaks the structure rules, a value is outside
+     * its limits (genre, level, shape, limit, budget), the answer does not fit the puzzle,
+     * the puzzle has not exactly one solution (`/hint`, `/render` with the solution) or none
+     * (`/rate`), or the step budget ran out (`/problems/budget-exhausted`, with `steps`,
+     * `budget` and `stage`: how far the search got).
+     */
+    422: Problem;
+    /**
+     * The client sent more requests than its rate allows, or has as many requests running
+     * and waiting as it may: retry after `Retry-After` seconds.
+     */
+    429: Problem;
+    /**
+     * The request headers are larger than the server reads (64 KiB, 100 headers).
+     */
+    431: Problem;
+    /**
+     * A bug (a panic, caught and logged); the request is safe to retry.
+     */
+    500: Problem;
+    /**
+     * Every worker is busy and the queue is full, the request waited for a worker until its
+     * deadline and was not worked on, the server has too many connections, or it is
+     * shutting down: retry after `Retry-After` seconds; any request is safe to retry.
+     */
+    503: Problem;
+    /**
+     * The work did not finish within the server's deadline.
+     */
+    504: Problem;
+};
+
+export type FormatError = FormatErrors[keyof FormatErrors];
+
+export type FormatResponses = {
+    /**
+     * The puzzle's genre, ID, text, JSON object and puzz.link URL
+     */
+    200: PuzzleForms;
+};
+
+export type FormatResponse = FormatResponses[keyof FormatResponses];
 
 export type GenerateGetData = {
     body?: never;

@@ -155,7 +155,8 @@ impl Genre for KakuroCryptic {
 
     /// The sum-grid hint on the decoded grid, as the rating is the decoded grid's; its words
     /// name each run's sum in its letters, as the board shows it, so that a hint about a run
-    /// does not give its letters' values away.
+    /// does not give its letters' values away, and its `explanation_values` the same words
+    /// with the decoded sums, for a player who asks.
     fn hint(
         puzzle: &Puzzle,
         answer: &Answer,
@@ -165,13 +166,9 @@ impl Genre for KakuroCryptic {
         let structure = puzzle.structure();
         let layout = structure.decoded(&solution.mapping);
         let sums: Vec<String> = structure.clues.iter().map(Clue::to_string).collect();
-        Ok(hint::hint_with_sums(
-            &layout,
-            answer,
-            &solution.grid,
-            &sums,
-            budget,
-        )?)
+        let values: Vec<String> = layout.runs.iter().map(|run| run.sum.to_string()).collect();
+        let hint = hint::hint_with_sums(&layout, answer, &solution.grid, &sums, budget)?;
+        Ok(hint.with_values(|deduction| hint::explain(&layout, &values, deduction)))
     }
 
     fn generate(

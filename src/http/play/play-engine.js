@@ -36,6 +36,8 @@ const ENDPOINTS = {
   daily: ['GET', '/daily'],
   check: ['POST', '/check'],
   hint: ['POST', '/hint'],
+  format: ['POST', '/format'],
+  rate: ['POST', '/rate'],
 };
 
 // The server's problem object (or the worker's) as a thrown Error.

@@ -35,6 +35,8 @@ const OPERATIONS = {
   daily: 'dailyJson',
   check: 'checkJson',
   hint: 'hintJson',
+  format: 'formatJson',
+  rate: 'rateJson',
 };
 
 onmessage = async ({ data: { id, operation, body, cell } }) => {

@@ -32,6 +32,9 @@ const genres = new Map();
 let game = null;
 // The last /hint answer that can be applied (its placements).
 let pendingHint = null;
+// The last hint's sentence with its sums' values (cryptic Kakuro's letters decoded), shown when
+// the player asks; null when there is none.
+let hintValues = null;
 // Pencil marks: "row,col" to the candidate digits noted there.
 const notes = new Map();
 // The timer: when the puzzle was shown, and the interval that shows the time spent.
@@ -117,12 +120,17 @@ async function loadGenres() {
 }
 
 // A link such as /?genre=...&shape=...&level=...&seed=... opens that puzzle (with date=YYYY-MM-DD
-// instead of a seed, that day's daily puzzle); a page without one shows the genre's menus.
+// instead of a seed, that day's daily puzzle; /?puzzle=ID the puzzle of that ID); a page without
+// one shows the genre's menus.
 function openPermalink() {
   const link = new URLSearchParams(player.options.embedded ? player.options.query : window.location.search);
   const kept = savedGame(link);
   if (kept) {
     resume(kept);
+    return;
+  }
+  if (link.has('puzzle')) {
+    openPuzzle(link.get('puzzle'));
     return;
   }
   const genre = genres.get(link.get('genre'));
@@ -175,7 +183,10 @@ function solved(text) {
   const first = game && game.solvedIn === undefined;
   if (first) game.solvedIn = Date.now() - timer.started;
   stopTimer();
-  if (first) announce('solved', { id: game.data.id, genre: game.data.genre, time: game.solvedIn, seconds: Math.round(game.solvedIn / 1000) });
+  if (first) {
+    announce('solved', { id: game.data.id, genre: game.data.genre, time: game.solvedIn, seconds: Math.round(game.solvedIn / 1000) });
+    remember(game.data, game.solvedIn);
+  }
   $('timer').dataset.stopped = '';
   save();
   setStatus(text, 'solved');
@@ -224,6 +235,10 @@ async function hint() {
     marksChanged();
     $('hint-text').textContent = h.explanation;
     $('hint-text').dataset.kind = h.kind;
+    // Sums written in letters (cryptic Kakuro): the words say letters, their values only on
+    // the player's asking.
+    hintValues = h.explanation_values ? hintWords(h, h.explanation_values) : null;
+    $('hint-values').hidden = !hintValues;
     if (h.kind === 'solved') {
       solved('Solved! Nothing left to hint.');
     } else if (h.kind === 'wrong') {
@@ -233,13 +248,25 @@ async function hint() {
       for (const [r, c] of h.clues) mark(r, c, 'hint-clue');
       if (h.placed && h.placed.length) pendingHint = h;
     }
-    const level = h.level ? ` (${h.level})` : '';
-    if (h.technique) $('hint-text').textContent = `${h.technique.replaceAll('_', ' ')}${level}: ${h.explanation}`;
+    $('hint-text').textContent = hintWords(h, h.explanation);
   } catch (error) {
     failed('Hint', error);
   } finally {
     busy(false);
   }
+}
+
+// A hint's sentence, after its technique and level when it has them.
+function hintWords(h, sentence) {
+  const level = h.level ? ` (${h.level})` : '';
+  return h.technique ? `${h.technique.replaceAll('_', ' ')}${level}: ${sentence}` : sentence;
+}
+
+// The hint's sentence with the sums' values, once the player asks for it.
+function showHintValues() {
+  if (!hintValues) return;
+  $('hint-text').textContent = hintValues;
+  $('hint-values').hidden = true;
 }
 
 function applyHint() {
@@ -269,13 +296,15 @@ function clearGrid() {
 // The link that opens this puzzle again: its parameters and the seed, as sent when it was typed
 // (a JSON number may have rounded it), else as answered (drawn seeds are below 2^53).
 function permalink(data, seed) {
-  const link = new URLSearchParams({ genre: data.genre, shape: data.shape, level: $('level').value, seed });
+  // A puzzle opened by its ID has no seed: its link names the ID.
+  const link = new URLSearchParams(seed ? { genre: data.genre, shape: data.shape, level: $('level').value, seed } : { puzzle: data.id });
   return `${window.location.pathname}?${link}`;
 }
 
 function showInfo(data, seed) {
   const entries = [['Genre', game.genre.title], ['Shape', data.shape], ['Seed', seed], ['Made', game.madeIn], ['ID', data.id]];
   if (data.date) entries.splice(2, 0, ['Daily', data.date]);
+  if (!seed) entries.splice(entries.findIndex(([k]) => k === 'Seed'), 1);
   $('info').replaceChildren(...entries.flatMap(([k, v]) => {
     const dt = document.createElement('dt');
     dt.textContent = k;
@@ -288,11 +317,15 @@ function showInfo(data, seed) {
   const link = permalink(data, seed);
   $('permalink').href = link;
   $('link-line').hidden = player.options.embedded;
+  $('print-line').hidden = player.options.embedded;
   if (!player.options.embedded) window.history.replaceState(null, '', link);
-  $('rating-level').textContent = data.rating.level;
-  $('rating-level').dataset.level = data.rating.level;
+  // A puzzle opened by its ID is rated when it is opened; a rating that did not finish has no
+  // level or score.
+  $('rating-level').textContent = data.rating.level || 'not rated';
+  $('rating-level').dataset.level = data.rating.level || '';
   // The score places the puzzle within its level's band, on a scale of 1.0 to 10.0.
-  $('rating-score').textContent = `Score ${data.score.toFixed(1)} of 10`;
+  $('rating-score').textContent = data.score == null ? '' : `Score ${data.score.toFixed(1)} of 10`;
+  showRecord(data);
   const techniques = Object.entries(data.rating.techniques || {}).sort((a, b) => b[1] - a[1]);
   $('rating-techniques').replaceChildren(...techniques.map(([name, count]) => {
     const li = document.createElement('li');
@@ -358,6 +391,38 @@ async function play(operation, params, typedSeed) {
   }
 }
 
+// The puzzle of an ID (a <sum-puzzle puzzle="..."> element, a /?puzzle=... link): its forms
+// (/format) and its rating (/rate), asked of the engine, drawn as a generated puzzle is, with
+// no solution.
+async function openPuzzle(id) {
+  game = null;
+  pendingHint = null;
+  // The menus (hidden in an embedded puzzle) show the first genre until the puzzle's is known.
+  genreChanged();
+  busy(true);
+  setStatus(`Opening the puzzle ${where()}…`, 'busy');
+  try {
+    const forms = await call('format', { id });
+    const rating = await call('rate', { id });
+    const data = { ...forms, rating, score: rating.score, level: rating.level };
+    // The menus say the puzzle's genre, level and (once drawn) shape.
+    $('genre').value = data.genre;
+    genreChanged();
+    if (rating.level) $('level').value = rating.level;
+    show({ data, seed: '', madeIn: where(), level: $('level').value });
+    genreChanged(data.shape);
+    const level = rating.level ? `${rating.level} ` : '';
+    setStatus(`The ${level}${game.genre.title} ${data.shape}. Good luck.`, 'playing');
+    startTimer();
+    save();
+    announce('started', { id: data.id, genre: data.genre, shape: data.shape, level: rating.level });
+  } catch (error) {
+    failed('Opening the puzzle', error);
+  } finally {
+    busy(false);
+  }
+}
+
 // Draws the puzzle of `saved` (a /generate or /daily answer, its seed, where it was made and
 // the Level menu's choice) with an empty position; the game it plays is `game`.
 function show(saved) {
@@ -366,6 +431,8 @@ function show(saved) {
   notes.clear();
   selected = null;
   const board = drawBoard(genre, data.puzzle);
+  // A puzzle opened by its ID (/format) has its shape in its board.
+  if (!data.shape) data.shape = `${board.rows}x${board.cols}`;
   game = { genre, data, board, madeIn: saved.madeIn, seed: saved.seed, level: saved.level };
   $('grid').replaceChildren(board.table);
   $('grid').dataset.board = genre.board;
@@ -375,14 +442,61 @@ function show(saved) {
   $('violations').replaceChildren();
   $('hint-text').textContent = 'Press Hint for the next deduction from your position.';
   delete $('hint-text').dataset.kind;
+  hintValues = null;
+  $('hint-values').hidden = true;
   showHowTo(genre);
-  showPad(genre);
+  showPad();
   setPencil(false);
   showInfo(data, saved.seed);
   $('reveal').hidden = !data.solution;
   history.past = [position()];
   history.future = [];
   undoButtons();
+}
+
+// ---- Print: this puzzle, or N like it, as a PDF from the server's POST /booklet ---------------
+
+// The page size a home printer has: US Letter where it is the custom, else A4.
+function homeTrim() {
+  const region = (() => { try { return new Intl.Locale(navigator.language).maximize().region; } catch (_) { return ''; } })();
+  return ['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE'].includes(region) ? 'letter' : 'a4';
+}
+
+// Asks /booklet for a PDF (its fields in the query string, so that a seed beyond 2^53 stays
+// exact) and hands it to the browser as a download named `name`.
+async function printPdf(fields, name) {
+  setStatus('Making the PDF on the server…', 'busy');
+  try {
+    const target = new URL(`/booklet?${new URLSearchParams(fields)}`, player.base);
+    const response = await fetch(target, { method: 'POST' });
+    if (!response.ok) {
+      const problem = await response.json().catch(() => ({}));
+      throw problemError(problem, `${response.status}`);
+    }
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    setStatus(`${name} is ready: print it from your PDF viewer.`, 'playing');
+  } catch (error) {
+    failed('Printing', error);
+  }
+}
+
+// This puzzle alone on a sheet, by its ID.
+function printThis() {
+  if (game) printPdf({ puzzles: game.data.id, format: 'sheet', trim: homeTrim() }, 'puzzle.pdf');
+}
+
+// This puzzle and the next seeds' of its genre, shape and level: a sheet with the solutions.
+function printMore() {
+  if (!game) return;
+  const { data } = game;
+  const count = Math.min(100, Math.max(1, Math.round(Number($('print-count').value)) || 1));
+  const fields = { genre: data.genre, shape: data.shape, level: data.rating.level, count, seed: game.seed,
+    format: 'sheet', solutions: 'true', trim: homeTrim() };
+  printPdf(fields, `${count}-puzzles.pdf`);
 }
 
 // ---- The position: undo and redo, kept in the browser -----------------------------------------
@@ -459,8 +573,8 @@ function savedGame(link) {
   try { kept = JSON.parse(localStorage.getItem(savedKey())); } catch (_) { return null; }
   if (!kept || !kept.data || !genres.has(kept.data.genre)) return null;
   if (link.toString() === '') return kept;
-  const same = link.get('genre') === kept.data.genre && link.get('shape') === kept.data.shape
-    && (link.get('seed') === kept.seed || (kept.data.date && link.get('date') === kept.data.date));
+  const same = link.get('puzzle') === kept.data.id || (link.get('genre') === kept.data.genre && link.get('shape') === kept.data.shape
+    && (link.get('seed') === kept.seed || (kept.data.date && link.get('date') === kept.data.date)));
   return same ? kept : null;
 }
 
@@ -483,15 +597,79 @@ function resume(kept) {
   busy(false);
 }
 
+// ---- The record: puzzles solved, and the daily streak, kept in the browser ----------------------
+
+// Where the browser keeps them: { solved: { id: { on: date, ms } }, dailies: [dates] }, the
+// dailies being the daily puzzles' dates solved on their own date (the player's local date).
+const RECORD = 'sumpuzzles.record';
+// The solved puzzles kept: the oldest go first.
+const RECORD_SOLVED = 500;
+
+function record() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(RECORD));
+    if (kept && typeof kept.solved === 'object' && Array.isArray(kept.dailies)) return kept;
+  } catch (_) { /* no storage, or not ours */ }
+  return { solved: {}, dailies: [] };
+}
+
+// A puzzle solved in `ms`: remembered, and a daily puzzle solved on its own date kept for the
+// streak.
+function remember(data, ms) {
+  const kept = record();
+  const today = localDate();
+  if (!kept.solved[data.id]) kept.solved[data.id] = { on: today, ms };
+  const ids = Object.keys(kept.solved);
+  for (const id of ids.slice(0, Math.max(0, ids.length - RECORD_SOLVED))) delete kept.solved[id];
+  if (data.date === today && !kept.dailies.includes(today)) kept.dailies = [...kept.dailies, today].slice(-400);
+  try { localStorage.setItem(RECORD, JSON.stringify(kept)); } catch (_) { /* no storage */ }
+  showRecord(data);
+}
+
+// The date `days` before YYYY-MM-DD, as YYYY-MM-DD (calendar days, whatever the clock's zone).
+function daysBefore(date, days) {
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d - days));
+  return day.toISOString().slice(0, 10);
+}
+
+// The days in a row, up to today, on which the day's daily puzzle was solved; a streak whose
+// last day is yesterday still counts (today's is not solved yet).
+function dailyStreak(dailies) {
+  const solved = new Set(dailies);
+  const today = localDate();
+  let day = solved.has(today) ? today : daysBefore(today, 1);
+  let streak = 0;
+  while (solved.has(day)) {
+    streak += 1;
+    day = daysBefore(day, 1);
+  }
+  return streak;
+}
+
+// Whether this puzzle was solved before (when, in what time), and the daily streak.
+function showRecord(data) {
+  const kept = record();
+  const before = kept.solved[data.id];
+  const time = before ? `${Math.floor(before.ms / 60000)}:${String(Math.floor(before.ms / 1000) % 60).padStart(2, '0')}` : '';
+  $('solved-before').textContent = before ? `You solved this puzzle on ${before.on} in ${time}.` : '';
+  $('solved-before').hidden = !before;
+  const streak = dailyStreak(kept.dailies);
+  $('streak').textContent = streak ? `Daily streak: ${streak} day${streak === 1 ? '' : 's'} in a row.` : '';
+  $('streak').hidden = streak === 0;
+}
+
 // ---- The digit pad: tap a cell, then a digit --------------------------------------------------
 
-// The pad's digits are the genre's (GET /genres `digits`); a genre whose cells take none has no
-// pad, and one without pencil marks no pencil key.
-function showPad(genre) {
-  const digits = [...genre.digits];
+// The pad's digits are the ones the board's cells take (cellDigits: a caged grid of side N the
+// first N, else the genre's, GET /genres `digits`); a genre whose cells take none has no pad,
+// and one without pencil marks no pencil key. More than ten keys go in two rows.
+function showPad() {
+  const digits = [...cellDigits()];
   $('pad').hidden = digits.length === 0;
-  $('pad-pencil').hidden = !genre.pencil_marks;
-  $('pad-digits').style.setProperty('--keys', String(Math.min(digits.length, 10) || 1));
+  $('pad-pencil').hidden = !game.genre.pencil_marks;
+  const perRow = digits.length > 10 ? Math.ceil(digits.length / 2) : digits.length;
+  $('pad-digits').style.setProperty('--keys', String(perRow || 1));
   $('pad-digits').replaceChildren(...digits.map((d) => {
     const button = document.createElement('button');
     button.type = 'button';
@@ -536,7 +714,11 @@ function startPlayer(root, host, base, options) {
   $('check').addEventListener('click', check);
   $('hint').addEventListener('click', hint);
   $('apply-hint').addEventListener('click', applyHint);
+  $('hint-values').addEventListener('click', showHintValues);
   $('reveal').addEventListener('click', reveal);
+  $('print-one').addEventListener('click', printThis);
+  $('print-more').addEventListener('click', printMore);
+  $('print-count').addEventListener('input', () => { $('print-more-count').textContent = $('print-count').value; });
   $('clear').addEventListener('click', clearGrid);
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);

@@ -5,7 +5,7 @@
 //   <sum-puzzle genre="kakuro" shape="10x10" level="hard" seed="7"></sum-puzzle>
 //
 // (or `date="2026-12-03"`, or `date="today"` for the player's local date, instead of the seed;
-// a genre alone plays a random puzzle of it). It draws in its own shadow root (the page's styles
+// a genre alone plays a random puzzle of it; or `puzzle="kakuro:6x6:..."`, a puzzle by its ID). It draws in its own shadow root (the page's styles
 // do not reach in, its own do not leak out), calls the service this script came from (or the
 // same engine in the browser, WebAssembly in a same-origin worker: on a page of another origin
 // it plays through the server), asks with `solution=false` (an embedded puzzle's answers are
@@ -28,7 +28,7 @@ const KINDS = [
 ];
 const STYLES = ['play.css', 'board-sum-grid.css', 'board-shading.css', 'board-caged.css'];
 // The attributes that name a puzzle, as the play page's link names them.
-const NAMING = ['genre', 'shape', 'level', 'seed', 'date'];
+const NAMING = ['genre', 'shape', 'level', 'seed', 'date', 'puzzle'];
 
 const MARKUP = `<div class="player">
   <form id="controls" aria-label="New puzzle">
@@ -64,6 +64,7 @@ const MARKUP = `<div class="player">
         <button id="pad-pencil" type="button" aria-pressed="false">Pencil</button>
       </div>
       <p id="hint-text" aria-live="polite">Press Hint for the next deduction from your position.</p>
+      <button id="hint-values" type="button" hidden>Say the sums' values</button>
       <div id="actions" role="group" aria-label="Actions">
         <button id="check" type="button" disabled>Check</button>
         <button id="hint" type="button" disabled>Hint</button>
@@ -84,6 +85,11 @@ const MARKUP = `<div class="player">
         <h2>Puzzle</h2>
         <dl id="info"></dl>
         <p id="link-line" hidden><a id="permalink" href="/">Link to this puzzle</a></p>
+        <p id="solved-before" hidden></p>
+        <p id="streak" hidden></p>
+        <p id="print-line" hidden><button id="print-one" type="button">Print this puzzle</button>
+          <button id="print-more" type="button">Print <span id="print-more-count">6</span> like this</button>
+          <label class="inline">how many <input id="print-count" type="number" min="1" max="100" value="6"></label></p>
       </section>
       <section aria-label="Rating">
         <h2>Rating</h2>

@@ -2,12 +2,16 @@
 // Network first (a new binary's files show at once), the last good answer kept in the cache and
 // served when the network fails. The API is left alone (never cached: the page's engine falls
 // back to the browser when the server cannot be reached), and so is everything not from here.
-const CACHE = 'sumpuzzles-play-v1';
+const CACHE = 'sumpuzzles-play-v2';
 const API = /^\/(genres|generate|daily|check|hint|solve|rate|render|format)(\/batch)?$/;
-// What the page needs to start offline, fetched when the worker installs.
+// What the page needs to start offline, fetched when the worker installs: its files, and the
+// WebAssembly package its engine in the browser runs (the page's first visit loads the package
+// before this worker controls it, so it would not be kept otherwise; a server without the
+// package answers 404, and nothing is kept).
 const SHELL = ['/', '/sum-puzzle.js', '/play.js', '/play-engine.js', '/play-board.js', '/play-worker.js',
   '/board-sum-grid.js', '/board-shading.js', '/board-caged.js', '/play.css', '/board-sum-grid.css',
-  '/board-shading.css', '/board-caged.css', '/favicon.svg', '/manifest.webmanifest'];
+  '/board-shading.css', '/board-caged.css', '/favicon.svg', '/manifest.webmanifest',
+  '/wasm/index.js', '/wasm/pkg/sumpuzzles.js', '/wasm/pkg/sumpuzzles_bg.wasm'];
 
 self.addEventListener('install', (event) => {
   // A file that cannot be fetched now is cached on its next visit instead.
@@ -32,7 +36,10 @@ self.addEventListener('fetch', (event) => {
       return response;
     } catch (error) {
       // The query names a puzzle, not another file: the page itself answers for any of them.
-      const kept = await cache.match(event.request, { ignoreSearch: url.pathname === '/' });
+      // Vary is ignored: the service's CORS layer answers `Vary: origin`, and a module script's
+      // request carries an Origin header that the one the worker installed with did not, so
+      // sum-puzzle.js would never match; the files are the same for every origin.
+      const kept = await cache.match(event.request, { ignoreSearch: url.pathname === '/', ignoreVary: true });
       if (kept) return kept;
       throw error;
     }

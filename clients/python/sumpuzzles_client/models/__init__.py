@@ -3,6 +3,11 @@
 from .batch_failure import BatchFailure
 from .batch_parameters import BatchParameters
 from .board_kind import BoardKind
+from .booklet_parameters import BookletParameters
+from .booklet_parameters_puzzles_type_1_item_type_1 import BookletParametersPuzzlesType1ItemType1
+from .booklet_parameters_puzzles_type_1_item_type_2 import BookletParametersPuzzlesType1ItemType2
+from .booklet_parameters_puzzles_type_1_item_type_3 import BookletParametersPuzzlesType1ItemType3
+from .booklet_parameters_puzzles_type_1_item_type_4 import BookletParametersPuzzlesType1ItemType4
 from .check_report import CheckReport
 from .check_request_type_0 import CheckRequestType0
 from .check_request_type_1 import CheckRequestType1
@@ -12,6 +17,11 @@ from .daily_report import DailyReport
 from .daily_report_letters import DailyReportLetters
 from .deduction import Deduction
 from .descriptors import Descriptors
+from .format_ import Format
+from .format_request_type_0 import FormatRequestType0
+from .format_request_type_1 import FormatRequestType1
+from .format_request_type_2 import FormatRequestType2
+from .format_request_type_3 import FormatRequestType3
 from .generate_parameters import GenerateParameters
 from .generate_report import GenerateReport
 from .generate_report_letters import GenerateReportLetters
@@ -70,8 +80,10 @@ from .location_type_4 import LocationType4
 from .location_type_4_kind import LocationType4Kind
 from .location_type_5 import LocationType5
 from .location_type_5_kind import LocationType5Kind
+from .paper import Paper
 from .placement import Placement
 from .problem import Problem
+from .puzzle_forms import PuzzleForms
 from .rate_report import RateReport
 from .rate_report_techniques import RateReportTechniques
 from .rate_request_type_0 import RateRequestType0
@@ -102,6 +114,11 @@ __all__ = (
     "BatchFailure",
     "BatchParameters",
     "BoardKind",
+    "BookletParameters",
+    "BookletParametersPuzzlesType1ItemType1",
+    "BookletParametersPuzzlesType1ItemType2",
+    "BookletParametersPuzzlesType1ItemType3",
+    "BookletParametersPuzzlesType1ItemType4",
     "CheckReport",
     "CheckRequestType0",
     "CheckRequestType1",
@@ -111,6 +128,11 @@ __all__ = (
     "DailyReportLetters",
     "Deduction",
     "Descriptors",
+    "Format",
+    "FormatRequestType0",
+    "FormatRequestType1",
+    "FormatRequestType2",
+    "FormatRequestType3",
     "GenerateParameters",
     "GenerateReport",
     "GenerateReportLetters",
@@ -169,8 +191,10 @@ __all__ = (
     "LocationType4Kind",
     "LocationType5",
     "LocationType5Kind",
+    "Paper",
     "Placement",
     "Problem",
+    "PuzzleForms",
     "RateReport",
     "RateReportTechniques",
     "RateRequestType0",

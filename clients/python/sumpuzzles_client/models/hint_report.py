@@ -30,12 +30,19 @@ class HintReport:
                 deductions read.
             clues (list[list[int]]): The clues the deductions read, as `[row, col]` of where each is drawn.
             placed (list[Placement]): The cell the hint fills and its value (`deduction`, `reveal`).
-            explanation (str): One sentence in plain words; cells are named by row and column counted from 1.
+            explanation (str): One sentence in plain words; cells are named by row and column counted from 1. Sums
+                are named as the board writes them (cryptic Kakuro's in letters, which the sentence
+                does not decode).
             deductions (list[Deduction]): The deductions behind the hint, in the rater's order, the placing one last.
             genre (Genre): A registered genre (`GET /genres` describes each one).
             steps (int): Budget steps used (the uniqueness proof included).
             technique (None | str | Unset): The hardest technique behind the hint (`deduction`), or `None`.
             level (Level | None | Unset):
+            explanation_values (None | str | Unset): The same sentence with every sum named by its value, for a genre whose
+                board writes
+                sums otherwise (cryptic Kakuro's letters) and a deduction hint: it gives the letters'
+                values away, so a page shows `explanation` unless the player asks for the values.
+                Absent elsewhere.
     """
 
     kind: HintKind
@@ -48,6 +55,7 @@ class HintReport:
     steps: int
     technique: None | str | Unset = UNSET
     level: Level | None | Unset = UNSET
+    explanation_values: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,6 +103,12 @@ class HintReport:
         else:
             level = self.level
 
+        explanation_values: None | str | Unset
+        if isinstance(self.explanation_values, Unset):
+            explanation_values = UNSET
+        else:
+            explanation_values = self.explanation_values
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -113,6 +127,8 @@ class HintReport:
             field_dict["technique"] = technique
         if level is not UNSET:
             field_dict["level"] = level
+        if explanation_values is not UNSET:
+            field_dict["explanation_values"] = explanation_values
 
         return field_dict
 
@@ -184,6 +200,15 @@ class HintReport:
 
         level = _parse_level(d.pop("level", UNSET))
 
+        def _parse_explanation_values(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        explanation_values = _parse_explanation_values(d.pop("explanation_values", UNSET))
+
         hint_report = cls(
             kind=kind,
             cells=cells,
@@ -195,6 +220,7 @@ class HintReport:
             steps=steps,
             technique=technique,
             level=level,
+            explanation_values=explanation_values,
         )
 
         hint_report.additional_properties = d
