@@ -138,7 +138,8 @@ pub trait Genre: 'static {
     /// The only shapes the generator makes, when it makes only some of those within
     /// [`Genre::SHAPE_LIMITS`] (Killer Sudoku: the grids with boxes); None for any.
     const SHAPES: Option<&'static [Shape]> = None;
-    /// The levels the generator makes (`any` asks for any of them).
+    /// The levels the generator makes at some shape (`any` asks for any of them);
+    /// [`Genre::levels`] says which at a given shape.
     const LEVELS: &'static [Level] = &Level::RATED;
     /// The generator's version: with the parameters, it determines the puzzle.
     const GENERATOR_VERSION: u32;
@@ -251,6 +252,12 @@ pub trait Genre: 'static {
         solution: &Self::Solution,
         budget: &mut Budget,
     ) -> Result<Hint, Error>;
+
+    /// The levels the generator makes at `shape` (a shape it takes): [`Genre::LEVELS`], but
+    /// for a small shape that holds fewer; asking for another level there is an input error.
+    fn levels(_shape: Shape) -> &'static [Level] {
+        Self::LEVELS
+    }
 
     /// Generates a puzzle with exactly one solution at the requested level.
     fn generate(

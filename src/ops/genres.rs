@@ -42,14 +42,32 @@ pub struct GenreInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "server", schema(example = json!(["4x4", "6x6", "9x9", "12x12", "16x16"])))]
     pub shapes: Option<Vec<String>>,
-    /// The levels the generator makes (`any` asks for any of them).
+    /// The levels the generator makes at some shape (`any` asks for any of them); a small
+    /// shape may hold fewer (`shape_levels`).
     pub levels: Vec<Level>,
+    /// Each of `shapes`, in the same order, with the levels the generator makes at it: a level
+    /// missing from a shape's list is a 422 there (a 4x4 Killer Sudoku holds no hard puzzle).
+    /// Absent when `shapes` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape_levels: Option<Vec<ShapeLevels>>,
     /// The generator's version: with the parameters, it determines the puzzle.
     pub generator_version: u32,
     /// The rater profile.
     pub profile: &'static str,
     /// The rater profile's version.
     pub profile_version: u32,
+}
+
+/// A shape a genre's generator takes, with the levels it makes at that shape.
+#[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShapeLevels {
+    /// The shape, `<rows>x<cols>`.
+    #[cfg_attr(feature = "server", schema(example = "4x4"))]
+    pub shape: String,
+    /// The levels the generator makes at it (`any` asks for any of them).
+    #[cfg_attr(feature = "server", schema(example = json!(["easy", "medium", "expert"])))]
+    pub levels: Vec<Level>,
 }
 
 impl GenreInfo {
@@ -69,6 +87,15 @@ impl GenreInfo {
             max_side: G::SHAPE_LIMITS.1,
             shapes: G::SHAPES.map(|shapes| shapes.iter().map(ToString::to_string).collect()),
             levels: G::LEVELS.to_vec(),
+            shape_levels: G::SHAPES.map(|shapes| {
+                shapes
+                    .iter()
+                    .map(|&shape| ShapeLevels {
+                        shape: shape.to_string(),
+                        levels: G::levels(shape).to_vec(),
+                    })
+                    .collect()
+            }),
             generator_version: G::GENERATOR_VERSION,
             profile: G::RATER_PROFILE.0,
             profile_version: G::RATER_PROFILE.1,

@@ -89,7 +89,7 @@ pub use self::daily::{
 pub use self::generate::{
     fresh_seed, generate, GenerateOptions, GeneratePlan, GenerateReport, GenerateRequest,
 };
-pub use self::genres::{genres, GenreInfo};
+pub use self::genres::{genres, GenreInfo, ShapeLevels};
 pub use self::parameters::{
     from_body_and_query, BodyOverQuery, GenerationOptions, GenerationParameters, GenerationRequest,
 };

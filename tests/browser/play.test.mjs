@@ -362,6 +362,13 @@ async function shapesRound(page, base) {
     const largest = `${genre.max_side}x${genre.max_side}`;
     expect(shapes.includes(largest) && shapes.includes(`${genre.min_side}x${genre.min_side}`),
       `${genre.name}: the Shape menu ${shapes.join(' ')} does not reach ${largest}`);
+    // The Level menu offers the levels of the chosen shape (`shape_levels`: 4x4 killer has no hard).
+    for (const { shape, levels } of genre.shape_levels ?? []) {
+      await page.selectOption('#shape', shape);
+      const offered = await page.$$eval('#level option', (options) => options.map((o) => o.value));
+      expect(offered.join(' ') === [...levels, 'any'].join(' '),
+        `${genre.name} ${shape}: the Level menu offers ${offered.join(' ')}, not ${levels.join(' ')} and any`);
+    }
   }
   // What a page's fetch sends for `body: ""` (an empty text/plain body) is no body.
   const status = await page.evaluate(async () => (await fetch('/generate?genre=kakuro&shape=8x8&level=expert&seed=1', { method: 'POST', body: '' })).status);

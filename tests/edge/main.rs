@@ -12,6 +12,7 @@ mod answers;
 mod batches;
 #[cfg(feature = "print")]
 mod booklets;
+mod budgets;
 mod connections;
 mod cost;
 mod exposure;

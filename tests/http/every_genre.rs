@@ -183,3 +183,52 @@ async fn every_registered_genre_goes_through_every_endpoint() {
         );
     }
 }
+
+/// A genre that lists its shapes says the levels of each (`shape_levels`, the shapes in the
+/// same order): every one among `levels`, together all of them, and a level a shape lacks is
+/// refused there with a 422 naming it, before any search.
+#[tokio::test]
+async fn each_listed_shape_says_its_levels_and_refuses_the_others() {
+    let server = Client::default_app();
+    let genres = server.get("/genres").await.expect_json(200);
+    let mut refused = 0;
+    for genre in genres.as_array().unwrap() {
+        let name = genre["name"].as_str().unwrap();
+        let Some(shapes) = genre.get("shapes") else {
+            assert!(genre.get("shape_levels").is_none(), "{name}");
+            continue;
+        };
+        let listed = genre["shape_levels"].as_array().unwrap();
+        let listed_shapes: Vec<Value> = listed.iter().map(|entry| entry["shape"].clone()).collect();
+        assert_eq!(Value::from(listed_shapes), *shapes, "{name}");
+        let all = genre["levels"].as_array().unwrap();
+        let mut held: Vec<&Value> = Vec::new();
+        for entry in listed {
+            let shape = entry["shape"].as_str().unwrap();
+            let levels = entry["levels"].as_array().unwrap();
+            assert!(!levels.is_empty(), "{name} {shape}");
+            for level in all {
+                if levels.contains(level) {
+                    held.push(level);
+                    continue;
+                }
+                let level = level.as_str().unwrap();
+                server
+                    .post(&format!(
+                        "/generate?genre={name}&shape={shape}&level={level}&seed=1"
+                    ))
+                    .json(&json!({}))
+                    .await
+                    .assert_problem_detail(422, level);
+                refused += 1;
+            }
+            assert!(
+                levels.iter().all(|level| all.contains(level)),
+                "{name} {shape}"
+            );
+        }
+        assert!(all.iter().all(|level| held.contains(&level)), "{name}");
+    }
+    // Killer Sudoku's 4x4 holds no hard puzzle, so some genre lists a shape with fewer levels.
+    assert!(refused > 0, "no listed shape lacks a level");
+}

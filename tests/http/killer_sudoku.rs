@@ -2,7 +2,7 @@
 //! router: each is drawn, and each with a solution solves to it (uniquely, where the solver
 //! decides it within the budget), checks as solved, checks a broken copy with the cell and
 //! the cage named, and is rated. TAREK_ALL #36-#39, whose cages touch only at corners, are
-//! read under the relaxed rules like the others.
+//! read under the relaxed rules like the others. And `/genres` says each shape's levels.
 
 use serde_json::{json, Value};
 
@@ -204,4 +204,29 @@ async fn every_published_solution_is_found_checked_and_rated() {
     assert_eq!(with_solution, 19);
     // The 15 from newspapers and sites at least are proven unique.
     assert!(unique >= 15, "{unique} proven unique");
+}
+
+/// `GET /genres` gives each Killer Sudoku shape the levels its generator makes: 4x4 has no
+/// hard, so the play page's Level menu offers none there.
+#[tokio::test]
+async fn genres_lists_the_levels_of_each_shape() {
+    let genres = Client::default_app().get("/genres").await.expect_json(200);
+    let killer = genres
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|genre| genre["name"] == "killer-sudoku")
+        .unwrap();
+    let every = json!(["easy", "medium", "hard", "expert"]);
+    assert_eq!(killer["levels"], every);
+    assert_eq!(
+        killer["shape_levels"],
+        json!([
+            {"shape": "4x4", "levels": ["easy", "medium", "expert"]},
+            {"shape": "6x6", "levels": every},
+            {"shape": "9x9", "levels": every},
+            {"shape": "12x12", "levels": every},
+            {"shape": "16x16", "levels": every},
+        ])
+    );
 }

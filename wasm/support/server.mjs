@@ -18,9 +18,9 @@ export async function startServer(args = []) {
   requireNative();
   const server = spawn(
     NATIVE_BIN,
-    // One client sends every request of the comparison: its rate limit is lifted (the edge
+    // One client sends every request of the comparison: its account of worker time is lifted (the edge
     // has its own tests; this one compares answers).
-    ['serve', '--bind', '127.0.0.1:0', '--log-format', 'json', '--client-rate', '100000', '--client-burst', '100000', ...args],
+    ['serve', '--bind', '127.0.0.1:0', '--log-format', 'json', '--client-work-ms', '0', ...args],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RUST_LOG: 'info' } },
   );
   const exited = new Promise((resolve) => server.once('exit', resolve));

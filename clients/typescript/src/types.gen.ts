@@ -789,9 +789,16 @@ export type GenreInfo = {
      */
     shapes?: null | Array<string>;
     /**
-     * The levels the generator makes (`any` asks for any of them).
+     * The levels the generator makes at some shape (`any` asks for any of them); a small
+     * shape may hold fewer (`shape_levels`).
      */
     levels: Array<Level>;
+    /**
+     * Each of `shapes`, in the same order, with the levels the generator makes at it: a level
+     * missing from a shape's list is a 422 there (a 4x4 Killer Sudoku holds no hard puzzle).
+     * Absent when `shapes` is.
+     */
+    shape_levels?: null | Array<ShapeLevels>;
     /**
      * The generator's version: with the parameters, it determines the puzzle.
      */
@@ -2009,6 +2016,20 @@ export type RenderRequest = ({
     finish?: null | boolean;
     genre?: null | Genre | null | Genre | null | Genre;
     budget?: null | number;
+};
+
+/**
+ * A shape a genre's generator takes, with the levels it makes at that shape.
+ */
+export type ShapeLevels = {
+    /**
+     * The shape, `<rows>x<cols>`.
+     */
+    shape: string;
+    /**
+     * The levels the generator makes at it (`any` asks for any of them).
+     */
+    levels: Array<Level>;
 };
 
 /**

@@ -19,7 +19,7 @@ pub(crate) mod wire;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
+    Budget, Error, GenerateParams, Generated, InputError, Level, Rating, Shape, SolveOutcome,
 };
 
 use super::{BoardKind, Genre, NoExtra};
@@ -118,6 +118,15 @@ impl Genre for Kakurasu {
         budget: &mut Budget,
     ) -> Result<Hint, Error> {
         Ok(hint::hint(puzzle, answer, solution, budget)?)
+    }
+
+    /// The levels up to the hardest the shape can hold (a small shape holds only the easier
+    /// ones).
+    fn levels(shape: Shape) -> &'static [Level] {
+        let rated: &'static [Level] = &Level::RATED;
+        let hardest = generate::max_level(shape);
+        let held = rated.iter().take_while(|&&level| level <= hardest).count();
+        &rated[..held]
     }
 
     fn generate(

@@ -6,9 +6,10 @@ use crate::core::InputError;
 use crate::genres::{Explain, ViolationKind};
 
 use super::answer::Answer;
-use super::combos::{combos, fit};
+use super::combos::fit;
 use super::model::{digit_char, Puzzle};
 use crate::core::DigitSet;
+use crate::genres::sum_grid::combos::combos_up_to;
 
 /// A broken rule of a Killer Sudoku answer, with the cells it is about (see [`Rule`]).
 pub type Violation = crate::genres::Violation<Rule>;
@@ -181,7 +182,7 @@ pub fn check(puzzle: &Puzzle, answer: &Answer, finish: bool) -> Result<Vec<Viola
                     digit => DigitSet::single(digit),
                 })
                 .collect();
-            fit(&cands, combos(side, cage.cells.len(), cage.sum)).is_none()
+            fit(&cands, combos_up_to(side, cage.cells.len(), cage.sum)).is_none()
         } else {
             false
         };

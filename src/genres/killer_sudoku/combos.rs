@@ -1,41 +1,10 @@
-//! Cage combinations for digits up to 16: the sets of `len` different digits of 1..`side`
-//! adding up to a sum, sorted into a table by length and sum once per side and process (the
-//! sum-grid kit's table holds Kakuro's 1-9 only), and the filtering of a cage (or any group
-//! of different digits with a sum) by them.
-
-use std::sync::OnceLock;
+//! The filtering of a cage (or any group of different digits with a sum) by its combinations,
+//! which come from the sum-grid kit's tables
+//! ([`combos_up_to`](crate::genres::sum_grid::combos::combos_up_to): the sets of `len` different
+//! digits of 1..`side` adding up to a sum).
 
 use crate::core::DigitSet;
-
-use super::model::MAX_SIDE;
-
-/// The largest sum: 1 + ... + 16.
-const MAX_SUM: usize = MAX_SIDE * (MAX_SIDE + 1) / 2;
-const SUMS: usize = MAX_SUM + 1;
-
-/// The combinations of one side, at `[len * SUMS + sum]`.
-struct Table(Vec<Vec<DigitSet>>);
-
-fn table(side: usize) -> &'static Table {
-    static TABLES: [OnceLock<Table>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
-    TABLES[side].get_or_init(|| {
-        let mut combos = vec![Vec::new(); (side + 1) * SUMS];
-        for bits in 1..(1u32 << side) {
-            let set = DigitSet::from_wide_bits(bits as u16);
-            combos[set.len() as usize * SUMS + set.sum() as usize].push(set);
-        }
-        Table(combos)
-    })
-}
-
-/// Every set of `len` different digits of 1..`side` adding up to `sum` (empty when none).
-pub fn combos(side: usize, len: usize, sum: u32) -> &'static [DigitSet] {
-    let sum = sum as usize;
-    if side > MAX_SIDE || len == 0 || len > side || sum > MAX_SUM {
-        return &[];
-    }
-    &table(side).0[len * SUMS + sum]
-}
+use crate::genres::sum_grid::combos::fit_general;
 
 /// What [`fit`] found of a group: the digits of its combinations that fit, and those in all of
 /// them.
@@ -80,164 +49,31 @@ pub fn fit(cands: &[DigitSet], combos: &[DigitSet]) -> Option<Fit> {
 /// Adds to `out` the digits `combo` gives each cell in some filling of the cells with its
 /// digits, one each, within their candidates `cands` (as many cells as `combo` has digits);
 /// true when there is a filling. Exact (a digit is added only where the rest of the
-/// combination can be matched to the other cells) for up to [`EXACT_CELLS`] cells; a longer
-/// group gets each cell's candidates in the combination.
+/// combination can be matched to the other cells: the sum-grid kit's walk,
+/// [`fit_general`]) for up to [`EXACT_CELLS`] cells; a longer group gets each cell's
+/// candidates in the combination.
 pub fn fit_combo(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
-    if cands.len() > EXACT_CELLS {
-        if cands.iter().any(|&cand| (cand & combo).is_empty()) {
-            return false;
-        }
-        for (slot, &cand) in out.iter_mut().zip(cands) {
-            *slot |= cand & combo;
-        }
-        return true;
+    if cands.len() <= EXACT_CELLS {
+        return fit_general(cands, combo, out);
     }
-    let mut walked = [DigitSet::EMPTY; EXACT_CELLS];
-    let mut order = [0usize; EXACT_CELLS];
-    let mut count = 0;
-    let mut free = false;
-    for (i, &cand) in cands.iter().enumerate() {
-        let restricted = cand & combo;
-        if restricted.is_empty() {
-            return false;
-        }
-        // A cell with the whole combination takes whatever the others leave: not walked.
-        if restricted == combo {
-            free = true;
-        } else {
-            order[count] = i;
-            count += 1;
-        }
-    }
-    if count == 0 {
-        for slot in out.iter_mut() {
-            *slot |= combo;
-        }
-        return true;
-    }
-    let order = &mut order[..count];
-    order.sort_unstable_by_key(|&i| (cands[i] & combo).len());
-    for (slot, &i) in walked.iter_mut().zip(order.iter()) {
-        *slot = cands[i] & combo;
-    }
-    let mut walk = Walk {
-        cells: &walked[..count],
-        combo,
-        support: [DigitSet::EMPTY; EXACT_CELLS],
-        left_over: DigitSet::EMPTY,
-    };
-    // Up to four walked cells have at most 24 orders: walking them all is cheaper than
-    // clearing a memo.
-    let completes = if count <= 4 {
-        walk.step_plain(0, DigitSet::EMPTY)
-    } else {
-        walk.step(&mut [0u8; 1 << EXACT_CELLS], 0, DigitSet::EMPTY)
-    };
-    if !completes {
+    if cands.iter().any(|&cand| (cand & combo).is_empty()) {
         return false;
     }
-    for (k, &i) in order.iter().enumerate() {
-        out[i] |= walk.support[k];
-    }
-    if free {
-        for (slot, &cand) in out.iter_mut().zip(cands) {
-            if cand & combo == combo {
-                *slot |= walk.left_over;
-            }
-        }
+    for (slot, &cand) in out.iter_mut().zip(cands) {
+        *slot |= cand & combo;
     }
     true
 }
 
-/// The most cells [`fit_combo`] matches exactly.
+/// The most cells [`fit_combo`] matches exactly: eight, as when the genre had a walk of its
+/// own, so that the solver's narrowing and step counts stay as pinned (the shared walk would
+/// take nine).
 pub const EXACT_CELLS: usize = 8;
-
-/// The depth-first matching of [`fit_combo`].
-struct Walk<'a> {
-    cells: &'a [DigitSet],
-    combo: DigitSet,
-    support: [DigitSet; EXACT_CELLS],
-    /// Digits some complete walk leaves for the cells not walked.
-    left_over: DigitSet,
-}
-
-impl Walk<'_> {
-    /// [`Walk::step`] without the memo.
-    fn step_plain(&mut self, depth: usize, used: DigitSet) -> bool {
-        if depth == self.cells.len() {
-            self.left_over |= self.combo - used;
-            return true;
-        }
-        let mut completes = false;
-        for digit in (self.cells[depth] - used).iter() {
-            let bit = DigitSet::single(digit);
-            if self.step_plain(depth + 1, used | bit) {
-                self.support[depth] |= bit;
-                completes = true;
-            }
-        }
-        completes
-    }
-
-    /// The walk memoised on the digits used (numbered within the combination), which also
-    /// fix the depth: `memo` holds 0 (not visited), 1 (a dead end) or 2 (completes).
-    fn step(&mut self, memo: &mut [u8; 1 << EXACT_CELLS], depth: usize, used: DigitSet) -> bool {
-        if depth == self.cells.len() {
-            self.left_over |= self.combo - used;
-            return true;
-        }
-        let state = compress(used.bits(), self.combo.bits());
-        if memo[state] != 0 {
-            return memo[state] == 2;
-        }
-        let mut completes = false;
-        for digit in (self.cells[depth] - used).iter() {
-            let bit = DigitSet::single(digit);
-            if self.step(memo, depth + 1, used | bit) {
-                self.support[depth] |= bit;
-                completes = true;
-            }
-        }
-        memo[state] = if completes { 2 } else { 1 };
-        completes
-    }
-}
-
-/// The bits of `bits` (within `mask`) numbered by their rank among the bits of `mask`.
-#[inline]
-fn compress(bits: u16, mask: u16) -> usize {
-    let (mut out, mut rank, mut mask) = (0usize, 0, mask);
-    while mask != 0 {
-        let low = mask & mask.wrapping_neg();
-        if bits & low != 0 {
-            out |= 1 << rank;
-        }
-        rank += 1;
-        mask &= mask - 1;
-    }
-    out
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tables_hold_every_set_once() {
-        assert_eq!(combos(9, 2, 3), &[DigitSet::from_iter([1, 2])]);
-        assert_eq!(combos(9, 9, 45).len(), 1);
-        assert_eq!(combos(16, 16, 136).len(), 1);
-        assert_eq!(combos(16, 2, 31), &[DigitSet::from_iter([15, 16])]);
-        let total: usize = (1..=16)
-            .map(|len| {
-                (0..=136)
-                    .map(|sum| combos(16, len, sum).len())
-                    .sum::<usize>()
-            })
-            .sum();
-        assert_eq!(total, 65535);
-        assert!(combos(9, 2, 18).is_empty());
-    }
+    use crate::genres::sum_grid::combos::combos_up_to;
 
     /// fit_combo against every filling of the cells, on random groups of up to ten cells
     /// (past [`EXACT_CELLS`] it keeps a superset).
@@ -248,7 +84,7 @@ mod tests {
             let side = [4usize, 6, 9, 12, 16][(next() % 5) as usize];
             let len = 1 + (next() % 10.min(side as u32)) as usize;
             let all = DigitSet::up_to(side as u8).bits();
-            let combo_list = combos(side, len, next() % 137);
+            let combo_list = combos_up_to(side, len, next() % 137);
             if combo_list.is_empty() {
                 continue;
             }
@@ -314,12 +150,16 @@ mod tests {
     fn fitting_keeps_the_digits_of_combinations_that_fit() {
         let all = DigitSet::up_to(9);
         // 3 in two cells: 1 and 2.
-        let found = fit(&[all, all], combos(9, 2, 3)).unwrap();
+        let found = fit(&[all, all], combos_up_to(9, 2, 3)).unwrap();
         assert_eq!(found.any, DigitSet::from_iter([1, 2]));
         // 10 in two cells, one of them 3: only 3 + 7.
-        let found = fit(&[DigitSet::single(3), all], combos(9, 2, 10)).unwrap();
+        let found = fit(&[DigitSet::single(3), all], combos_up_to(9, 2, 10)).unwrap();
         assert_eq!(found.any, DigitSet::from_iter([3, 7]));
         assert_eq!(found.all, DigitSet::from_iter([3, 7]));
-        assert!(fit(&[DigitSet::single(3), DigitSet::single(3)], combos(9, 2, 6)).is_none());
+        assert!(fit(
+            &[DigitSet::single(3), DigitSet::single(3)],
+            combos_up_to(9, 2, 6)
+        )
+        .is_none());
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::core::hint::Hint;
 use crate::core::{
-    Budget, Error, GenerateParams, Generated, InputError, Rating, Shape, SolveOutcome,
+    Budget, Error, GenerateParams, Generated, InputError, Level, Rating, Shape, SolveOutcome,
 };
 use crate::genres::{BoardKind, Genre, NoExtra};
 
@@ -104,6 +104,11 @@ impl Genre for KillerSudoku {
         budget: &mut Budget,
     ) -> Result<Hint, Error> {
         hint::hint(puzzle, answer, solution, budget)
+    }
+
+    /// 4x4 holds no hard puzzle.
+    fn levels(shape: Shape) -> &'static [Level] {
+        generate::levels(shape)
     }
 
     fn generate(

@@ -1,9 +1,10 @@
 //! Combination tables and run-level filtering.
 //!
 //! The combinations of a run are the sets of different digits with as many digits as the run
-//! has cells and adding up to its sum. All 511 non-empty digit sets are sorted into a table by
-//! length and sum once per process. [`fit_run`] keeps, for each cell of a run, exactly the
-//! digits it gets in some way of filling the run with one combination, one digit per cell,
+//! has cells and adding up to its sum. The non-empty sets of the digits 1..`n` are sorted into
+//! a table by length and sum once per `n` and process: Kakuro's runs read the table of 1-9
+//! ([`combos`]), Killer Sudoku's cages that of 1..side, up to 16 ([`combos_up_to`]).
+//! [`fit_run`] keeps, for each cell of a run, exactly the digits it gets in some way of filling the run with one combination, one digit per cell,
 //! within the candidates: the spec's `combination_fit`, and the solver's propagation.
 //! Cryptic Kakuro builds its fit for a run whose sum is one of a set on the same screen and
 //! exact fit ([`Screen`]).
@@ -17,35 +18,52 @@ pub(crate) mod memo;
 mod subsets;
 use memo::{Key, Memo};
 
-use super::layout::{MAX_RUN, MAX_SUM};
+use super::layout::MAX_RUN;
 
-const SUMS: usize = MAX_SUM as usize + 1;
+/// The largest digit a table goes up to: a 16x16 Killer Sudoku's.
+pub const MAX_DIGIT: usize = 16;
 
+/// The combinations of the digits 1..`n` for one `n`.
 struct Table {
-    /// Combinations for `[len * SUMS + sum]`.
+    /// Combinations for `[len * sums + sum]`, each list in increasing order of bits.
     combos: Vec<Vec<DigitSet>>,
+    /// The sums 0 to 1 + ... + `n`: as few as the table needs, so that Kakuro's table of
+    /// 1-9 stays as small (and as often in cache) as when it was the only one.
+    sums: usize,
 }
 
-fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut combos = vec![Vec::new(); (MAX_RUN + 1) * SUMS];
-        for bits in 1..=DigitSet::ALL.bits() {
-            let set = DigitSet::from_bits(bits);
-            combos[set.len() as usize * SUMS + set.sum() as usize].push(set);
+fn table(largest: usize) -> &'static Table {
+    static TABLES: [OnceLock<Table>; MAX_DIGIT + 1] = [const { OnceLock::new() }; MAX_DIGIT + 1];
+    TABLES[largest].get_or_init(|| {
+        let sums = largest * (largest + 1) / 2 + 1;
+        let mut combos = vec![Vec::new(); (largest + 1) * sums];
+        for bits in 1..(1u32 << largest) {
+            let set = DigitSet::from_wide_bits(bits as u16);
+            combos[set.len() as usize * sums + set.sum() as usize].push(set);
         }
-        Table { combos }
+        Table { combos, sums }
     })
 }
 
-fn slot(len: usize, sum: u16) -> Option<usize> {
-    ((1..=MAX_RUN).contains(&len) && sum <= MAX_SUM).then(|| len * SUMS + sum as usize)
+/// Every set of `len` different digits of 1..`largest` (at most [`MAX_DIGIT`]) adding up to
+/// `sum` (empty when none exists): a Killer Sudoku cage's combinations, `largest` its side.
+#[inline]
+pub fn combos_up_to(largest: usize, len: usize, sum: u32) -> &'static [DigitSet] {
+    if largest > MAX_DIGIT || len == 0 || len > largest {
+        return &[];
+    }
+    let table = table(largest);
+    let sum = sum as usize;
+    if sum >= table.sums {
+        return &[];
+    }
+    &table.combos[len * table.sums + sum]
 }
 
 /// Every combination for a run of `len` cells adding up to `sum` (empty when none exists).
 #[inline]
 pub fn combos(len: usize, sum: u16) -> &'static [DigitSet] {
-    slot(len, sum).map_or(&[], |i| &table().combos[i])
+    combos_up_to(MAX_RUN, len, u32::from(sum))
 }
 
 /// The sum of each digit set, by its bits.
@@ -194,14 +212,16 @@ fn fit_two(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
     any
 }
 
-/// Exact support for runs of three or more cells.
+/// Exact support for runs of three or more cells, and for Killer Sudoku's cages of up to
+/// [`MAX_RUN`] cells (digits up to 16).
 ///
 /// Cells whose candidates include the whole combination ("free" cells) can take whatever
 /// digits the others leave, so only the other cells are walked: depth first, in order of
 /// fewest candidates, memoised on the set of digits used so far (which also fixes the depth).
 /// A digit is supported in a walked cell when some walk places it there and completes; a
 /// free cell gets every digit some complete walk leaves unused.
-fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
+pub(crate) fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
+    debug_assert!(cands.len() <= MAX_RUN);
     let mut walked = [DigitSet::EMPTY; MAX_RUN];
     let mut order = [0usize; MAX_RUN];
     let mut count = 0;
@@ -292,13 +312,18 @@ impl Walk<'_> {
     }
 
     /// The walk memoised on the digits used: `memo` holds 0 (not visited), 1 (dead end) or 2
-    /// (completes) for each set of digits.
+    /// (completes) for each set of digits. A combination of digits 1-9 indexes the memo by
+    /// the set's bits; one with larger digits (of at most nine) by the used digits' ranks in it.
     fn step(&mut self, memo: &mut [u8; 512], depth: usize, used: DigitSet) -> bool {
         if depth == self.cells.len() {
             self.left_over |= self.combo - used;
             return true;
         }
-        let state = used.bits() as usize;
+        let state = if self.combo.bits() < 512 {
+            used.bits() as usize
+        } else {
+            compress(used.bits(), self.combo.bits())
+        };
         if memo[state] != 0 {
             return memo[state] == 2;
         }
@@ -313,6 +338,21 @@ impl Walk<'_> {
         memo[state] = if completes { 2 } else { 1 };
         completes
     }
+}
+
+/// The bits of `bits` (within `mask`) numbered by their rank among the bits of `mask`.
+#[inline]
+fn compress(bits: u16, mask: u16) -> usize {
+    let (mut out, mut rank, mut mask) = (0usize, 0, mask);
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if bits & low != 0 {
+            out |= 1 << rank;
+        }
+        rank += 1;
+        mask &= mask - 1;
+    }
+    out
 }
 
 /// Whether `combo` can give no cell a digit `out` does not hold for it already.
@@ -343,6 +383,25 @@ mod tests {
         assert_eq!(combos(9, 45).len(), 1);
         assert!(combos(2, 18).is_empty());
         assert!(combos(10, 45).is_empty());
+    }
+
+    #[test]
+    fn wide_tables_hold_every_set_once() {
+        assert_eq!(combos_up_to(9, 2, 3), &[set(&[1, 2])]);
+        assert_eq!(combos_up_to(16, 16, 136).len(), 1);
+        assert_eq!(combos_up_to(16, 2, 31), &[DigitSet::from_iter([15, 16])]);
+        let total: usize = (1..=16)
+            .map(|len| {
+                (0..=136)
+                    .map(|sum| combos_up_to(16, len, sum).len())
+                    .sum::<usize>()
+            })
+            .sum();
+        assert_eq!(total, 65535);
+        assert!(combos_up_to(4, 2, 8).is_empty());
+        assert!(combos_up_to(17, 1, 1).is_empty());
+        // Kakuro's runs read the table of 1-9.
+        assert!(std::ptr::eq(combos(3, 23), combos_up_to(9, 3, 23)));
     }
 
     #[test]

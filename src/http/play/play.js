@@ -86,6 +86,13 @@ function shapesOf(genre) {
   return shapes;
 }
 
+// The levels the genre makes at the shape (GET /genres `shape_levels` when it lists the shape,
+// else its `levels`), then `any`.
+function levelsOf(genre, shape) {
+  const listed = genre.shape_levels?.find((entry) => entry.shape === shape);
+  return [...(listed ? listed.levels : genre.levels), 'any'];
+}
+
 // The shape and level menus and the rules for the chosen genre.
 function genreChanged(wantedShape) {
   const genre = chosenGenre();
@@ -93,10 +100,17 @@ function genreChanged(wantedShape) {
   if (typeof wantedShape === 'string' && !shapes.includes(wantedShape)) shapes.push(wantedShape);
   const wanted = typeof wantedShape === 'string' ? wantedShape : genre.default_shape;
   $('shape').replaceChildren(...shapes.map((s) => new Option(s, s, s === wanted, s === wanted)));
-  const level = $('level').value || genre.levels[0];
-  const levels = [...genre.levels, 'any'];
-  $('level').replaceChildren(...levels.map((l) => new Option(l, l, l === level, l === level)));
+  shapeChanged();
   showHowTo(genre);
+}
+
+// The level menu for the chosen shape, keeping the chosen level where the shape holds it.
+function shapeChanged() {
+  const genre = chosenGenre();
+  const levels = levelsOf(genre, $('shape').value);
+  const chosen = $('level').value;
+  const level = levels.includes(chosen) ? chosen : levels[0];
+  $('level').replaceChildren(...levels.map((l) => new Option(l, l, l === level, l === level)));
 }
 
 // The genre's rules and its board's controls, and the pencil-mark switch where cells take notes.
@@ -114,6 +128,7 @@ async function loadGenres() {
   }
   $('genre').replaceChildren(...[...genres.values()].map((g) => new Option(g.title, g.name)));
   $('genre').addEventListener('change', () => genreChanged());
+  $('shape').addEventListener('change', shapeChanged);
   $('new').disabled = false;
   $('daily').disabled = false;
   openPermalink();

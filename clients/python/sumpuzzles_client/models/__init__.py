@@ -98,6 +98,7 @@ from .render_request_type_0 import RenderRequestType0
 from .render_request_type_1 import RenderRequestType1
 from .render_request_type_2 import RenderRequestType2
 from .render_request_type_3 import RenderRequestType3
+from .shape_levels import ShapeLevels
 from .solve_report import SolveReport
 from .solve_report_letters import SolveReportLetters
 from .solve_request_type_0 import SolveRequestType0
@@ -209,6 +210,7 @@ __all__ = (
     "RenderRequestType1",
     "RenderRequestType2",
     "RenderRequestType3",
+    "ShapeLevels",
     "SolveReport",
     "SolveReportLetters",
     "SolveRequestType0",

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -10,6 +10,10 @@ from ..models.board_kind import BoardKind
 from ..models.genre import Genre
 from ..models.level import Level
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.shape_levels import ShapeLevels
+
 
 T = TypeVar("T", bound="GenreInfo")
 
@@ -38,7 +42,8 @@ class GenreInfo:
         default_shape (str): The shape a generation gets when it names none. Example: 10x10.
         min_side (int): The smallest side of a generated puzzle.
         max_side (int): The largest side of a generated puzzle.
-        levels (list[Level]): The levels the generator makes (`any` asks for any of them).
+        levels (list[Level]): The levels the generator makes at some shape (`any` asks for any of them); a small
+            shape may hold fewer (`shape_levels`).
         generator_version (int): The generator's version: with the parameters, it determines the puzzle.
         profile (str): The rater profile.
         profile_version (int): The rater profile's version.
@@ -46,6 +51,10 @@ class GenreInfo:
             (Killer
             Sudoku: the grids with boxes, 4x4 to 16x16); absent when it takes any. Example: ['4x4', '6x6', '9x9', '12x12',
             '16x16'].
+        shape_levels (list[ShapeLevels] | None | Unset): Each of `shapes`, in the same order, with the levels the
+            generator makes at it: a level
+            missing from a shape's list is a 422 there (a 4x4 Killer Sudoku holds no hard puzzle).
+            Absent when `shapes` is.
     """
 
     name: Genre
@@ -64,6 +73,7 @@ class GenreInfo:
     profile: str
     profile_version: int
     shapes: list[str] | None | Unset = UNSET
+    shape_levels: list[ShapeLevels] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -109,6 +119,18 @@ class GenreInfo:
         else:
             shapes = self.shapes
 
+        shape_levels: list[dict[str, Any]] | None | Unset
+        if isinstance(self.shape_levels, Unset):
+            shape_levels = UNSET
+        elif isinstance(self.shape_levels, list):
+            shape_levels = []
+            for shape_levels_type_1_item_data in self.shape_levels:
+                shape_levels_type_1_item = shape_levels_type_1_item_data.to_dict()
+                shape_levels.append(shape_levels_type_1_item)
+
+        else:
+            shape_levels = self.shape_levels
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -132,11 +154,15 @@ class GenreInfo:
         )
         if shapes is not UNSET:
             field_dict["shapes"] = shapes
+        if shape_levels is not UNSET:
+            field_dict["shape_levels"] = shape_levels
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.shape_levels import ShapeLevels  # noqa: PLC0415
+
         d = dict(src_dict)
         name = Genre(d.pop("name"))
 
@@ -190,6 +216,28 @@ class GenreInfo:
 
         shapes = _parse_shapes(d.pop("shapes", UNSET))
 
+        def _parse_shape_levels(data: object) -> list[ShapeLevels] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                shape_levels_type_1 = []
+                _shape_levels_type_1 = data
+                for shape_levels_type_1_item_data in _shape_levels_type_1:
+                    shape_levels_type_1_item = ShapeLevels.from_dict(shape_levels_type_1_item_data)
+
+                    shape_levels_type_1.append(shape_levels_type_1_item)
+
+                return shape_levels_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[ShapeLevels] | None | Unset, data)
+
+        shape_levels = _parse_shape_levels(d.pop("shape_levels", UNSET))
+
         genre_info = cls(
             name=name,
             title=title,
@@ -207,6 +255,7 @@ class GenreInfo:
             profile=profile,
             profile_version=profile_version,
             shapes=shapes,
+            shape_levels=shape_levels,
         )
 
         genre_info.additional_properties = d

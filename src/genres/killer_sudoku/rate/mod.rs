@@ -32,8 +32,8 @@ use crate::core::{
     Budget, Contradiction, Deduction, DigitSet, Level, Placement, Rating, Removal, Stop,
 };
 
-use super::combos::combos;
 use super::model::{digit_char, Puzzle};
+use crate::genres::sum_grid::combos::combos_up_to;
 use probe::{Prober, WhatIf};
 use techniques::{Narrowed, Technique};
 
@@ -127,7 +127,7 @@ pub(crate) fn places(puzzle: &Puzzle) -> Vec<Place> {
             cells: cage.cells.clone(),
             kind: PlaceKind::Cage(index),
             sum: cage.sum,
-            combos: combos(side, cage.cells.len(), cage.sum),
+            combos: combos_up_to(side, cage.cells.len(), cage.sum),
             region: Vec::new(),
         });
     }
@@ -159,7 +159,7 @@ pub(crate) fn places(puzzle: &Puzzle) -> Vec<Place> {
                 continue;
             }
             let combos = if distinct {
-                combos(side, cells.len(), sum)
+                combos_up_to(side, cells.len(), sum)
             } else {
                 &[]
             };

@@ -21,8 +21,8 @@ use crate::core::digits::Digits;
 use crate::core::search::{self, Model, Strategy, Weigh, Weighted};
 use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
 
-use super::combos::combos;
 use super::model::{digit_char, Puzzle};
+use crate::genres::sum_grid::combos::combos_up_to;
 
 mod narrow;
 mod network;
@@ -92,7 +92,7 @@ pub fn groups(puzzle: &Puzzle) -> Vec<Group> {
         })
         .collect();
     let sum_group = |cells: Vec<usize>, sum: u32| Group {
-        combos: Some(combos(side, cells.len(), sum)),
+        combos: Some(combos_up_to(side, cells.len(), sum)),
         cells,
         sum,
         house: false,

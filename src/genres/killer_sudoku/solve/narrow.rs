@@ -6,9 +6,10 @@ use std::collections::VecDeque;
 
 use crate::core::DigitSet;
 
-use super::super::combos::{combos, fit_combo};
+use super::super::combos::fit_combo;
 use super::super::model::MAX_SIDE;
 use super::network::{Constraint, Linear, SumGroup, Watchers};
+use crate::genres::sum_grid::combos::combos_up_to;
 
 /// The constraints waiting to be narrowed, first in first out, each at most once at a time,
 /// and not the one being narrowed (each narrowing reaches its own fixpoint, or leaves the
@@ -376,7 +377,7 @@ fn narrow_part(part: &[usize], low: i32, high: i32, side: usize, cells: &mut Cel
         // The digits of the combinations of those sums that fit.
         let mut any = DigitSet::EMPTY;
         for sum in low.max(0)..=high {
-            for &combo in combos(side, len, sum as u32) {
+            for &combo in combos_up_to(side, len, sum as u32) {
                 if combo.is_subset(union)
                     && fixed.is_subset(combo)
                     && part

@@ -20,8 +20,8 @@ use std::collections::HashSet;
 
 use crate::core::DigitSet;
 
-use super::super::combos::combos;
 use super::super::model::Puzzle;
+use crate::genres::sum_grid::combos::combos_up_to;
 
 /// The most cells a derived sum of innies or of outies may have: larger groups cost more to
 /// narrow than they save (measured on the published puzzles, docs/benchmarks-killer.md).
@@ -257,7 +257,8 @@ impl<'a> Builder<'a> {
 
     /// A sum group over `cells`, whose digits differ.
     fn push_sum(&mut self, cells: Vec<usize>, sum: i64) {
-        let combos = u32::try_from(sum).map_or(&[][..], |sum| combos(self.side, cells.len(), sum));
+        let combos =
+            u32::try_from(sum).map_or(&[][..], |sum| combos_up_to(self.side, cells.len(), sum));
         let mut houses = Vec::new();
         let mut met: Vec<usize> = cells
             .iter()
