@@ -38,25 +38,8 @@ IFS=: read -r GENRE SHAPE LEVEL <<<"$KEY"
 BIN=target/release/sumpuzzles
 WRK=${WRK:-/usr/bin/wrk}
 
-free_port() {
-    local port
-    while :; do
-        port=$((20000 + RANDOM % 40000))
-        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
-    done
-    echo "$port"
-}
-PORT=$(free_port)
-ADMIN=$(free_port)
-WORK=$(mktemp -d)
-for variable in $(compgen -e); do
-    [[ $variable == SUMPUZZLES_* || $variable == RUST_LOG ]] && unset "$variable"
-done
-SUMPUZZLES_CLIENT_WORK_MS=0 SUMPUZZLES_CLIENT_CONCURRENCY=1000 SUMPUZZLES_CLIENT_QUEUE=1000 \
-    "$BIN" serve --bind "127.0.0.1:$PORT" --admin-bind "127.0.0.1:$ADMIN" "${EXTRA[@]}" \
-    >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+. scripts/lifted-server.sh
+start_lifted_server "${EXTRA[@]}"
 
 LABELS="genre=\"$GENRE\",level=\"$LEVEL\",shape=\"$SHAPE\""
 # A metric's value, summed over the lines whose labels include every one of $2 (comma-separated).

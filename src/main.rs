@@ -427,9 +427,12 @@ fn run() -> Result<()> {
                         seed: Some(Seed(generation.seed)),
                     },
                 };
+                // A generation by score may examine its candidates on every core: the
+                // puzzle is the same with any number (see `generate_in_range`).
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                 return print(&ops::generate(
                     &request,
-                    &mut Budget::new(generation.budget),
+                    &mut Budget::new(generation.budget).with_threads(cores),
                 )?);
             }
             let batch = GenerationRequest {

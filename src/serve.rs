@@ -110,6 +110,10 @@ pub struct ServeArgs {
     /// turns the pools off).
     #[arg(long, env = "SUMPUZZLES_POOL_FILL_WORKERS")]
     pool_fill_workers: Option<usize>,
+    /// Bytes the answers of seeded generations (`/generate` with a seed, `/daily`, batch
+    /// lines) kept in memory may take at most, counted as their JSON; 0 keeps none.
+    #[arg(long, env = "SUMPUZZLES_ANSWER_CACHE_MEMORY", default_value_t = sumpuzzles::http::DEFAULT_ANSWER_CACHE_BYTES)]
+    answer_cache_memory: usize,
     /// Log format: `text` or `json`.
     #[arg(long, env = "SUMPUZZLES_LOG_FORMAT", default_value = "text")]
     log_format: String,
@@ -159,6 +163,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         header_timeout: Duration::from_millis(args.header_timeout_ms),
         drain: Duration::from_millis(args.drain_ms),
         grace: Duration::from_millis(args.grace_ms),
+        answer_cache_bytes: args.answer_cache_memory,
         ..Default::default()
     };
     if let Some(workers) = args.workers {

@@ -7,8 +7,9 @@
 //! bounding the reaction time to well under a millisecond.
 
 use std::fmt;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// How many steps pass between two reads of the cancellation flag.
 pub const CHECK_INTERVAL: u64 = 256;
@@ -52,6 +53,9 @@ pub type StopPoll = fn() -> Option<Stop>;
 pub struct CancelFlag {
     state: Arc<AtomicU8>,
     poll: Option<StopPoll>,
+    /// The flag this one was linked to ([`CancelFlag::linked`]): raising it stops this one's
+    /// searches too.
+    parent: Option<Box<CancelFlag>>,
 }
 
 impl CancelFlag {
@@ -65,6 +69,18 @@ impl CancelFlag {
         CancelFlag {
             state: Arc::default(),
             poll: Some(poll),
+            parent: None,
+        }
+    }
+
+    /// A flag of its own that also stops when this one does: work started beside a search
+    /// (a candidate examined ahead of its turn) can be stopped alone, and stops with the
+    /// search when the search is stopped.
+    pub fn linked(&self) -> CancelFlag {
+        CancelFlag {
+            state: Arc::default(),
+            poll: None,
+            parent: Some(Box::new(self.clone())),
         }
     }
 
@@ -89,7 +105,11 @@ impl CancelFlag {
     pub fn stop_reason(&self) -> Option<Stop> {
         match self.state.load(Ordering::Relaxed) {
             RUNNING => {
-                let stop = self.poll.and_then(|poll| poll())?;
+                let stop = self
+                    .parent
+                    .as_ref()
+                    .and_then(|parent| parent.stop_reason())
+                    .or_else(|| self.poll.and_then(|poll| poll()))?;
                 self.raise(match stop {
                     Stop::DeadlineExceeded => DEADLINE,
                     Stop::Cancelled | Stop::Exhausted => CANCELLED,
@@ -177,6 +197,32 @@ pub struct Budget {
     ran_out: bool,
     /// What the search is doing, for a caller that reports how far it got.
     stage: Stage,
+    /// Threads the work may use at once (1: the caller's own; see [`Budget::with_threads`]).
+    threads: usize,
+    /// Measures the CPU time of the threads the work starts beside the caller's (see
+    /// [`Budget::with_cpu_clock`]).
+    helpers: Option<HelperClock>,
+}
+
+/// The CPU time spent by the threads a search started beside its caller's, measured by each of
+/// them with the clock of the door (the core has no clock of its own: the web target has none).
+#[derive(Clone, Debug)]
+pub struct HelperClock {
+    /// The CPU time of the calling thread.
+    clock: fn() -> Duration,
+    spent_nanos: Arc<AtomicU64>,
+}
+
+impl HelperClock {
+    /// Runs `work` on the calling thread (a helper's), adding the CPU time it took.
+    pub fn time<T>(&self, work: impl FnOnce() -> T) -> T {
+        let started = (self.clock)();
+        let result = work();
+        let spent = (self.clock)().saturating_sub(started);
+        let nanos = u64::try_from(spent.as_nanos()).unwrap_or(u64::MAX);
+        self.spent_nanos.fetch_add(nanos, Ordering::Relaxed);
+        result
+    }
 }
 
 impl Budget {
@@ -200,7 +246,47 @@ impl Budget {
             cancel: flag,
             ran_out: false,
             stage: Stage::Working,
+            threads: 1,
+            helpers: None,
         }
+    }
+
+    /// The same budget, letting the work use up to `threads` threads at once (at least 1):
+    /// what a door's fairness gives a request. Only work whose result does not depend on it
+    /// uses more than one (a generation by score examines candidates ahead of their turn, see
+    /// `score_range.rs`); a child budget has one.
+    pub fn with_threads(mut self, threads: usize) -> Budget {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Threads the work may use at once.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The same budget, measuring with `clock` (the calling thread's CPU time) what the threads
+    /// the work starts beside the caller's spend: a door that charges its client the CPU time
+    /// of its work charges theirs too ([`Budget::helpers_cpu_time`]).
+    pub fn with_cpu_clock(mut self, clock: fn() -> Duration) -> Budget {
+        self.helpers = Some(HelperClock {
+            clock,
+            spent_nanos: Arc::default(),
+        });
+        self
+    }
+
+    /// The clock the threads the work starts time themselves with, if the caller gave one.
+    pub fn helper_clock(&self) -> Option<&HelperClock> {
+        self.helpers.as_ref()
+    }
+
+    /// The CPU time the threads the work started beside the caller's have spent so far (zero
+    /// without a clock, see [`Budget::with_cpu_clock`]).
+    pub fn helpers_cpu_time(&self) -> Duration {
+        self.helpers.as_ref().map_or(Duration::ZERO, |helpers| {
+            Duration::from_nanos(helpers.spent_nanos.load(Ordering::Relaxed))
+        })
     }
 
     /// Names what the steps spent from now on are for: a caller whose budget ran out can say

@@ -16,7 +16,7 @@ use super::generate::{GenerateParams, Generated};
 use super::rating::TargetLevel;
 use super::rng::SeededRng;
 use super::score::Score;
-use super::{Budget, Error, InputError};
+use super::{Budget, CancelFlag, Error, InputError};
 
 /// Candidates tried before a range is given up on.
 pub const MAX_CANDIDATES: u64 = 256;
@@ -104,42 +104,151 @@ pub struct InRange<P, S> {
 
 /// Generates with `generate` (the genre's generator) until a candidate scores in `range`
 /// (see the module documentation).
-pub fn generate_in_range<P, S>(
+///
+/// The candidates are examined in order; with a budget that allows more than one thread
+/// ([`Budget::with_threads`]), the next ones are examined ahead of their turn on threads of
+/// their own (none on the web target, which has no threads), each under a budget of what was
+/// left when it started and a flag linked to this budget's. A candidate examined ahead counts
+/// only when its turn comes and it made its puzzle within what is left then: its steps are
+/// charged here as the candidates before it were, and the first in order that scores in range
+/// is kept. Anything else (it ran out, failed, or needed more than is left now) is examined
+/// again in its turn on this thread, as without threads. So the puzzle, `stats` and the
+/// budget's verdict are those of the candidates examined one after another, on every machine
+/// and with any number of threads; work on candidates after the kept one is wasted and not
+/// counted, at most one candidate a thread.
+pub fn generate_in_range<P: Send, S: Send>(
     params: &GenerateParams,
     range: ScoreRange,
     budget: &mut Budget,
-    mut generate: impl FnMut(&GenerateParams, &mut Budget) -> Result<Generated<P, S>, Error>,
+    generate: impl Fn(&GenerateParams, &mut Budget) -> Result<Generated<P, S>, Error> + Sync,
 ) -> Result<InRange<P, S>, Error> {
     let start = budget.used();
     let (mut attempts, mut restarts) = (0, 0);
-    for (rejected, seed) in (0..MAX_CANDIDATES).zip(candidate_seeds(params.seed)) {
-        budget.check_cancelled()?;
-        let mut generated = generate(&GenerateParams { seed, ..*params }, budget)?;
-        attempts += generated.stats.attempts;
-        restarts += generated.stats.restarts;
-        if generated
-            .rating
-            .score()
-            .is_some_and(|score| range.contains(score))
-        {
-            generated.stats.attempts = attempts;
-            generated.stats.restarts = restarts;
-            generated.stats.steps = budget.used() - start;
-            return Ok(InRange {
-                generated,
-                rejected,
-            });
+    let seeds: Vec<u64> = candidate_seeds(params.seed)
+        .take(MAX_CANDIDATES as usize)
+        .collect();
+    let threads = if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        budget.threads().min(MAX_THREADS)
+    };
+    let candidate = |index: usize| GenerateParams {
+        seed: seeds[index],
+        ..*params
+    };
+    std::thread::scope(|scope| {
+        let mut ahead = Ahead {
+            examined: std::collections::VecDeque::new(),
+            next: 1,
+        };
+        for index in 0..seeds.len() {
+            budget.check_cancelled()?;
+            let early = ahead.take(index);
+            // Keep the next candidates under way on the other threads while this one is
+            // awaited or examined.
+            while ahead.examined.len() + 1 < threads && ahead.next < seeds.len() {
+                let flag = budget.flag().linked();
+                let mut own = Budget::with_flag(budget.remaining(), flag.clone());
+                own.set_stage(budget.stage());
+                let params = candidate(ahead.next);
+                let generate = &generate;
+                let clock = budget.helper_clock().cloned();
+                let examine = move || (generate(&params, &mut own), own);
+                ahead.examined.push_back(Examined {
+                    index: ahead.next,
+                    flag,
+                    thread: scope.spawn(move || match clock {
+                        Some(clock) => clock.time(examine),
+                        None => examine(),
+                    }),
+                });
+                ahead.next += 1;
+            }
+            let early = early.and_then(|examined| examined.fitting(budget));
+            let mut generated = match early {
+                Some((generated, steps, stage)) => {
+                    budget.spend(steps)?;
+                    budget.set_stage(stage);
+                    generated
+                }
+                None => generate(&candidate(index), budget)?,
+            };
+            attempts += generated.stats.attempts;
+            restarts += generated.stats.restarts;
+            if generated
+                .rating
+                .score()
+                .is_some_and(|score| range.contains(score))
+            {
+                generated.stats.attempts = attempts;
+                generated.stats.restarts = restarts;
+                generated.stats.steps = budget.used() - start;
+                return Ok(InRange {
+                    generated,
+                    rejected: index as u64,
+                });
+            }
+        }
+        let level = match params.level {
+            TargetLevel::Exactly(level) => level.name(),
+            TargetLevel::Any => "easy to expert",
+        };
+        Err(InputError::limits(format!(
+            "none of {MAX_CANDIDATES} {level} puzzles of shape {} scored {range}: try a wider score range, another shape or another level",
+            params.shape
+        ))
+        .into())
+    })
+}
+
+/// Threads a generation by score uses at most, whatever its budget allows.
+const MAX_THREADS: usize = 64;
+
+/// The candidates examined ahead of their turn, in order, and the next one to start.
+struct Ahead<'scope, T> {
+    examined: std::collections::VecDeque<Examined<'scope, T>>,
+    next: usize,
+}
+
+/// However the generation ends (a puzzle, a failure, its budget spent), the candidates still
+/// under way are not needed: they stop at their next check, and the scope waits for them.
+impl<T> Drop for Ahead<'_, T> {
+    fn drop(&mut self) {
+        for examined in &self.examined {
+            examined.flag.cancel();
         }
     }
-    let level = match params.level {
-        TargetLevel::Exactly(level) => level.name(),
-        TargetLevel::Any => "easy to expert",
-    };
-    Err(InputError::limits(format!(
-        "none of {MAX_CANDIDATES} {level} puzzles of shape {} scored {range}: try a wider score range, another shape or another level",
-        params.shape
-    ))
-    .into())
+}
+
+impl<'scope, T> Ahead<'scope, T> {
+    /// The candidate `index`, when it was started ahead of its turn.
+    fn take(&mut self, index: usize) -> Option<Examined<'scope, T>> {
+        if self.examined.front()?.index == index {
+            self.examined.pop_front()
+        } else {
+            None
+        }
+    }
+}
+
+/// A candidate under way on a thread of its own.
+struct Examined<'scope, T> {
+    index: usize,
+    /// Stops it alone (linked to the generation's flag).
+    flag: CancelFlag,
+    thread: std::thread::ScopedJoinHandle<'scope, (T, Budget)>,
+}
+
+impl<P, S> Examined<'_, Result<Generated<P, S>, Error>> {
+    /// Its puzzle, the steps it took and its budget's last stage, when it made one within what
+    /// `budget` has left: what examining it now would give. None otherwise (it is examined
+    /// again in its turn).
+    fn fitting(self, budget: &Budget) -> Option<(Generated<P, S>, u64, crate::core::Stage)> {
+        // A panic on that thread is met again when the candidate is examined in its turn.
+        let (outcome, own) = self.thread.join().ok()?;
+        let generated = outcome.ok()?;
+        (own.used() <= budget.remaining()).then(|| (generated, own.used(), own.stage()))
+    }
 }
 
 #[cfg(test)]
@@ -187,5 +296,91 @@ mod tests {
         assert_eq!(distinct.len(), 100);
         assert_eq!(seeds, candidate_seeds(7).take(100).collect::<Vec<_>>());
         assert_ne!(candidate_seeds(8).nth(1), seeds.get(1).copied());
+    }
+
+    /// Candidates examined ahead on other threads give what examining them one after another
+    /// gives: the same puzzle and stats, and the same verdict of a budget just large enough
+    /// or one step short (with the same progress), with any number of threads.
+    #[test]
+    fn candidates_examined_ahead_give_what_one_after_another_gives() {
+        use crate::core::Shape;
+        use crate::genres::kakuro::generate::generate;
+        let hard = TargetLevel::Exactly(Level::Hard);
+        let params = GenerateParams {
+            shape: Shape::new(6, 6),
+            level: hard,
+            seed: 3,
+        };
+        // The range of one score, the first from the fourth candidate on that no candidate
+        // before it has: the candidates before it are rejected.
+        let scores: Vec<Score> = candidate_seeds(params.seed)
+            .take(12)
+            .map(|seed| {
+                let candidate = GenerateParams { seed, ..params };
+                let made = generate(&candidate, &mut Budget::new(1 << 40)).unwrap();
+                made.rating.score().unwrap()
+            })
+            .collect();
+        let kept = (3..scores.len())
+            .find(|&index| !scores[..index].contains(&scores[index]))
+            .expect("a score of its own among twelve candidates");
+        let range = ScoreRange {
+            min: scores[kept],
+            max: scores[kept],
+        };
+        let run = |steps: u64, threads: usize| {
+            let mut budget = Budget::new(steps).with_threads(threads);
+            let outcome = generate_in_range(&params, range, &mut budget, generate);
+            (format!("{outcome:?}"), budget.progress())
+        };
+        let one = generate_in_range(&params, range, &mut Budget::new(1 << 40), generate).unwrap();
+        assert_eq!(one.rejected, kept as u64);
+        let steps = one.generated.stats.steps;
+        let alone = run(1 << 40, 1);
+        for threads in [2, 3, 8] {
+            assert_eq!(run(1 << 40, threads), alone, "{threads} threads");
+        }
+        // And they were examined on the other threads: this one examined only some of them.
+        let here = std::thread::current().id();
+        let on_this_thread = std::sync::atomic::AtomicUsize::new(0);
+        let counting = |candidate: &GenerateParams, budget: &mut Budget| {
+            if std::thread::current().id() == here {
+                on_this_thread.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+            generate(candidate, budget)
+        };
+        let elsewhere = std::sync::atomic::AtomicUsize::new(0);
+        let counting = |candidate: &GenerateParams, budget: &mut Budget| {
+            if std::thread::current().id() != here {
+                elsewhere.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+            counting(candidate, budget)
+        };
+        // A clock that advances a nanosecond between two readings on a thread: each thread
+        // started beside this one adds one to what the helpers are said to have spent.
+        fn ticks() -> std::time::Duration {
+            thread_local!(static READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) });
+            std::time::Duration::from_nanos(READ.with(|read| read.replace(read.get() + 1)))
+        }
+        let mut budget = Budget::new(1 << 40).with_threads(4).with_cpu_clock(ticks);
+        generate_in_range(&params, range, &mut budget, counting).unwrap();
+        assert!(
+            on_this_thread.into_inner() < kept,
+            "every candidate examined here"
+        );
+        let elsewhere = elsewhere.into_inner();
+        assert!(elsewhere > 0);
+        assert_eq!(budget.helpers_cpu_time().as_nanos(), elsewhere as u128);
+        for budget in [steps, steps - 1] {
+            let alone = run(budget, 1);
+            assert_eq!(alone.0.starts_with("Ok("), budget == steps, "{}", alone.0);
+            for threads in [2, 5] {
+                assert_eq!(
+                    run(budget, threads),
+                    alone,
+                    "{budget} steps, {threads} threads"
+                );
+            }
+        }
     }
 }

@@ -9,18 +9,18 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{Query, RawQuery, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH, VARY};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
-use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::answers::{self, Keep};
 use super::extract::{wants, ApiQuery, OptionalJson};
 use super::metrics;
+use super::pool::Entry;
 use super::problem::ApiError;
 use super::responses::{CacheStatuses, CommonErrors, PuzzleErrors};
 use super::state::Admitted;
@@ -28,7 +28,7 @@ use super::AppState;
 use crate::core::Error;
 use crate::ops::{
     self, BatchLine, BatchRequest, DailyReport, DailyRequest, Date, GeneratePlan, GenerateReport,
-    GenerateRequest, Operation, Plan, ProblemDetails,
+    GenerateRequest, Operation, ProblemDetails,
 };
 
 /// `/generate`, `/daily` and `/generate/batch`.
@@ -103,25 +103,6 @@ impl Caching {
     }
 }
 
-/// Runs `plan` unless the client already has its answer (see [`unchanged`]).
-async fn answer<P>(
-    state: &AppState,
-    method: &Method,
-    headers: &HeaderMap,
-    caching: Caching,
-    plan: P,
-) -> Result<Response, ApiError>
-where
-    P: Plan,
-    P::Report: Serialize + Attempts,
-{
-    if let Some(response) = unchanged(method, headers, &caching) {
-        return Ok(response);
-    }
-    let report = state.run(plan).await?;
-    Ok(respond(report, caching))
-}
-
 /// When the client already has the answer of a request that planned: a conditional GET whose
 /// validator matches gets 304 without any work, any other method 412 (RFC 9110, 13.1.2).
 fn unchanged(method: &Method, headers: &HeaderMap, caching: &Caching) -> Option<Response> {
@@ -136,29 +117,11 @@ fn unchanged(method: &Method, headers: &HeaderMap, caching: &Caching) -> Option<
     Some((status, caching.headers()).into_response())
 }
 
-/// A generation's answer with its cache headers.
-fn respond(report: impl Serialize + Attempts, caching: Caching) -> Response {
-    ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.attempts());
-    let mut response = Json(report).into_response();
+/// A generation's answer, its JSON written beforehand, with its cache headers.
+fn respond(json: Bytes, caching: &Caching) -> Response {
+    let mut response = ([(CONTENT_TYPE, "application/json")], json).into_response();
     response.headers_mut().extend(caching.headers());
     response
-}
-
-/// The candidates a report's generation screened, for the metrics.
-trait Attempts {
-    fn attempts(&self) -> u64;
-}
-
-impl Attempts for GenerateReport {
-    fn attempts(&self) -> u64 {
-        self.stats.attempts
-    }
-}
-
-impl Attempts for DailyReport {
-    fn attempts(&self) -> u64 {
-        self.puzzle.stats.attempts
-    }
 }
 
 /// `/generate`'s answer, with its cache headers.
@@ -232,9 +195,9 @@ pub async fn generate_get(
 }
 
 /// A generation's answer: the request planned once, and that plan is what the cache
-/// validator, the pool and the run read.
+/// validator, the pool, the answer cache and the run read.
 async fn generate(
-    state: &AppState,
+    state: &Arc<AppState>,
     method: &Method,
     headers: &HeaderMap,
     request: GenerateRequest,
@@ -248,12 +211,11 @@ async fn generate(
     // is the report's as `respond` would write it.
     if let Some(answer) = state.pooled(&plan) {
         ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(answer.attempts);
-        let mut response = ([(CONTENT_TYPE, "application/json")], answer.json).into_response();
-        response.headers_mut().extend(caching.headers());
-        return Ok(response);
+        return Ok(respond(answer.json, &caching));
     }
-    let report = state.run(plan).await?;
-    Ok(respond(report, caching))
+    // A seeded one is made once and kept (see `answers.rs`).
+    let (answer, _) = answers::answer(state, &plan, None, Entry::Shed, Keep::Always).await?;
+    Ok(respond(answer.json(plan.with_solution()), &caching))
 }
 
 /// The daily puzzle: the same puzzle for everyone on a date.
@@ -297,14 +259,29 @@ pub async fn daily(
     } else {
         IMMUTABLE.into()
     };
+    let generation = plan.generation();
     let caching = Caching {
         cache_control,
-        etag: plan
-            .generation()
+        etag: generation
             .fingerprint()
             .map(|fingerprint| format!("W/\"daily-{fingerprint}\"")),
     };
-    answer(&state, &method, &headers, caching, plan).await
+    if let Some(response) = unchanged(&method, &headers, &caching) {
+        return Ok(response);
+    }
+    // The generation of the date's seed, shared with `/generate` and batches (see
+    // `answers.rs`); a budget that runs out says so in the daily puzzle's words.
+    let (answer, _) = answers::answer(&state, generation, None, Entry::Shed, Keep::Always)
+        .await
+        .map_err(|error| match error {
+            ApiError::Operation(error) => ApiError::Operation(ops::daily_failure(error)),
+            error => error,
+        })?;
+    let date = plan.date().to_string();
+    Ok(respond(
+        answer.daily_json(&date, generation.with_solution()),
+        &caching,
+    ))
 }
 
 /// Generate a batch: one puzzle per seed, streamed in seed order.
@@ -379,10 +356,7 @@ pub async fn batch(
                 let seed = plan.seed().unwrap_or_default();
                 let line = match lines.made(seed) {
                     Some(line) => line,
-                    None => {
-                        let line = make_line(&state, plan, &admitted, until, limit).await;
-                        line.to_json()
-                    }
+                    None => make_line(&state, plan, &admitted, until, limit).await,
                 };
                 let text = lines.write(index, seed, line);
                 let next = lines.next_plan();
@@ -409,17 +383,17 @@ pub(crate) fn batch_deadline(deadline: Duration, count: usize) -> Duration {
 /// the earlier of the request deadline and the batch's; a seed the batch has no time left for
 /// (or that a shutdown reached first) is not started, and its line says why.
 async fn make_line(
-    state: &AppState,
+    state: &Arc<AppState>,
     plan: GeneratePlan,
     admitted: &Admitted,
     until: Instant,
     limit: Duration,
-) -> BatchLine {
+) -> String {
     let seed = plan.seed().unwrap_or_default();
     let now = Instant::now();
     // A seed a shutdown reached first: its line says so, and which part of it.
     let shutting_down = |detail: &str| {
-        BatchLine::failed(
+        failed(
             seed,
             ProblemDetails::new("shutting-down", "The server is shutting down", 503, detail),
         )
@@ -431,7 +405,7 @@ async fn make_line(
         );
     }
     if now >= until {
-        return BatchLine::failed(
+        return failed(
             seed,
             ProblemDetails::new(
                 "deadline-exceeded",
@@ -446,10 +420,12 @@ async fn make_line(
         );
     }
     let line = admitted.until((now + state.config.deadline).min(until));
-    // At the end of the grace period the puzzle under way is given up (dropping the run
-    // cancels its job), so that the answer still ends complete.
+    // Shared with `/generate` and the daily puzzle (see `answers.rs`); a batch whose client
+    // left stops its work, so its fill goes on only while someone waits for it. At the end of
+    // the grace period the puzzle under way is given up (dropping the wait cancels a fill only
+    // this batch waits for), so that the answer still ends complete.
     let made = tokio::select! {
-        made = state.run_in_turn(plan, &line) => made,
+        made = answers::answer(state, &plan, Some(line), Entry::InTurn, Keep::WhileWaitedFor) => made,
         () = state.grace_ended() => {
             return shutting_down(
                 "the server's grace period for shutting down ended before this seed was made; \
@@ -458,12 +434,14 @@ async fn make_line(
         }
     };
     match made {
-        Ok(report) => {
-            ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(report.stats.attempts);
-            BatchLine::Puzzle(Box::new(report))
-        }
-        Err(problem) => BatchLine::failed(seed, problem.body()),
+        Ok((answer, _)) => String::from_utf8_lossy(&answer.json(plan.with_solution())).into(),
+        Err(problem) => failed(seed, problem.body()),
     }
+}
+
+/// The line of a seed that failed with `problem`.
+fn failed(seed: u64, problem: ProblemDetails) -> String {
+    BatchLine::failed(seed, problem).to_json()
 }
 
 /// A batch's plans in order and the lines it wrote: a seed listed again is made once, its line

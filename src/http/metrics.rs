@@ -26,6 +26,11 @@ pub const PUZZLE_POOL_HITS: &str = "sumpuzzles_puzzle_pool_hits_total";
 pub const PUZZLE_POOL_MISSES: &str = "sumpuzzles_puzzle_pool_misses_total";
 pub const PUZZLE_POOL_FILLS: &str = "sumpuzzles_puzzle_pool_fills_total";
 pub const PUZZLE_POOL_FILLING: &str = "sumpuzzles_puzzle_pool_filling";
+pub const ANSWER_CACHE_HITS: &str = "sumpuzzles_answer_cache_hits_total";
+pub const ANSWER_CACHE_MISSES: &str = "sumpuzzles_answer_cache_misses_total";
+pub const ANSWER_CACHE_FILLS: &str = "sumpuzzles_answer_cache_fills_total";
+pub const ANSWER_CACHE_BYTES: &str = "sumpuzzles_answer_cache_bytes";
+pub const ANSWER_CACHE_ENTRIES: &str = "sumpuzzles_answer_cache_entries";
 
 /// The process's recorder, installed on first use. Later apps in the same process (tests)
 /// share it.
@@ -139,6 +144,26 @@ fn describe() {
          cancelled (gave the worker up to a request), failed, dropped (no room)"
     );
     ::metrics::describe_gauge!(PUZZLE_POOL_FILLING, "Workers filling the pools now");
+    ::metrics::describe_counter!(
+        ANSWER_CACHE_HITS,
+        "Seeded generations (/generate with a seed, /daily, batch lines) answered without \
+         generating, by genre, shape, level and how: stored (a kept answer), joined (waited for \
+         the generation another request started)"
+    );
+    ::metrics::describe_counter!(
+        ANSWER_CACHE_MISSES,
+        "Seeded generations that started a generation, by genre, shape and level"
+    );
+    ::metrics::describe_counter!(
+        ANSWER_CACHE_FILLS,
+        "Generations run for the answer cache, by genre, shape, level and outcome: made, failed, cancelled (a batch's line nobody waited for any more)"
+    );
+    ::metrics::describe_gauge!(
+        ANSWER_CACHE_BYTES,
+        "Size of the kept answers (their JSON with and without the solution, and their keys), \
+         in bytes"
+    );
+    ::metrics::describe_gauge!(ANSWER_CACHE_ENTRIES, "Answers kept");
 }
 
 /// Why a request was refused without being worked on.

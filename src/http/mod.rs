@@ -15,6 +15,8 @@
 //!   metrics), `docs.rs` (the OpenAPI document and Swagger UI; `schema_forms.rs` writes its
 //!   schemas in forms every client generator reads), `play.rs` (the play page, outside the
 //!   document);
+//! - `answers.rs`: the answers of seeded generations (`/generate` with a seed, `/daily`, a
+//!   batch's lines), kept in memory within a bound in bytes and each made once;
 //! - [`puzzle_pool`]: pregenerated puzzles per configured genre, shape and level, filled by
 //!   idle workers, serving unseeded `/generate` requests;
 //! - `problem.rs`: every failure as problem details; `responses.rs`: the statuses each
@@ -31,6 +33,7 @@
 //!
 //! What an anonymous client meets, and the figures behind it, are in docs/edge.md.
 
+pub(crate) mod answers;
 #[cfg(feature = "print")]
 pub(crate) mod booklet;
 pub mod clients;
@@ -55,4 +58,4 @@ pub(crate) mod wasm;
 
 pub use docs::openapi;
 pub use server::{admin_app, app, serve, serve_on};
-pub use state::{AppState, ServerConfig};
+pub use state::{AppState, ServerConfig, DEFAULT_ANSWER_CACHE_BYTES};

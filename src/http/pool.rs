@@ -261,6 +261,11 @@ impl Pool {
         }
     }
 
+    /// What a job's share of the workers is when it starts (see [`Share`]).
+    pub fn share(&self) -> Share {
+        Share(self.shared.clone())
+    }
+
     /// Requests waiting for a worker now.
     pub fn waiting(&self) -> usize {
         let queue = self.shared.queue();
@@ -418,6 +423,23 @@ impl Pool {
                 Err(Stop::DeadlineExceeded.into())
             }
         }
+    }
+}
+
+/// A job's share of the workers (see [`crate::Budget::with_threads`]), taken on its worker
+/// when it starts rather than when it was queued: a batch's line can wait long for its turn.
+pub struct Share(Arc<Shared>);
+
+impl Share {
+    /// Threads the job running on the calling worker may use now: its own, and one for each
+    /// worker asleep with no job queued for it. A request alone on an idle server gets every
+    /// worker; on a busy one (every worker running a job or background work, or jobs queued)
+    /// its own. Threads it starts are its own, not the pool's: a job queued after it finds no
+    /// worker asleep and gets one thread, so the cores are shared out again as jobs arrive, and
+    /// more threads than workers run at most until its own threads finish their candidate.
+    pub fn now(&self) -> usize {
+        let queue = self.0.queue();
+        1 + queue.idle.saturating_sub(queue.jobs.len())
     }
 }
 

@@ -13,7 +13,7 @@ use crate::core::{Error, InputError, Stop};
 use crate::ops::ProblemDetails;
 
 /// Every way a request can fail.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum ApiError {
     /// The operation failed, or the request does not fit it: 400, 422 (a budget that ran out
     /// says how far the search got), 499 (the client went away) or 504 (the deadline passed),

@@ -22,11 +22,12 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::body::Bytes;
 
+use super::answers::Answer;
 use super::metrics;
 use super::pool::{Background, BackgroundTask};
 use crate::core::{Budget, Error, Shape, Stop, TargetLevel};
 use crate::genres::GenreId;
-use crate::ops::{self, GeneratePlan, GenerateReport, GenerateRequest, Operation, Plan};
+use crate::ops::{self, GeneratePlan, GenerateRequest, Operation, Plan};
 
 /// A genre, shape and level the service keeps puzzles of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -169,34 +170,9 @@ impl PuzzlePoolConfig {
     }
 }
 
-/// A pooled puzzle as it is sent: its report's JSON with and without the solution, written
-/// by the worker that made it, so that serving it costs the async runtime no serialising.
-struct Pooled {
-    /// The steps its generation took: a request with a smaller budget cannot get it.
-    steps: u64,
-    attempts: u64,
-    full: Bytes,
-    bare: Bytes,
-}
-
-impl Pooled {
-    fn of(report: GenerateReport) -> Pooled {
-        let json = |report: &GenerateReport| {
-            Bytes::from(serde_json::to_vec(report).expect("a report is plain data"))
-        };
-        Pooled {
-            steps: report.stats.steps,
-            attempts: report.stats.attempts,
-            full: json(&report),
-            bare: json(&report.without_solution()),
-        }
-    }
-
-    /// What it costs the memory cap.
-    fn bytes(&self) -> usize {
-        self.full.len() + self.bare.len()
-    }
-}
+/// A pooled puzzle as it is sent: its report's JSON with and without the solution (an
+/// [`Answer`], as the answer cache keeps them).
+type Pooled = Answer;
 
 /// A pooled answer: the JSON `/generate` sends (exactly what serialising the report gives),
 /// and the candidates its generation screened, for the metrics.
@@ -329,11 +305,7 @@ impl PuzzlePools {
         ::metrics::gauge!(metrics::PUZZLE_POOL_BYTES).set(stock.bytes as f64);
         ::metrics::counter!(metrics::PUZZLE_POOL_HITS, &key.labels()).increment(1);
         Taken::Hit(PooledAnswer {
-            json: if plan.with_solution() {
-                pooled.full
-            } else {
-                pooled.bare
-            },
+            json: pooled.json(plan.with_solution()),
             attempts: pooled.attempts,
         })
     }

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::answers::AnswerCache;
 use super::clients::{Account, Allowance, ApiKeys, ClientLimits, Clients};
 use super::metrics;
 use super::pool::{thread_cpu_time, Background, Entry, Pool};
@@ -14,6 +15,10 @@ use super::problem::ApiError;
 use super::puzzle_pool::{Filler, PooledAnswer, PuzzlePoolConfig, PuzzlePools, Taken};
 use crate::core::{Budget, Error};
 use crate::ops::{self, GeneratePlan, Plan};
+
+/// What the answers of seeded generations kept in memory may take by default, in bytes of
+/// JSON (a 12x12 expert Kakuro is about 40 KB with its solution, a 16x16 one about 80 KB).
+pub const DEFAULT_ANSWER_CACHE_BYTES: usize = 32 << 20;
 
 /// Everything the service can be told at start.
 #[derive(Clone, Debug)]
@@ -67,6 +72,9 @@ pub struct ServerConfig {
     /// The pools of pregenerated puzzles (off by default here, so that an embedding
     /// application or a test opts in; `sumpuzzles serve` keeps the default keys).
     pub puzzle_pools: PuzzlePoolConfig,
+    /// Bytes the answers of seeded generations kept in memory may take at most (see
+    /// `answers.rs`); 0 keeps none.
+    pub answer_cache_bytes: usize,
 }
 
 impl Default for ServerConfig {
@@ -94,6 +102,7 @@ impl Default for ServerConfig {
             grace: Duration::from_secs(30),
             retry_after: 1,
             puzzle_pools: PuzzlePoolConfig::off(),
+            answer_cache_bytes: DEFAULT_ANSWER_CACHE_BYTES,
         }
     }
 }
@@ -140,6 +149,8 @@ pub struct AppState {
     pub(crate) pool: Pool,
     /// Pregenerated puzzles for unseeded generations.
     pub(crate) puzzles: Arc<PuzzlePools>,
+    /// The answers of seeded generations, each made once.
+    pub(crate) answers: AnswerCache,
     pub(crate) metrics: metrics_exporter_prometheus::PrometheusHandle,
     pub(crate) clients: Arc<Clients>,
     shutting_down: AtomicBool,
@@ -170,6 +181,7 @@ impl AppState {
                 puzzles.fill_workers(),
             ),
             puzzles,
+            answers: AnswerCache::new(config.answer_cache_bytes),
             metrics,
             clients: Arc::new(Clients::new(
                 config.clients.clone(),
@@ -206,7 +218,7 @@ impl AppState {
 
     /// The client's budget for `plan` (or less, if the request asks for less) and what is
     /// left of the deadline, for the request being handled (or `admitted`, when given).
-    fn limits<P: Plan>(&self, plan: &P, admitted: Option<&Admitted>) -> (u64, Duration) {
+    pub(crate) fn limits<P: Plan>(&self, plan: &P, admitted: Option<&Admitted>) -> (u64, Duration) {
         let allowance =
             admitted.map_or_else(|| self.clients.anonymous(), |admitted| admitted.allowance);
         let allowed = if plan.generates() {
@@ -245,8 +257,8 @@ impl AppState {
     }
 
     /// Runs a plan under `admitted` (its client's allowance and deadline), when a worker is
-    /// free behind every request already queued ([`Entry::InTurn`]): a batch's puzzle, made
-    /// after its answer began.
+    /// free behind every request already queued ([`Entry::InTurn`]): a book's puzzle, made
+    /// after its request's slot was taken.
     pub(crate) async fn run_in_turn<P: Plan>(
         &self,
         plan: P,
@@ -255,7 +267,11 @@ impl AppState {
         self.run_entering(plan, Some(admitted), Entry::InTurn).await
     }
 
-    async fn run_entering<P: Plan>(
+    /// Runs a plan under `admitted` (its client's allowance and deadline; the request's own
+    /// when none), entering the worker pool as `entry` says: [`Entry::Shed`] for a request,
+    /// [`Entry::InTurn`] for a batch's puzzle, made after its answer began, when a worker is
+    /// free behind every request already queued.
+    pub(crate) async fn run_entering<P: Plan>(
         &self,
         plan: P,
         admitted: Option<&Admitted>,
@@ -264,15 +280,21 @@ impl AppState {
         let admitted = admitted.cloned().or_else(Admitted::current);
         let (steps, deadline) = self.limits(&plan, admitted.as_ref());
         let account = admitted.and_then(|admitted| admitted.account);
+        let share = self.pool.share();
         let result = self
             .pool
             .enter(deadline, entry, move |flag| {
                 // Charged on the worker, whoever waits for the answer: a client that goes
                 // away, or a deadline that passes, does not make the work free.
+                // The threads a generation starts beside this one are charged too.
                 let started = thread_cpu_time();
-                let result = plan.run(&mut Budget::with_flag(steps, flag));
+                let mut budget = Budget::with_flag(steps, flag)
+                    .with_threads(share.now())
+                    .with_cpu_clock(thread_cpu_time);
+                let result = plan.run(&mut budget);
                 if let Some(account) = account {
-                    account.charge(thread_cpu_time().saturating_sub(started));
+                    let own = thread_cpu_time().saturating_sub(started);
+                    account.charge(own + budget.helpers_cpu_time());
                 }
                 result
             })

@@ -231,6 +231,22 @@ pub fn daily(
     request.plan(today)?.run(budget)
 }
 
+/// A daily puzzle's generation's failure in the daily puzzle's words: a budget that ran out
+/// generating is [`Stage::GeneratingDaily`] (a date has no other seed to try). A door that runs
+/// the generation itself (the HTTP door's answer cache, which shares it with `/generate`)
+/// says its failures so too.
+pub fn daily_failure(error: Error) -> Error {
+    match error {
+        Error::Exhausted(progress) if progress.stage == Stage::Generating => {
+            Error::Exhausted(Progress {
+                stage: Stage::GeneratingDaily,
+                ..progress
+            })
+        }
+        error => error,
+    }
+}
+
 /// The daily puzzle is a generation: it runs under the generation budget (a door's, an API
 /// key's), as `/generate` and a batch do. A budget that runs out says so in the daily puzzle's
 /// words ([`Stage::GeneratingDaily`]): a date has no other seed to try.
@@ -246,15 +262,7 @@ impl Plan for DailyPlan {
     }
 
     fn run(&self, budget: &mut Budget) -> Result<DailyReport, Error> {
-        let puzzle = self.generation.run(budget).map_err(|error| match error {
-            Error::Exhausted(progress) if progress.stage == Stage::Generating => {
-                Error::Exhausted(Progress {
-                    stage: Stage::GeneratingDaily,
-                    ..progress
-                })
-            }
-            error => error,
-        })?;
+        let puzzle = self.generation.run(budget).map_err(daily_failure)?;
         Ok(DailyReport {
             date: self.date.to_string(),
             puzzle,

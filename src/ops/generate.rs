@@ -198,6 +198,16 @@ impl GeneratePlan {
         }
     }
 
+    /// The same generation with the solution reported: its report is the one this plan's
+    /// would be before [`GenerateReport::without_solution`], so one run gives both forms (what
+    /// the pools and the HTTP door's answer cache keep).
+    pub fn with_solution_reported(&self) -> GeneratePlan {
+        GeneratePlan {
+            with_solution: true,
+            ..self.clone()
+        }
+    }
+
     /// This generation from `seed`.
     pub(super) fn with_seed(&self, seed: u64) -> GeneratePlan {
         GeneratePlan {

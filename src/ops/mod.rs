@@ -83,8 +83,8 @@ pub use self::booklet::{
 };
 pub use self::bounded::MAX_NESTED_VALUES;
 pub use self::daily::{
-    daily, seconds_to_next_utc_midnight, unix_now, DailyOptions, DailyPlan, DailyReport,
-    DailyRequest, Date,
+    daily, daily_failure, seconds_to_next_utc_midnight, unix_now, DailyOptions, DailyPlan,
+    DailyReport, DailyRequest, Date,
 };
 pub use self::generate::{
     fresh_seed, generate, GenerateOptions, GeneratePlan, GenerateReport, GenerateRequest,

@@ -283,7 +283,10 @@ test('bad inputs get the same problem', async () => {
     { genre: 'kakuro', seed: 'one' },
     { genre: 'kakuro', budget: 0 },
     { genre: 'kakuro', budget: 10 ** 13 },
-    { genre: 'kakuro', shape: '8x8', seed: 1, budget: 100 },
+    // A seed no other test asks for: the server sends a seeded puzzle it has kept whatever the
+    // request's budget (its answer cache), so a kept one would be a 200 where the package, which
+    // keeps nothing, runs out of budget.
+    { genre: 'kakuro', shape: '8x8', seed: 987654321, budget: 100 },
   ];
   for (const body of generation) await compare('generate', body);
   await compare('generate', '{"genre":"kakuro","seed":9223372036854775808}');

@@ -252,3 +252,38 @@ async fn a_worker_woken_for_background_work_finds_it() {
     until_background_runs(&pool).await;
     assert_eq!(endless.started.load(Ordering::SeqCst), 2);
 }
+
+/// A job's share is taken when it starts: every worker asleep is its, a worker running another
+/// job or background work is not, and a job queued behind it takes one of the sleepers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_shares_the_workers_asleep_when_it_starts() {
+    let pool = Arc::new(Pool::new(3, 4, 1));
+    let share_now = |pool: &Arc<Pool>| {
+        let share = pool.share();
+        let pool = pool.clone();
+        async move { pool.run(Duration::from_secs(5), move |_| share.now()).await }
+    };
+    // The workers go to sleep once started; until then a job may find fewer of them asleep.
+    let give_up = Instant::now() + Duration::from_secs(10);
+    while share_now(&pool).await.unwrap() != 3 {
+        assert!(Instant::now() < give_up, "the workers never went to sleep");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let busy = hold_a_worker(&pool, Duration::from_millis(300)).await;
+    assert_eq!(share_now(&pool).await.unwrap(), 2);
+    busy.await.unwrap().unwrap_err();
+
+    // A worker doing background work is not asleep: of three, one fills and two sleep.
+    let (pool, _endless) = with_endless(3, 4, 1);
+    until_background_runs(&pool).await;
+    let give_up = Instant::now() + Duration::from_secs(10);
+    loop {
+        let shared = share_now(&pool).await.unwrap();
+        assert!(shared <= 2, "{shared} threads beside background work");
+        if shared == 2 {
+            break;
+        }
+        assert!(Instant::now() < give_up, "the workers never went to sleep");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
