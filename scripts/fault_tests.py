@@ -343,9 +343,11 @@ def cancellation(binary):
     instance = Instance(binary, 18111, workers=1, queue=0)
     try:
         # A 4x5 Kakuro cannot be expert: the generator searches for about a second before it says so.
+        # Without a seed: a seeded generation is an answer kept for the next request of the same
+        # seed (src/http/answers.rs), made to the end even when its first requester leaves.
         before = instance.metric("sumpuzzles_cancelled_total")
         client = socket.create_connection(("127.0.0.1", instance.port))
-        client.sendall(b"POST /generate?genre=kakuro&shape=4x5&level=expert&seed=1 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+        client.sendall(b"POST /generate?genre=kakuro&shape=4x5&level=expert HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
         waited = time.time()
         while instance.metric("sumpuzzles_pool_in_use") < 1:
             if time.time() - waited > 5:
@@ -847,8 +849,10 @@ def logs_and_exposure(binary):
         stop = threading.Event()
         statuses = []
 
-        def hammer():
-            seed = 0
+        # Seeds of its own for each thread: requests for one seed share one generation (the
+        # answers kept, src/http/answers.rs) instead of asking for a worker each.
+        def hammer(first_seed):
+            seed = first_seed
             while not stop.is_set():
                 seed += 1
                 try:
@@ -856,7 +860,7 @@ def logs_and_exposure(binary):
                 except OSError:
                     statuses.append(0)
 
-        threads = [threading.Thread(target=hammer) for _ in range(6)]
+        threads = [threading.Thread(target=hammer, args=(index * 1_000_000,)) for index in range(6)]
         for thread in threads:
             thread.start()
         time.sleep(6)
