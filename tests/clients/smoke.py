@@ -31,7 +31,7 @@ from sumpuzzles_client.models import (  # noqa: E402
     TargetLevel,
 )
 from sumpuzzles_client.types import File  # noqa: E402
-from validate import check_that, finish, load, validate, wrong  # noqa: E402
+from validate import UNMADE_SEED, check_that, finish, load, validate, wrong  # noqa: E402
 
 load(DOCUMENT_PATH)
 
@@ -76,8 +76,9 @@ def genre_round(api, info):
                f"{name}: POST /generate/batch as a JSON array, in seed order ({lines!r:.200})")
     counted = batch.sync(client=api, body=BatchParameters(genre=genre, shape=shape, level=easy, count=2, seed=5))
     check_that([line.seed for line in counted] == [5, 6], f"{name}: a batch by count")
-    failed = batch.sync(client=api, genre=genre, shape=shape, level=easy, seeds=[1], budget=1)
-    check_that(isinstance(failed[0], BatchFailure) and failed[0].seed == 1 and failed[0].status == 422,
+    # A seed no other request makes: the service sends a seed's kept answer whatever the budget.
+    failed = batch.sync(client=api, genre=genre, shape=shape, level=easy, seeds=[UNMADE_SEED], budget=1)
+    check_that(isinstance(failed[0], BatchFailure) and failed[0].seed == UNMADE_SEED and failed[0].status == 422,
                f"{name}: a failing seed's line is its problem ({failed!r:.200})")
     # The generated functions read JSON, the default; the NDJSON stream is asked for by name
     # with the client's own httpx client (which validates it line by line like every other

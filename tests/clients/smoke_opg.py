@@ -27,7 +27,7 @@ import httpx
 BASE, CLIENT_DIR, DOCUMENT_PATH = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
 sys.path.insert(0, str(CLIENT_DIR.parent))
 
-from validate import check_that, finish, load, validate, wrong  # noqa: E402
+from validate import UNMADE_SEED, check_that, finish, load, validate, wrong  # noqa: E402
 
 load(DOCUMENT_PATH)
 
@@ -94,8 +94,9 @@ def genre_round(info: GenreInfo):
                f"{name}: POST /generate/batch, one line per seed in order ({lines!r:.200})")
     counted = puzzles.batch(API, data=BatchParameters(), genre=name, shape=shape, level=easy.value, count=2, seed=5)
     check_that([line.seed for line in counted] == [5, 6], f"{name}: a batch by count in the query string")
-    failed = puzzles.batch(API, data=BatchParameters(genre=genre, shape=shape, level=easy, seeds=[1], budget=1))
-    check_that(failed[0].seed == 1 and failed[0].status == 422 and failed[0].type == "/problems/budget-exhausted",
+    # A seed no other request makes: the service sends a seed's kept answer whatever the budget.
+    failed = puzzles.batch(API, data=BatchParameters(genre=genre, shape=shape, level=easy, seeds=[UNMADE_SEED], budget=1))
+    check_that(failed[0].seed == UNMADE_SEED and failed[0].status == 422 and failed[0].type == "/problems/budget-exhausted",
                f"{name}: a failing seed's line is its problem ({failed!r:.200})")
 
     solved = puzzles.solve(API, data=SolveRequest(id=by_get.id))

@@ -170,3 +170,10 @@ export function finish(client: string): void {
   console.log(`${client}: ${validated} responses validated against the document, ${failures.length} failures`);
   if (failures.length > 0 || validated === 0) process.exitCode = 1;
 }
+
+/**
+ * A seed that no smoke script generates: a batch line for it under `budget=1` fails, whereas a
+ * seed some request already made is answered from the service's kept answers whatever the
+ * budget (src/http/answers.rs). Failures are not kept, so every script may ask for it.
+ */
+export const UNMADE_SEED = 7777777;
