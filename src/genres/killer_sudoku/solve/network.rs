@@ -78,6 +78,11 @@ pub(super) struct Part {
 }
 
 impl Constraint {
+    /// Whether it is a row, column or box (whose narrowing costs no budget step).
+    pub(super) fn is_house(&self) -> bool {
+        matches!(self, Constraint::House { .. })
+    }
+
     /// The cells whose changes make it worth narrowing again.
     pub(super) fn watched(&self) -> Vec<usize> {
         match self {
