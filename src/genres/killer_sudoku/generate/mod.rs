@@ -40,9 +40,12 @@ use crate::core::{
 
 use super::model::{connected, default_box, Cage, Puzzle, GENRE, SIZES};
 use super::solve::{solve_puzzle, Solution};
+use screen::SMALL_SIDE;
+
+mod screen;
 
 /// The generator version: part of what determines the puzzle for a seed.
-pub const GENERATOR_VERSION: u32 = 2;
+pub const GENERATOR_VERSION: u32 = 3;
 
 /// The shapes the generator makes: the grids with their usual boxes.
 pub const SHAPES: [Shape; 5] = [
@@ -125,35 +128,41 @@ pub fn generate(
         budget.check_cancelled()?;
         let (mut puzzle, solution) = generator.unique_puzzle(budget)?;
         generator.stats.attempts += 1;
-        let mut rating = rate(&puzzle, budget)?;
+        let mut assessed = generator.assess(&puzzle, budget, rate)?;
         for _ in 0..PATIENCE {
-            let level = reached(&rating);
-            if level.is_some_and(|level| params.level.accepts(level)) {
-                let outcome = solve_puzzle(&puzzle, 2, budget);
-                if let Some(stop) = outcome.stopped {
-                    return Err(stop.into());
-                }
-                if outcome.unique() {
-                    generator.stats.steps = budget.used() - start;
-                    return Ok(Generated {
-                        puzzle,
-                        solution,
-                        rating,
-                        seed: params.seed,
-                        generator_version: GENERATOR_VERSION,
-                        stats: generator.stats,
-                    });
+            if assessed.rating.is_none() && assessed.level.is_some_and(|l| params.level.accepts(l))
+            {
+                // Screened easy, and easy is asked: the rater's own word.
+                assessed = Assessed::rated(rate(&puzzle, budget)?);
+            }
+            if let (Some(level), Some(rating)) = (assessed.level, &assessed.rating) {
+                if params.level.accepts(level) {
+                    let outcome = solve_puzzle(&puzzle, 2, budget);
+                    if let Some(stop) = outcome.stopped {
+                        return Err(stop.into());
+                    }
+                    if outcome.unique() {
+                        generator.stats.steps = budget.used() - start;
+                        return Ok(Generated {
+                            puzzle,
+                            solution,
+                            rating: rating.clone(),
+                            seed: params.seed,
+                            generator_version: GENERATOR_VERSION,
+                            stats: generator.stats,
+                        });
+                    }
                 }
             }
-            let next = match (level, params.level) {
+            let next = match (assessed.level, params.level) {
                 (Some(level), TargetLevel::Exactly(wanted)) if level < wanted => {
                     generator.merge(&puzzle, &solution, wanted, budget, rate)?
                 }
                 _ => match generator.split_any(&puzzle, &solution) {
                     Some(split) => {
                         generator.stats.attempts += 1;
-                        let rating = rate(&split, budget)?;
-                        Some((split, rating))
+                        let assessed = generator.assess(&split, budget, rate)?;
+                        Some((split, assessed))
                     }
                     None => None,
                 },
@@ -161,7 +170,7 @@ pub fn generate(
             let Some(next) = next else {
                 break;
             };
-            (puzzle, rating) = next;
+            (puzzle, assessed) = next;
         }
         generator.stats.restarts += 1;
         if generator.stats.restarts >= MAX_RESTARTS {
@@ -170,6 +179,23 @@ pub fn generate(
                 params.level, params.shape
             ))
             .into());
+        }
+    }
+}
+
+/// What the generator knows of a candidate's level (step 4): the level the rater reached
+/// (`None`: not finished, too hard or not unique) with its rating, or easy without a rating
+/// when the easy screen filled the grid.
+pub struct Assessed {
+    level: Option<Level>,
+    rating: Option<Rating>,
+}
+
+impl Assessed {
+    fn rated(rating: Rating) -> Assessed {
+        Assessed {
+            level: reached(&rating),
+            rating: Some(rating),
         }
     }
 }
@@ -189,6 +215,8 @@ pub struct Generator {
     side: usize,
     box_shape: (usize, usize),
     rng: SeededRng,
+    /// The houses of the grid (cells of each row, column and box), once a puzzle showed them.
+    houses: Vec<Vec<usize>>,
     /// The work done so far.
     pub stats: GenerationStats,
 }
@@ -201,6 +229,7 @@ impl Generator {
             side,
             box_shape: default_box(side).expect("a shape the generator makes"),
             rng: SeededRng::new(params.seed, params.stream()),
+            houses: Vec::new(),
             stats: GenerationStats::default(),
         }
     }
@@ -212,12 +241,21 @@ impl Generator {
         let mut puzzle = self.cages(&solution);
         loop {
             self.stats.attempts += 1;
-            let steps = SOLVE_STEPS_PER_CELL * (self.side * self.side) as u64;
-            let outcome = budget.sub_search(steps, |solving| solve_puzzle(&puzzle, 2, solving))?;
-            if outcome.unique() {
+            let solutions = if self.side == SMALL_SIDE {
+                screen::solutions_4x4(&puzzle, 2, budget)?
+            } else {
+                let steps = SOLVE_STEPS_PER_CELL * (self.side * self.side) as u64;
+                let outcome =
+                    budget.sub_search(steps, |solving| solve_puzzle(&puzzle, 2, solving))?;
+                if outcome.unique() {
+                    return Ok((puzzle, solution));
+                }
+                outcome.solutions
+            };
+            if solutions.len() == 1 {
                 return Ok((puzzle, solution));
             }
-            let cell = match outcome.solutions.as_slice() {
+            let cell = match solutions.as_slice() {
                 [first, second, ..] => {
                     let differ: Vec<usize> = (0..first.digits.len())
                         .filter(|&cell| first.digits[cell] != second.digits[cell])
@@ -240,6 +278,33 @@ impl Generator {
             };
             puzzle = self.split(&puzzle, &solution, cell);
         }
+    }
+
+    /// What is known of `puzzle`'s level (step 4): at 4x4, a puzzle the filled grids show
+    /// to have several solutions is not finished (the rater would get stuck, slowly); a puzzle
+    /// the easy screen fills is easy; else the rater's rating.
+    fn assess(
+        &mut self,
+        puzzle: &Puzzle,
+        budget: &mut Budget,
+        rate: impl Fn(&Puzzle, &mut Budget) -> Result<Rating, Stop>,
+    ) -> Result<Assessed, Stop> {
+        if self.side == SMALL_SIDE && screen::solutions_4x4(puzzle, 2, budget)?.len() != 1 {
+            return Ok(Assessed {
+                level: None,
+                rating: None,
+            });
+        }
+        if self.houses.is_empty() {
+            self.houses = puzzle.houses();
+        }
+        if screen::easy_fills(puzzle, &self.houses, budget)? {
+            return Ok(Assessed {
+                level: Some(Level::Easy),
+                rating: None,
+            });
+        }
+        Ok(Assessed::rated(rate(puzzle, budget)?))
     }
 
     /// A random valid grid (step 1).
@@ -382,7 +447,7 @@ impl Generator {
         wanted: Level,
         budget: &mut Budget,
         rate: impl Fn(&Puzzle, &mut Budget) -> Result<Rating, Stop>,
-    ) -> Result<Option<(Puzzle, Rating)>, Stop> {
+    ) -> Result<Option<(Puzzle, Assessed)>, Stop> {
         let n = self.side;
         let digits_of = |cage: &Cage| {
             cage.cells
@@ -407,7 +472,12 @@ impl Generator {
         pairs.sort_unstable();
         pairs.dedup();
         self.rng.shuffle(&mut pairs);
-        for (first, second) in pairs.into_iter().take(MERGE_TRIES) {
+        let tries = if self.side == SMALL_SIDE {
+            usize::MAX
+        } else {
+            MERGE_TRIES
+        };
+        for (first, second) in pairs.into_iter().take(tries) {
             let mut groups: Vec<Vec<usize>> = Vec::new();
             let mut merged = Vec::new();
             for (index, cage) in puzzle.cages().iter().enumerate() {
@@ -420,9 +490,9 @@ impl Generator {
             groups.push(merged);
             let candidate = self.puzzle(groups, solution);
             self.stats.attempts += 1;
-            let rating = rate(&candidate, budget)?;
-            if reached(&rating).is_some_and(|level| level <= wanted) {
-                return Ok(Some((candidate, rating)));
+            let assessed = self.assess(&candidate, budget, &rate)?;
+            if assessed.level.is_some_and(|level| level <= wanted) {
+                return Ok(Some((candidate, assessed)));
             }
         }
         Ok(None)
