@@ -14,7 +14,7 @@ use super::parameters::{GenerationOptions, GenerationRequest};
 use super::puzzle::{only_solution, PuzzleOperation, PuzzlePlan};
 use super::request::PuzzleRequest;
 use super::source::PuzzleSource;
-use super::wire::{BatchSize, Seed, StepBudget};
+use super::wire::{optional_list, BatchSize, ListItem, Seed, StepBudget};
 use super::{GeneratePlan, GenerateReport, Operation, Plan};
 use crate::core::{Budget, Error, InputError, Level, Location, Score, Stage, Verdict};
 use crate::genres::{GenreId, Registered};
@@ -401,6 +401,16 @@ impl fmt::Debug for Work {
     }
 }
 
+impl BookJob {
+    /// The generation that makes it, for a puzzle made from a seed (a given puzzle is read).
+    pub fn generation(&self) -> Option<&GeneratePlan> {
+        match &self.work {
+            Work::Generate(plan) => Some(plan),
+            Work::Read(_) => None,
+        }
+    }
+}
+
 impl Plan for BookJob {
     type Report = BookPuzzle;
 
@@ -418,7 +428,7 @@ impl Plan for BookJob {
 
     fn run(&self, budget: &mut Budget) -> Result<BookPuzzle, Error> {
         let puzzle = match &self.work {
-            Work::Generate(plan) => plan.run(budget).map(BookPuzzle::from),
+            Work::Generate(plan) => plan.run(budget).map(|report| BookPuzzle::from(&report)),
             Work::Read(plan) => plan.run(budget),
         };
         puzzle.map_err(|error| self.place.of(error))
@@ -444,19 +454,27 @@ pub struct BookPuzzle {
     pub attempts: u64,
 }
 
-impl From<GenerateReport> for BookPuzzle {
-    fn from(report: GenerateReport) -> BookPuzzle {
+impl From<&GenerateReport> for BookPuzzle {
+    fn from(report: &GenerateReport) -> BookPuzzle {
         BookPuzzle {
             genre: report.genre,
-            id: report.id,
-            shape: report.shape,
+            id: report.id.clone(),
+            shape: report.shape.clone(),
             level: report.level,
             score: Some(report.score),
             attempts: report.stats.attempts,
             solution: report
                 .solution
+                .clone()
                 .expect("a book's puzzles are made with their solutions"),
         }
+    }
+}
+
+impl BookPuzzle {
+    /// What it takes in memory beyond its own fields, for a memory bound.
+    pub fn heap_bytes(&self) -> usize {
+        self.id.len() + self.shape.len() + self.solution.iter().map(String::len).sum::<usize>()
     }
 }
 
@@ -533,59 +551,29 @@ pub struct PdfDocument(pub Vec<u8>);
 fn puzzle_list<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<Vec<PuzzleSource>>, D::Error> {
-    struct Puzzles;
-
-    impl<'de> Visitor<'de> for Puzzles {
-        type Value = Option<Vec<PuzzleSource>>;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a list of puzzles (IDs, or puzzle source objects)")
-        }
-
-        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        /// A JSON body's list is an array; a query string's deserializer hands its
-        /// comma-separated text over as a string whatever is asked.
-        fn visit_some<D: Deserializer<'de>>(
-            self,
-            deserializer: D,
-        ) -> Result<Self::Value, D::Error> {
-            deserializer.deserialize_seq(Puzzles)
-        }
-
-        fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
-            Ok(Some(
-                text.split(',')
-                    .map(|id| PuzzleSource::id(id.trim()))
-                    .collect(),
-            ))
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Self::Value, A::Error> {
-            let mut puzzles = Vec::new();
-            while let Some(ListedPuzzle(source)) = items.next_element()? {
-                puzzles.push(source);
-                if puzzles.len() > MAX_BOOK {
-                    return Err(de::Error::custom(format!(
-                        "`puzzles` lists 1 to {MAX_BOOK} puzzles"
-                    )));
-                }
-            }
-            Ok(Some(puzzles))
-        }
-    }
-
-    deserializer.deserialize_option(Puzzles)
+    let puzzles = optional_list::<D, ListedPuzzle>(deserializer)?;
+    Ok(puzzles.map(|puzzles| puzzles.into_iter().map(|puzzle| puzzle.0).collect()))
 }
 
 /// One puzzle of a list: an ID, or a puzzle source object.
 struct ListedPuzzle(PuzzleSource);
+
+impl ListItem for ListedPuzzle {
+    const EXPECTING: &'static str = "a list of puzzles (IDs, or puzzle source objects)";
+    const MAX: usize = MAX_BOOK;
+
+    fn too_many() -> String {
+        format!("`puzzles` lists 1 to {MAX_BOOK} puzzles")
+    }
+
+    fn from_text(part: &str) -> Result<ListedPuzzle, String> {
+        Ok(ListedPuzzle(PuzzleSource::id(part.trim())))
+    }
+
+    fn next<'de, A: SeqAccess<'de>>(items: &mut A) -> Result<Option<ListedPuzzle>, A::Error> {
+        items.next_element()
+    }
+}
 
 impl<'de> Deserialize<'de> for ListedPuzzle {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ListedPuzzle, D::Error> {
