@@ -1,4 +1,4 @@
-//! The Killer Sudoku generator, version 2.
+//! The Killer Sudoku generator, version 3.
 //!
 //! Procedure:
 //! 1. **Fill**: a random valid grid: the pattern `(cols * (r mod rows) + r div rows + c) mod N`
@@ -10,21 +10,29 @@
 //!    neighbour is left. Every cage is orthogonally connected and its digits differ; its sum
 //!    is its digits'.
 //! 3. **Unique**: the exact solver looks for two solutions within [`SOLVE_STEPS_PER_CELL`]
-//!    steps a cell. While it finds two (or runs out), a cage is split: the cage of a cell
-//!    where the two solutions differ, drawn uniformly (when it ran out: one of the largest
-//!    cages), into the cells nearest that cell (half of it, breadth first) and the connected
-//!    parts of the rest. A split only adds sums, so the grid stays a solution and no other
-//!    solution appears; a grid of single cells is unique.
-//! 4. **Level**: the rater (within [`RATE_STEPS`]) rates the puzzle. Too easy: the pairs of
-//!    neighbouring cages whose digits differ and whose sizes add up to at most N are tried in
-//!    a random order, at most [`MERGE_TRIES`] of them, and the first merge the rater finishes
-//!    at a level no harder than the one asked is kept: a puzzle the rater finishes has one
-//!    solution (its deductions remove only what no solution has), so a merge costs one rating
-//!    and no exact solve, and its rating is the next step's. Too hard (or the rating ran out):
-//!    a cage of two or more cells is split as in step 3, and rated. After [`PATIENCE`] changes
-//!    without reaching the level, or when no tried merge is kept, the generator starts over
-//!    (step 1); after [`MAX_RESTARTS`] fresh grids it gives up. Shapes hold the levels
-//!    [`levels`] lists (4x4 no hard puzzle); the others are refused first.
+//!    steps a cell (at 4x4: the 288 filled grids are narrowed by each cage, as bit sets, in
+//!    [`screen::solutions_4x4`]). While it finds two (or runs out), a cage is split: the cage
+//!    of a cell where the two solutions differ, drawn uniformly (when it ran out: one of the
+//!    largest cages), into the cells nearest that cell (half of it, breadth first) and the
+//!    connected parts of the rest. A split only adds sums, so the grid stays a solution and no
+//!    other solution appears; a grid of single cells is unique.
+//! 4. **Level**: each candidate is first screened ([`screen`]): at 4x4 a candidate the filled
+//!    grids show to have several solutions counts as not finished, and a candidate the easy
+//!    screen (the rater's easy techniques to their fixpoint, in microseconds) fills counts as
+//!    easy, unique and unrated; the others the rater (within [`RATE_STEPS`]) rates. A
+//!    candidate counted easy is rated by the rater before it is handed out. Too easy: the
+//!    pairs of neighbouring cages whose digits differ and whose sizes add up to at most N are
+//!    tried in a random order, at most [`MERGE_TRIES`] of them (every one at 4x4), and the
+//!    first merge the rater (or the easy screen) finishes no harder than the level asked is kept:
+//!    a puzzle the rater finishes has one solution (its deductions remove only what no
+//!    solution has), so a merge costs one assessment and no exact solve, and it is the next
+//!    step's. At 4x4, when no merge is kept, two neighbouring cages are drawn again over their
+//!    cells (`Generator::reshape`) and the first such puzzle kept the same way goes on. Too
+//!    hard (or the rating ran out): a cage of two or more cells is split as in step 3, and
+//!    assessed. After [`PATIENCE`] changes without reaching the level, or when no tried merge
+//!    (or reshape) is kept, the generator starts over (step 1); after [`MAX_RESTARTS`] fresh
+//!    grids it gives up. Shapes hold the levels [`levels`] lists (4x4 no hard puzzle); the
+//!    others are refused first.
 //! 5. **Finish**: the exact solver proves the puzzle unique from scratch, and the rating is
 //!    the one that reached the level.
 //!
@@ -40,9 +48,12 @@ use crate::core::{
 
 use super::model::{connected, default_box, Cage, Puzzle, GENRE, SIZES};
 use super::solve::{solve_puzzle, Solution};
+use screen::SMALL_SIDE;
+
+pub mod screen;
 
 /// The generator version: part of what determines the puzzle for a seed.
-pub const GENERATOR_VERSION: u32 = 2;
+pub const GENERATOR_VERSION: u32 = 3;
 
 /// The shapes the generator makes: the grids with their usual boxes.
 pub const SHAPES: [Shape; 5] = [
@@ -125,35 +136,46 @@ pub fn generate(
         budget.check_cancelled()?;
         let (mut puzzle, solution) = generator.unique_puzzle(budget)?;
         generator.stats.attempts += 1;
-        let mut rating = rate(&puzzle, budget)?;
+        let mut assessed = generator.assess(&puzzle, budget, rate)?;
         for _ in 0..PATIENCE {
-            let level = reached(&rating);
-            if level.is_some_and(|level| params.level.accepts(level)) {
-                let outcome = solve_puzzle(&puzzle, 2, budget);
-                if let Some(stop) = outcome.stopped {
-                    return Err(stop.into());
-                }
-                if outcome.unique() {
-                    generator.stats.steps = budget.used() - start;
-                    return Ok(Generated {
-                        puzzle,
-                        solution,
-                        rating,
-                        seed: params.seed,
-                        generator_version: GENERATOR_VERSION,
-                        stats: generator.stats,
-                    });
+            if assessed.rating.is_none() && assessed.level.is_some_and(|l| params.level.accepts(l))
+            {
+                // Screened easy, and easy is asked: the rater's own word.
+                assessed = Assessed::rated(rate(&puzzle, budget)?);
+            }
+            if let (Some(level), Some(rating)) = (assessed.level, &assessed.rating) {
+                if params.level.accepts(level) {
+                    let outcome = solve_puzzle(&puzzle, 2, budget);
+                    if let Some(stop) = outcome.stopped {
+                        return Err(stop.into());
+                    }
+                    if outcome.unique() {
+                        generator.stats.steps = budget.used() - start;
+                        return Ok(Generated {
+                            puzzle,
+                            solution,
+                            rating: rating.clone(),
+                            seed: params.seed,
+                            generator_version: GENERATOR_VERSION,
+                            stats: generator.stats,
+                        });
+                    }
                 }
             }
-            let next = match (level, params.level) {
+            let next = match (assessed.level, params.level) {
                 (Some(level), TargetLevel::Exactly(wanted)) if level < wanted => {
-                    generator.merge(&puzzle, &solution, wanted, budget, rate)?
+                    match generator.merge(&puzzle, &solution, wanted, budget, rate)? {
+                        None if generator.side == SMALL_SIDE => {
+                            generator.reshape(&puzzle, &solution, wanted, budget, rate)?
+                        }
+                        merged => merged,
+                    }
                 }
                 _ => match generator.split_any(&puzzle, &solution) {
                     Some(split) => {
                         generator.stats.attempts += 1;
-                        let rating = rate(&split, budget)?;
-                        Some((split, rating))
+                        let assessed = generator.assess(&split, budget, rate)?;
+                        Some((split, assessed))
                     }
                     None => None,
                 },
@@ -161,7 +183,7 @@ pub fn generate(
             let Some(next) = next else {
                 break;
             };
-            (puzzle, rating) = next;
+            (puzzle, assessed) = next;
         }
         generator.stats.restarts += 1;
         if generator.stats.restarts >= MAX_RESTARTS {
@@ -170,6 +192,23 @@ pub fn generate(
                 params.level, params.shape
             ))
             .into());
+        }
+    }
+}
+
+/// What the generator knows of a candidate's level (step 4): the level the rater reached
+/// (`None`: not finished, too hard or not unique) with its rating, or easy without a rating
+/// when the easy screen filled the grid.
+pub struct Assessed {
+    level: Option<Level>,
+    rating: Option<Rating>,
+}
+
+impl Assessed {
+    fn rated(rating: Rating) -> Assessed {
+        Assessed {
+            level: reached(&rating),
+            rating: Some(rating),
         }
     }
 }
@@ -189,6 +228,8 @@ pub struct Generator {
     side: usize,
     box_shape: (usize, usize),
     rng: SeededRng,
+    /// The houses of the grid (cells of each row, column and box), once a puzzle showed them.
+    houses: Vec<Vec<usize>>,
     /// The work done so far.
     pub stats: GenerationStats,
 }
@@ -201,6 +242,7 @@ impl Generator {
             side,
             box_shape: default_box(side).expect("a shape the generator makes"),
             rng: SeededRng::new(params.seed, params.stream()),
+            houses: Vec::new(),
             stats: GenerationStats::default(),
         }
     }
@@ -212,12 +254,21 @@ impl Generator {
         let mut puzzle = self.cages(&solution);
         loop {
             self.stats.attempts += 1;
-            let steps = SOLVE_STEPS_PER_CELL * (self.side * self.side) as u64;
-            let outcome = budget.sub_search(steps, |solving| solve_puzzle(&puzzle, 2, solving))?;
-            if outcome.unique() {
+            let solutions = if self.side == SMALL_SIDE {
+                screen::solutions_4x4(&puzzle, 2, budget)?
+            } else {
+                let steps = SOLVE_STEPS_PER_CELL * (self.side * self.side) as u64;
+                let outcome =
+                    budget.sub_search(steps, |solving| solve_puzzle(&puzzle, 2, solving))?;
+                if outcome.unique() {
+                    return Ok((puzzle, solution));
+                }
+                outcome.solutions
+            };
+            if solutions.len() == 1 {
                 return Ok((puzzle, solution));
             }
-            let cell = match outcome.solutions.as_slice() {
+            let cell = match solutions.as_slice() {
                 [first, second, ..] => {
                     let differ: Vec<usize> = (0..first.digits.len())
                         .filter(|&cell| first.digits[cell] != second.digits[cell])
@@ -240,6 +291,33 @@ impl Generator {
             };
             puzzle = self.split(&puzzle, &solution, cell);
         }
+    }
+
+    /// What is known of `puzzle`'s level (step 4): at 4x4, a puzzle the filled grids show
+    /// to have several solutions is not finished (the rater would get stuck, slowly); a puzzle
+    /// the easy screen fills is easy; else the rater's rating.
+    fn assess(
+        &mut self,
+        puzzle: &Puzzle,
+        budget: &mut Budget,
+        rate: impl Fn(&Puzzle, &mut Budget) -> Result<Rating, Stop>,
+    ) -> Result<Assessed, Stop> {
+        if self.side == SMALL_SIDE && screen::solutions_4x4(puzzle, 2, budget)?.len() != 1 {
+            return Ok(Assessed {
+                level: None,
+                rating: None,
+            });
+        }
+        if self.houses.is_empty() {
+            self.houses = puzzle.houses();
+        }
+        if screen::easy_fills(puzzle, &self.houses, budget)? {
+            return Ok(Assessed {
+                level: Some(Level::Easy),
+                rating: None,
+            });
+        }
+        Ok(Assessed::rated(rate(puzzle, budget)?))
     }
 
     /// A random valid grid (step 1).
@@ -382,51 +460,167 @@ impl Generator {
         wanted: Level,
         budget: &mut Budget,
         rate: impl Fn(&Puzzle, &mut Budget) -> Result<Rating, Stop>,
-    ) -> Result<Option<(Puzzle, Rating)>, Stop> {
+    ) -> Result<Option<(Puzzle, Assessed)>, Stop> {
         let n = self.side;
         let digits_of = |cage: &Cage| {
             cage.cells
                 .iter()
                 .fold(0u32, |held, &cell| held | 1 << solution.digits[cell])
         };
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for (index, cage) in puzzle.cages().iter().enumerate() {
-            for &cell in &cage.cells {
-                for other in neighbours(n, cell) {
-                    let next = puzzle.cage_of(other);
-                    let second = &puzzle.cages()[next];
-                    if next > index
-                        && cage.cells.len() + second.cells.len() <= n
-                        && digits_of(cage) & digits_of(second) == 0
-                    {
-                        pairs.push((index, next));
-                    }
-                }
-            }
-        }
-        pairs.sort_unstable();
-        pairs.dedup();
+        let mut pairs = neighbouring_cages(puzzle, |cage, second| {
+            cage.cells.len() + second.cells.len() <= n && digits_of(cage) & digits_of(second) == 0
+        });
         self.rng.shuffle(&mut pairs);
-        for (first, second) in pairs.into_iter().take(MERGE_TRIES) {
-            let mut groups: Vec<Vec<usize>> = Vec::new();
-            let mut merged = Vec::new();
-            for (index, cage) in puzzle.cages().iter().enumerate() {
-                if index == first || index == second {
-                    merged.extend(cage.cells.iter().copied());
-                } else {
-                    groups.push(cage.cells.clone());
-                }
-            }
-            groups.push(merged);
-            let candidate = self.puzzle(groups, solution);
-            self.stats.attempts += 1;
-            let rating = rate(&candidate, budget)?;
-            if reached(&rating).is_some_and(|level| level <= wanted) {
-                return Ok(Some((candidate, rating)));
+        let tries = if self.side == SMALL_SIDE {
+            usize::MAX
+        } else {
+            MERGE_TRIES
+        };
+        for pair in pairs.into_iter().take(tries) {
+            let cages = puzzle.cages();
+            let mut merged = cages[pair.0].cells.clone();
+            merged.extend(cages[pair.1].cells.iter().copied());
+            let replaced =
+                self.replace(puzzle, solution, pair, vec![merged], wanted, budget, &rate)?;
+            if replaced.is_some() {
+                return Ok(replaced);
             }
         }
         Ok(None)
     }
+
+    /// `puzzle` with the cages `pair` replaced by `parts` (over the same cells), with its
+    /// assessment, when it is found unique at a level no harder than `wanted`.
+    #[allow(clippy::too_many_arguments)]
+    fn replace(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        pair: (usize, usize),
+        parts: Vec<Vec<usize>>,
+        wanted: Level,
+        budget: &mut Budget,
+        rate: impl Fn(&Puzzle, &mut Budget) -> Result<Rating, Stop>,
+    ) -> Result<Option<(Puzzle, Assessed)>, Stop> {
+        let mut groups: Vec<Vec<usize>> = puzzle
+            .cages()
+            .iter()
+            .enumerate()
+            .filter(|&(index, _)| index != pair.0 && index != pair.1)
+            .map(|(_, cage)| cage.cells.clone())
+            .collect();
+        groups.extend(parts);
+        let candidate = self.puzzle(groups, solution);
+        self.stats.attempts += 1;
+        let assessed = self.assess(&candidate, budget, rate)?;
+        Ok(assessed
+            .level
+            .is_some_and(|level| level <= wanted)
+            .then_some((candidate, assessed)))
+    }
+
+    /// `puzzle` with two neighbouring cages drawn again as two other cages over the same cells
+    /// (both connected, their digits different), with its assessment: the first such puzzle,
+    /// pairs and new cages in a random order, found unique at a level no harder than
+    /// `wanted`; None when none is. At 4x4, where a candidate is assessed in microseconds, this lets the
+    /// merges go on where every merge lost uniqueness: a medium or expert 4x4 is a rare layout
+    /// of six to eight cages, reached more often by reshaping the cages of one unique grid
+    /// than by starting over.
+    fn reshape(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        wanted: Level,
+        budget: &mut Budget,
+        rate: impl Fn(&Puzzle, &mut Budget) -> Result<Rating, Stop>,
+    ) -> Result<Option<(Puzzle, Assessed)>, Stop> {
+        let n = self.side;
+        let cages = puzzle.cages();
+        let mut pairs = neighbouring_cages(puzzle, |_, _| true);
+        self.rng.shuffle(&mut pairs);
+        let distinct = |cells: &[usize]| {
+            let mut held = 0u32;
+            cells.iter().all(|&cell| {
+                let bit = 1 << solution.digits[cell];
+                let fresh = held & bit == 0;
+                held |= bit;
+                fresh
+            })
+        };
+        for (first, second) in pairs {
+            let mut union = cages[first].cells.clone();
+            union.extend(cages[second].cells.iter().copied());
+            union.sort_unstable();
+            let (head, rest) = union.split_first().expect("cages have cells");
+            // Each other way to part the cells: `head` and the cells of `mask`, and the rest.
+            let mut parts: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            for mask in 0..(1u32 << rest.len()) - 1 {
+                let mut one = vec![*head];
+                let mut two = Vec::new();
+                for (at, &cell) in rest.iter().enumerate() {
+                    if mask >> at & 1 == 1 {
+                        one.push(cell);
+                    } else {
+                        two.push(cell);
+                    }
+                }
+                let current = |part: &[usize]| {
+                    let mut cells = cages[first].cells.clone();
+                    cells.sort_unstable();
+                    cells == part || {
+                        let mut cells = cages[second].cells.clone();
+                        cells.sort_unstable();
+                        cells == part
+                    }
+                };
+                if !current(&one)
+                    && distinct(&one)
+                    && distinct(&two)
+                    && connected(n, &one, false)
+                    && connected(n, &two, false)
+                {
+                    parts.push((one, two));
+                }
+            }
+            self.rng.shuffle(&mut parts);
+            for (one, two) in parts {
+                let pair = (first, second);
+                let replaced = self.replace(
+                    puzzle,
+                    solution,
+                    pair,
+                    vec![one, two],
+                    wanted,
+                    budget,
+                    &rate,
+                )?;
+                if replaced.is_some() {
+                    return Ok(replaced);
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The pairs of cages of `puzzle` with orthogonally neighbouring cells (the first the lower
+/// index) that `keep` accepts, in order.
+fn neighbouring_cages(puzzle: &Puzzle, keep: impl Fn(&Cage, &Cage) -> bool) -> Vec<(usize, usize)> {
+    let cages = puzzle.cages();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (index, cage) in cages.iter().enumerate() {
+        for &cell in &cage.cells {
+            for other in neighbours(puzzle.side(), cell) {
+                let next = puzzle.cage_of(other);
+                if next > index && keep(cage, &cages[next]) {
+                    pairs.push((index, next));
+                }
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs
 }
 
 /// The orthogonal neighbours of `cell` in an `n` x `n` grid.
