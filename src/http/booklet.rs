@@ -19,7 +19,7 @@ use utoipa_axum::routes;
 
 use super::answers::{self, Keep};
 use super::extract::OptionalJson;
-use super::generate::{batch_deadline, list_query};
+use super::generate::{batch_deadline, deadline_text, list_query};
 use super::metrics;
 use super::pool::Entry;
 use super::problem::ApiError;
@@ -112,9 +112,9 @@ pub async fn booklet(
         }
         if now >= until {
             return Err(ApiError::BookDeadline(format!(
-                "the book's deadline ({} s for its {} puzzles) passed before {} was started; \
+                "the book's deadline ({} for its {} puzzles) passed before {} was started; \
                  ask for fewer puzzles, or easier ones",
-                limit.as_secs(),
+                deadline_text(limit),
                 first.len(),
                 job.place
             )));
@@ -145,10 +145,10 @@ pub async fn booklet(
         let made = match made {
             Err(ApiError::Operation(Error::Stopped(Stop::DeadlineExceeded))) => {
                 return Err(ApiError::BookDeadline(format!(
-                    "{place} did not finish within its deadline (at most {} s a puzzle, {} s \
-                     for the book); ask for easier puzzles",
-                    state.config.deadline.as_secs(),
-                    limit.as_secs()
+                    "{place} did not finish within its deadline (at most {} a puzzle, {} for \
+                     the book); ask for easier puzzles",
+                    deadline_text(state.config.deadline),
+                    deadline_text(limit)
                 )))
             }
             made => made?,

@@ -379,6 +379,18 @@ pub(crate) fn batch_deadline(deadline: Duration, count: usize) -> Duration {
     deadline + deadline / 10 * u32::try_from(count).unwrap_or(u32::MAX)
 }
 
+/// A deadline as a problem's detail names it: whole seconds as "11 s", less than a second as
+/// "110 ms" (a server configured with a short deadline is told its own figure, not "0 s").
+pub(crate) fn deadline_text(deadline: Duration) -> String {
+    if deadline >= Duration::from_secs(1) && deadline.subsec_millis() == 0 {
+        format!("{} s", deadline.as_secs())
+    } else if deadline < Duration::from_secs(1) {
+        format!("{} ms", deadline.as_millis())
+    } else {
+        format!("{:.1} s", deadline.as_secs_f64())
+    }
+}
+
 /// One seed's line: made in turn behind other requests, under the client's allowance and
 /// the earlier of the request deadline and the batch's; a seed the batch has no time left for
 /// (or that a shutdown reached first) is not started, and its line says why.
@@ -412,9 +424,9 @@ async fn make_line(
                 "The work did not finish in time",
                 504,
                 format!(
-                    "the batch's deadline ({} s for its puzzles) passed before this seed was \
+                    "the batch's deadline ({} for its puzzles) passed before this seed was \
                      started; ask for fewer puzzles or retry this seed",
-                    limit.as_secs()
+                    deadline_text(limit)
                 ),
             ),
         );
