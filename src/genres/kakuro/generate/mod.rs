@@ -35,7 +35,8 @@
 //!    cells, is undone before the next one.
 //! 6. A candidate starts over with a new layout after 3 times as many changes without
 //!    improvement (fewer solutions, or as many and fewer unresolved cells) as it has inner
-//!    cells, or 8 times once it has been unique.
+//!    cells, or 8 times once it has been unique. Above 16x16 (version 2) a hard candidate
+//!    gets a quarter of its inner cells, or half once unique, and an expert one half, or once.
 //!
 //! After 4,096 candidates given up, the generator reports that the shape is too small for the
 //! level (a 4x4 grid cannot be hard, for instance) rather than search on.
@@ -110,6 +111,9 @@ struct Settings {
     /// The hardest level the full rating of a unique candidate uses: cells it leaves open are
     /// repaired like an ambiguity's.
     rating_ceiling: Level,
+    /// Changes without improvement a candidate is given, in eighths of its inner cells: before
+    /// and after it has been unique.
+    patience: (usize, usize),
 }
 
 fn settings(level: TargetLevel, shape: Shape) -> Settings {
@@ -132,12 +136,23 @@ fn settings(level: TargetLevel, shape: Shape) -> Settings {
         TargetLevel::Exactly(Level::Hard) if beyond_spec => Level::Hard,
         _ => Level::BeyondExpert,
     };
+    // Above 16x16 a hard or expert candidate that finishes nearly always does so within a few
+    // hundred changes, and one that will not burns its whole patience: 3 and 8 times its inner
+    // cells cost about 10 M steps a candidate given up at 32x32. A quarter and a half of its
+    // inner cells (hard), a half and once (expert) kept the same candidates on seeds 0-9 of
+    // 32x32 at a third of the steps (docs/benchmarks.md, "Generation tails").
+    let patience = match level {
+        TargetLevel::Exactly(Level::Hard) if beyond_spec => (2, 4),
+        TargetLevel::Exactly(Level::Expert) if beyond_spec => (4, 8),
+        _ => (24, 64),
+    };
     Settings {
         run_limit,
         block_percent,
         noise,
         screen,
         rating_ceiling,
+        patience,
     }
 }
 
@@ -394,7 +409,12 @@ impl Generator {
                     }
                 }
             }
-            let patience = if been_unique { 8 } else { 3 } * inner;
+            let patience = if been_unique {
+                self.settings.patience.1
+            } else {
+                self.settings.patience.0
+            } * inner
+                / 8;
             if without_improvement > patience {
                 return Ok(None);
             }
