@@ -5,8 +5,9 @@
 # embedded defaults (the per-client limits lifted, as in scripts/http-load.sh: wrk stands for
 # many clients), waits until the pool of the key asked for is full and no fill is under way,
 # then runs wrk on /healthz and then on the unseeded request, each with an open rate (each connection waits WRK_DELAY_MS after each answer) and
-# prints wrk's figures with the pool's hits, misses, fills and depth over the run, read from
-# /metrics on the admin listener. Fails when any answer has a status of 400 or more.
+# prints wrk's figures with the pool's hits, misses, fills and depth over the run, and the key's
+# fill rate per core (fills made over their worker CPU time), read from /metrics on the admin
+# listener. Fails when any answer has a status of 400 or more.
 #
 #   scripts/pool-load.sh [--key kakuro:16x16:expert] [--connections 2] [--delay-ms 1000]
 #                        [--duration 30] [--no-build] [-- extra serve flags]
@@ -91,6 +92,11 @@ echo "during the run: hits $(($(metric sumpuzzles_puzzle_pool_hits_total "$LABEL
     "fills made $(($(metric sumpuzzles_puzzle_pool_fills_total "$LABELS,outcome=\"made\"") - MADE0))" \
     "fills cancelled (all keys) $(($(metric sumpuzzles_puzzle_pool_fills_total "outcome=\"cancelled\"") - CANCELLED0))" \
     "depth at the end $(metric sumpuzzles_puzzle_pool_depth "$LABELS")"
+# The key's fill rate per core since the start (warm-up included): what sizes a pool.
+FILLS_MADE=$(metric sumpuzzles_puzzle_pool_fills_total "$LABELS,outcome=\"made\"")
+FILL_CPU=$(metric sumpuzzles_puzzle_pool_fill_cpu_microseconds_total "$LABELS,outcome=\"made\"")
+awk -v made="$FILLS_MADE" -v us="$FILL_CPU" 'BEGIN {
+    if (us > 0) printf "fill rate per core: %d puzzles made in %.2f s of worker CPU: %.2f a second\n", made, us / 1e6, made / (us / 1e6) }'
 ERRORS=$(sed -n 's/.* status_errors=\([0-9]*\).*/\1/p' <<<"$RESULT")
 SOCKETS=$(sed -n 's/.* socket_errors=\([0-9]*\).*/\1/p' <<<"$RESULT")
 ((ERRORS == 0 && SOCKETS == 0)) || { echo "status or socket errors" >&2 && exit 1; }

@@ -1,7 +1,7 @@
 #![cfg(feature = "server")]
 //! Answers computed once, through the router and the admin routes in process: a seeded answer
 //! is made once and then sent from memory to every door that asks for it (`/daily`,
-//! `/generate` with the seed, with or without the solution, a batch's line), whatever the
+//! `/generate` with the seed, with or without the solution, a batch's line, a book's puzzle), whatever the
 //! request's budget; requests for one key at once share one generation, which goes on when the
 //! request that started it leaves; a budget too small fails alone; the memory bound holds.
 //! `/metrics` counts it all (its own test binary, so that the bytes gauge is this file's).
@@ -246,4 +246,40 @@ async fn a_kept_answer_costs_its_client_nothing_of_the_generation() {
     assert!(kept <= 1.0, "the kept answer cost {kept} ms");
     let labels = r#"genre="kakuro",level="expert",shape="12x12""#;
     assert_eq!(service.counts(labels).await, counts(1, 0, 1, 1, 0));
+}
+
+#[cfg(feature = "print")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_books_made_puzzles_share_the_answers_kept() {
+    let service = service(ServerConfig::default());
+    let labels = r#"genre="kakuro",level="easy",shape="8x7""#;
+    // A seed made by `/generate` first is printed from memory; the book's other seed is made
+    // and kept, so `/generate` then finds it; a seed listed twice is made once.
+    let generated = service
+        .api
+        .get("/generate?genre=kakuro&shape=8x7&level=easy&seed=31")
+        .await
+        .expect_json(200);
+    assert_eq!(service.counts(labels).await, counts(0, 0, 1, 1, 0));
+    let book = "/booklet?genre=kakuro&shape=8x7&level=easy&seeds=31,32,31&format=sheet";
+    let first = service.api.post(book).await;
+    assert_eq!(first.status, 200, "{first}");
+    assert_eq!(
+        first.header("content-type").as_deref(),
+        Some("application/pdf")
+    );
+    assert_eq!(service.counts(labels).await, counts(1, 0, 2, 2, 0));
+    let second = service
+        .api
+        .get("/generate?genre=kakuro&shape=8x7&level=easy&seed=32")
+        .await
+        .expect_json(200);
+    assert_eq!(service.counts(labels).await, counts(2, 0, 2, 2, 0));
+    assert_ne!(second["id"], generated["id"]);
+    // The same book again is printed from memory, byte for byte (a book's bytes are fixed)
+    // and whatever its budget.
+    let again = service.api.post(&format!("{book}&budget=1")).await;
+    assert_eq!(again.status, 200, "{again}");
+    assert_eq!(again.body, first.body);
+    assert_eq!(service.counts(labels).await, counts(4, 0, 2, 2, 0));
 }

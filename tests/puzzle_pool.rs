@@ -57,6 +57,7 @@ const DEPTH: &str = "sumpuzzles_puzzle_pool_depth";
 const HITS: &str = "sumpuzzles_puzzle_pool_hits_total";
 const MISSES: &str = "sumpuzzles_puzzle_pool_misses_total";
 const FILLS: &str = "sumpuzzles_puzzle_pool_fills_total";
+const FILL_CPU: &str = "sumpuzzles_puzzle_pool_fill_cpu_microseconds_total";
 
 /// A report's text with its one varying field, the wall-clock time, set to 0.
 fn steady(body: &str) -> String {
@@ -78,6 +79,11 @@ async fn a_warm_pool_serves_counts_and_its_puzzles_are_made_again_from_their_see
     let server = pooled_service(1, "kakuro:8x8:hard", 3);
     let labels = r#"genre="kakuro",level="hard",shape="8x8""#;
     server.wait_for(DEPTH, labels, 3.0).await;
+    // What the fills cost their worker is counted with them (an operator's fill rate per
+    // core: fills made over it); an 8x8 hard takes well over a microsecond of CPU.
+    let made = format!(r#"{labels},outcome="made""#);
+    assert!(server.admin.metric(FILLS, &made).await >= 3.0);
+    assert!(server.admin.metric(FILL_CPU, &made).await >= 3.0);
     let unseeded = "/generate?genre=kakuro&shape=8x8&level=hard";
 
     let reply = server.api.get(unseeded).await;

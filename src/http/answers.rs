@@ -1,5 +1,6 @@
 //! Answers computed once: the recent answers of seeded generations, kept in memory and shared
-//! by `/generate` with a seed, `/daily` and the lines of `/generate/batch`.
+//! by `/generate` with a seed, `/daily`, the lines of `/generate/batch` and the made puzzles of
+//! `/booklet`.
 //!
 //! A seeded generation's report depends only on what its plan's fingerprint names (the genre,
 //! shape, level, score range, seed and the versions: [`GeneratePlan::fingerprint`], which the
@@ -15,9 +16,9 @@
 //!   way starts one; requests for the same key meanwhile wait for that generation instead of
 //!   starting their own. The generation runs in a task of its own, so it goes on when the
 //!   request that started it leaves: a seeded `/generate` and a daily puzzle are asked for again
-//!   (the next player of the day gets it at once). A batch's line is the exception: a batch
-//!   whose client left stops its work, so a fill only a batch waited for is cancelled when
-//!   nobody waits for it any more.
+//!   (the next player of the day gets it at once). A batch's line and a book's puzzle are the
+//!   exception: a batch or book whose client left stops its work, so a fill only they waited
+//!   for is cancelled when nobody waits for it any more.
 //! - **Served whatever the budget, at no cost**: a kept answer is sent to any request for its
 //!   key, even one whose budget could not have made it (the puzzle is the same; only the work
 //!   differs), and it takes no worker and no step of the client's budget. The generation runs
@@ -44,6 +45,8 @@ use super::problem::ApiError;
 use super::state::Admitted;
 use super::AppState;
 use crate::core::{Budget, Error, Stop};
+#[cfg(feature = "print")]
+use crate::ops::BookPuzzle;
 use crate::ops::{GeneratePlan, GenerateReport, Plan};
 
 /// What a kept answer costs beyond its JSON and key: its map entries and counters.
@@ -60,6 +63,9 @@ pub(crate) struct Answer {
     pub attempts: u64,
     full: Bytes,
     bare: Bytes,
+    /// What a book prints of it (a book's puzzles share the answers kept).
+    #[cfg(feature = "print")]
+    printed: BookPuzzle,
 }
 
 impl Answer {
@@ -68,17 +74,31 @@ impl Answer {
         let json = |report: &GenerateReport| {
             Bytes::from(serde_json::to_vec(report).expect("a report is plain data"))
         };
+        #[cfg(feature = "print")]
+        let printed = BookPuzzle::from(&report);
         Answer {
             steps: report.stats.steps,
             attempts: report.stats.attempts,
             full: json(&report),
             bare: json(&report.without_solution()),
+            #[cfg(feature = "print")]
+            printed,
         }
+    }
+
+    /// The puzzle as a book prints it.
+    #[cfg(feature = "print")]
+    pub fn printed(&self) -> &BookPuzzle {
+        &self.printed
     }
 
     /// What it costs a memory bound.
     pub fn bytes(&self) -> usize {
-        self.full.len() + self.bare.len()
+        #[cfg(feature = "print")]
+        let printed = std::mem::size_of::<BookPuzzle>() + self.printed.heap_bytes();
+        #[cfg(not(feature = "print"))]
+        let printed = 0;
+        self.full.len() + self.bare.len() + printed
     }
 
     /// The JSON `/generate` sends, with the solution or without it.
@@ -130,7 +150,8 @@ impl Plan for Making {
 pub(crate) enum Keep {
     /// It goes on (a seeded `/generate`, a daily puzzle: asked for again).
     Always,
-    /// It is cancelled (a batch's line: a batch whose client left stops its work).
+    /// It is cancelled (a batch's line or a book's puzzle: a batch or book whose client left
+    /// stops its work).
     WhileWaitedFor,
 }
 

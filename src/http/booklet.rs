@@ -2,7 +2,8 @@
 //! puzzles are made under a batch's rules, since a book is one request of its client for its
 //! whole life: it holds one of the client's slots until its PDF is made (its work is done
 //! before the answer starts, so the admission holds the slot until the handler returns), each
-//! puzzle runs under the client's allowance, in turn behind other clients' requests, and the
+//! puzzle runs under the client's allowance, in turn behind other clients' requests (a made
+//! puzzle is a seeded generation, shared with the answers kept: see `answers.rs`), and the
 //! book has one deadline that grows with its count. The printing is a job on the worker pool
 //! too. A client that goes away drops the handler, which cancels the job under way and starts
 //! no other.
@@ -16,9 +17,11 @@ use axum::response::{IntoResponse, Response};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::answers::{self, Keep};
 use super::extract::OptionalJson;
 use super::generate::{batch_deadline, list_query};
 use super::metrics;
+use super::pool::Entry;
 use super::problem::ApiError;
 use super::responses::{CommonErrors, PuzzleErrors};
 use super::state::Admitted;
@@ -118,7 +121,28 @@ pub async fn booklet(
         }
         let place = job.place;
         let puzzle = admitted.until((now + state.config.deadline).min(until));
-        let made = match state.run_in_turn(job, &puzzle).await {
+        // A made puzzle is a seeded generation: shared with `/generate`, `/daily` and batch
+        // lines through the answers kept (see `answers.rs`); as a batch's line, its fill goes
+        // on only while someone waits for it.
+        let made = match job.generation() {
+            Some(plan) => answers::answer(
+                &state,
+                plan,
+                Some(puzzle),
+                Entry::InTurn,
+                Keep::WhileWaitedFor,
+            )
+            .await
+            .map(|(answer, _)| answer.printed().clone())
+            .map_err(|error| match error {
+                ApiError::Operation(error) => ApiError::Operation(place.of(error)),
+                other => other,
+            }),
+            None => state.run_in_turn(job, &puzzle).await.inspect(|made| {
+                ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(made.attempts);
+            }),
+        };
+        let made = match made {
             Err(ApiError::Operation(Error::Stopped(Stop::DeadlineExceeded))) => {
                 return Err(ApiError::BookDeadline(format!(
                     "{place} did not finish within its deadline (at most {} s a puzzle, {} s \
@@ -129,7 +153,6 @@ pub async fn booklet(
             }
             made => made?,
         };
-        ::metrics::counter!(metrics::GENERATION_ATTEMPTS).increment(made.attempts);
         puzzles.push(made);
     }
     let cover = layout.cover;

@@ -26,6 +26,7 @@ pub const PUZZLE_POOL_HITS: &str = "sumpuzzles_puzzle_pool_hits_total";
 pub const PUZZLE_POOL_MISSES: &str = "sumpuzzles_puzzle_pool_misses_total";
 pub const PUZZLE_POOL_FILLS: &str = "sumpuzzles_puzzle_pool_fills_total";
 pub const PUZZLE_POOL_FILLING: &str = "sumpuzzles_puzzle_pool_filling";
+pub const PUZZLE_POOL_FILL_CPU: &str = "sumpuzzles_puzzle_pool_fill_cpu_microseconds_total";
 pub const ANSWER_CACHE_HITS: &str = "sumpuzzles_answer_cache_hits_total";
 pub const ANSWER_CACHE_MISSES: &str = "sumpuzzles_answer_cache_misses_total";
 pub const ANSWER_CACHE_FILLS: &str = "sumpuzzles_answer_cache_fills_total";
@@ -144,6 +145,12 @@ fn describe() {
          cancelled (gave the worker up to a request), failed, dropped (no room)"
     );
     ::metrics::describe_gauge!(PUZZLE_POOL_FILLING, "Workers filling the pools now");
+    ::metrics::describe_counter!(
+        PUZZLE_POOL_FILL_CPU,
+        "CPU time the pools' fills took on their workers, in microseconds, by genre, shape, \
+         level and outcome: fills made (outcome=\"made\") divided by it is a key's fill rate \
+         per core"
+    );
     ::metrics::describe_counter!(
         ANSWER_CACHE_HITS,
         "Seeded generations (/generate with a seed, /daily, batch lines) answered without \

@@ -19,12 +19,13 @@
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use axum::body::Bytes;
 
 use super::answers::Answer;
 use super::metrics;
-use super::pool::{Background, BackgroundTask};
+use super::pool::{thread_cpu_time, Background, BackgroundTask};
 use crate::core::{Budget, Error, Shape, Stop, TargetLevel};
 use crate::genres::GenreId;
 use crate::ops::{self, GeneratePlan, GenerateRequest, Operation, Plan};
@@ -329,14 +330,19 @@ impl PuzzlePools {
 
     /// Makes one puzzle for `key` under `budget` and shelves it (the task a worker runs).
     fn fill(&self, key: PoolKey, budget: &mut Budget) {
+        let started = thread_cpu_time();
         let outcome = key
             .plan(ops::fresh_seed())
-            .and_then(|plan| plan.run(budget));
-        self.shelve(key, outcome.map(Pooled::of));
+            .and_then(|plan| plan.run(budget))
+            .map(Pooled::of);
+        // Threads that helped (a generation examining candidates ahead) count too.
+        let cpu = thread_cpu_time().saturating_sub(started) + budget.helpers_cpu_time();
+        self.shelve(key, outcome, cpu);
     }
 
-    /// Puts a fill's puzzle on its shelf, if the caps still have room.
-    fn shelve(&self, key: PoolKey, outcome: Result<Pooled, Error>) {
+    /// Puts a fill's puzzle on its shelf, if the caps still have room; `cpu` is what the fill
+    /// cost its worker.
+    fn shelve(&self, key: PoolKey, outcome: Result<Pooled, Error>, cpu: Duration) {
         let mut stock = self.stock();
         let stock = &mut *stock;
         let Some(shelf) = stock.shelves.iter_mut().find(|shelf| shelf.key == key) else {
@@ -374,6 +380,9 @@ impl PuzzlePools {
         let mut labels = key.labels().to_vec();
         labels.push(("outcome", result.to_string()));
         ::metrics::counter!(metrics::PUZZLE_POOL_FILLS, &labels).increment(1);
+        // With the fills made, what sizes a pool: puzzles a second one core makes.
+        ::metrics::counter!(metrics::PUZZLE_POOL_FILL_CPU, &labels)
+            .increment(cpu.as_micros() as u64);
         // The depth after the fill's count: a later scrape that sees the puzzle on the shelf
         // also sees it counted as made (one scrape reads each metric on its own, so within a
         // single scrape the two may still disagree for a moment).
@@ -401,8 +410,11 @@ struct Reservation<'a> {
 impl Drop for Reservation<'_> {
     fn drop(&mut self) {
         if !self.shelved {
-            self.pools
-                .shelve(self.key, Err(Error::Stopped(Stop::Cancelled)));
+            self.pools.shelve(
+                self.key,
+                Err(Error::Stopped(Stop::Cancelled)),
+                Duration::ZERO,
+            );
         }
     }
 }

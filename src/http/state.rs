@@ -258,7 +258,8 @@ impl AppState {
 
     /// Runs a plan under `admitted` (its client's allowance and deadline), when a worker is
     /// free behind every request already queued ([`Entry::InTurn`]): a book's puzzle, made
-    /// after its request's slot was taken.
+    /// after its request's slot was taken (only books run so).
+    #[cfg(feature = "print")]
     pub(crate) async fn run_in_turn<P: Plan>(
         &self,
         plan: P,

@@ -401,6 +401,16 @@ impl fmt::Debug for Work {
     }
 }
 
+impl BookJob {
+    /// The generation that makes it, for a puzzle made from a seed (a given puzzle is read).
+    pub fn generation(&self) -> Option<&GeneratePlan> {
+        match &self.work {
+            Work::Generate(plan) => Some(plan),
+            Work::Read(_) => None,
+        }
+    }
+}
+
 impl Plan for BookJob {
     type Report = BookPuzzle;
 
@@ -418,7 +428,7 @@ impl Plan for BookJob {
 
     fn run(&self, budget: &mut Budget) -> Result<BookPuzzle, Error> {
         let puzzle = match &self.work {
-            Work::Generate(plan) => plan.run(budget).map(BookPuzzle::from),
+            Work::Generate(plan) => plan.run(budget).map(|report| BookPuzzle::from(&report)),
             Work::Read(plan) => plan.run(budget),
         };
         puzzle.map_err(|error| self.place.of(error))
@@ -444,19 +454,27 @@ pub struct BookPuzzle {
     pub attempts: u64,
 }
 
-impl From<GenerateReport> for BookPuzzle {
-    fn from(report: GenerateReport) -> BookPuzzle {
+impl From<&GenerateReport> for BookPuzzle {
+    fn from(report: &GenerateReport) -> BookPuzzle {
         BookPuzzle {
             genre: report.genre,
-            id: report.id,
-            shape: report.shape,
+            id: report.id.clone(),
+            shape: report.shape.clone(),
             level: report.level,
             score: Some(report.score),
             attempts: report.stats.attempts,
             solution: report
                 .solution
+                .clone()
                 .expect("a book's puzzles are made with their solutions"),
         }
+    }
+}
+
+impl BookPuzzle {
+    /// What it takes in memory beyond its own fields, for a memory bound.
+    pub fn heap_bytes(&self) -> usize {
+        self.id.len() + self.shape.len() + self.solution.iter().map(String::len).sum::<usize>()
     }
 }
 

@@ -212,7 +212,7 @@ fn a_key_that_made_a_puzzle_goes_on_through_failed_fills() {
     // Seeds whose generation runs past the budget, more in a row than a new key may fail.
     for _ in 0..2 * FAILURES_TO_GIVE_UP {
         assert_eq!(pools.reserve(), Some(key));
-        pools.shelve(key, Err(Error::Stopped(Stop::Exhausted)));
+        pools.shelve(key, Err(Error::Stopped(Stop::Exhausted)), Duration::ZERO);
     }
     assert_eq!(fill_up(&pools), 1, "the key is still filled");
     assert_eq!(pools.depth(&key), 2);
