@@ -207,9 +207,10 @@ impl Layouts {
 
 /// A random grid of any shape from 3x3 to the relaxed limit, for benchmarks on grids larger
 /// than the generator makes: the first layout and fill that work for `params` (the level's
-/// layout rules and fill noise, and the random stream [`generate`] starts from), with the sums
-/// the fill gives. Nothing is screened or repaired, so the grid has at least one solution, the
-/// fill returned with it, and may have several. It obeys the strict rules but for its size.
+/// layout rules and fill noise, and the random stream [`generate`] starts from up to 16x16),
+/// with the sums the fill gives. Nothing is screened or repaired, so the grid has at least one
+/// solution, the fill returned with it, and may have several. It obeys the strict rules but
+/// for its size.
 pub fn filled_grid(
     params: &GenerateParams,
     budget: &mut Budget,
