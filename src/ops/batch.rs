@@ -2,14 +2,12 @@
 //! from a first seed), answered one line per seed, in seed order: the report `generate`
 //! gives, or the problem of a seed whose generation failed.
 
-use std::fmt;
-
-use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, SeqAccess};
 use serde::{Deserialize, Serialize};
 
 use super::generate::{fresh_seed, GeneratePlan, GenerateReport};
 use super::parameters::{GenerationOptions, GenerationRequest};
-use super::wire::{seed_in_range, BatchSize, Seed, WholeNumber};
+use super::wire::{optional_list, seed_in_range, BatchSize, ListItem, Seed, WholeNumber};
 use super::{ProblemDetails, MAX_SEED};
 use crate::core::{Error, InputError};
 
@@ -206,66 +204,8 @@ impl BatchLine {
 pub(super) fn seed_list<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<Vec<u64>>, D::Error> {
-    struct Seeds;
-
-    fn checked<E: de::Error>(seed: u64) -> Result<u64, E> {
-        seed_in_range(seed).map_err(E::custom)
-    }
-
-    impl<'de> Visitor<'de> for Seeds {
-        type Value = Option<Vec<u64>>;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a list of seeds (whole numbers 0 to 2^63-1)")
-        }
-
-        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        /// A JSON body's list is an array (a string there is refused); a query string's
-        /// deserializer hands its comma-separated text over as a string whatever is asked.
-        fn visit_some<D: Deserializer<'de>>(
-            self,
-            deserializer: D,
-        ) -> Result<Self::Value, D::Error> {
-            deserializer.deserialize_seq(Seeds)
-        }
-
-        fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
-            let seeds = text
-                .split(',')
-                .map(|part| {
-                    let seed = part.trim().parse::<u64>().map_err(|_| {
-                        E::custom(format!(
-                            "seeds are whole numbers 0 to {MAX_SEED} separated by commas; found '{part}'"
-                        ))
-                    })?;
-                    checked(seed)
-                })
-                .collect::<Result<Vec<u64>, E>>()?;
-            Ok(Some(seeds))
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Self::Value, A::Error> {
-            let mut seeds = Vec::new();
-            while let Some(seed) = items.next_element::<ListedSeed>()? {
-                seeds.push(checked(seed.0)?);
-                if seeds.len() > MAX_BATCH {
-                    return Err(de::Error::custom(format!(
-                        "a batch has 1 to {MAX_BATCH} seeds"
-                    )));
-                }
-            }
-            Ok(Some(seeds))
-        }
-    }
-
-    deserializer.deserialize_option(Seeds)
+    let seeds = optional_list::<D, ListedSeed>(deserializer)?;
+    Ok(seeds.map(|seeds| seeds.into_iter().map(|seed| seed.0).collect()))
 }
 
 /// One seed of a list: a whole number, read with a message that names no Rust type.
@@ -276,6 +216,31 @@ impl<'de> Deserialize<'de> for ListedSeed {
         match Option::<WholeNumber>::deserialize(deserializer)? {
             Some(WholeNumber(seed)) => Ok(ListedSeed(seed)),
             None => Err(de::Error::custom("a seed is a whole number, not null")),
+        }
+    }
+}
+
+impl ListItem for ListedSeed {
+    const EXPECTING: &'static str = "a list of seeds (whole numbers 0 to 2^63-1)";
+    const MAX: usize = MAX_BATCH;
+
+    fn too_many() -> String {
+        format!("a batch has 1 to {MAX_BATCH} seeds")
+    }
+
+    fn from_text(part: &str) -> Result<ListedSeed, String> {
+        let seed = part.trim().parse::<u64>().map_err(|_| {
+            format!("seeds are whole numbers 0 to {MAX_SEED} separated by commas; found '{part}'")
+        })?;
+        seed_in_range(seed).map(ListedSeed)
+    }
+
+    fn next<'de, A: SeqAccess<'de>>(items: &mut A) -> Result<Option<ListedSeed>, A::Error> {
+        match items.next_element::<ListedSeed>()? {
+            Some(ListedSeed(seed)) => seed_in_range(seed)
+                .map(|seed| Some(ListedSeed(seed)))
+                .map_err(de::Error::custom),
+            None => Ok(None),
         }
     }
 }

@@ -14,7 +14,7 @@ use super::parameters::{GenerationOptions, GenerationRequest};
 use super::puzzle::{only_solution, PuzzleOperation, PuzzlePlan};
 use super::request::PuzzleRequest;
 use super::source::PuzzleSource;
-use super::wire::{BatchSize, Seed, StepBudget};
+use super::wire::{optional_list, BatchSize, ListItem, Seed, StepBudget};
 use super::{GeneratePlan, GenerateReport, Operation, Plan};
 use crate::core::{Budget, Error, InputError, Level, Location, Score, Stage, Verdict};
 use crate::genres::{GenreId, Registered};
@@ -551,59 +551,29 @@ pub struct PdfDocument(pub Vec<u8>);
 fn puzzle_list<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<Vec<PuzzleSource>>, D::Error> {
-    struct Puzzles;
-
-    impl<'de> Visitor<'de> for Puzzles {
-        type Value = Option<Vec<PuzzleSource>>;
-
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a list of puzzles (IDs, or puzzle source objects)")
-        }
-
-        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-
-        /// A JSON body's list is an array; a query string's deserializer hands its
-        /// comma-separated text over as a string whatever is asked.
-        fn visit_some<D: Deserializer<'de>>(
-            self,
-            deserializer: D,
-        ) -> Result<Self::Value, D::Error> {
-            deserializer.deserialize_seq(Puzzles)
-        }
-
-        fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
-            Ok(Some(
-                text.split(',')
-                    .map(|id| PuzzleSource::id(id.trim()))
-                    .collect(),
-            ))
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Self::Value, A::Error> {
-            let mut puzzles = Vec::new();
-            while let Some(ListedPuzzle(source)) = items.next_element()? {
-                puzzles.push(source);
-                if puzzles.len() > MAX_BOOK {
-                    return Err(de::Error::custom(format!(
-                        "`puzzles` lists 1 to {MAX_BOOK} puzzles"
-                    )));
-                }
-            }
-            Ok(Some(puzzles))
-        }
-    }
-
-    deserializer.deserialize_option(Puzzles)
+    let puzzles = optional_list::<D, ListedPuzzle>(deserializer)?;
+    Ok(puzzles.map(|puzzles| puzzles.into_iter().map(|puzzle| puzzle.0).collect()))
 }
 
 /// One puzzle of a list: an ID, or a puzzle source object.
 struct ListedPuzzle(PuzzleSource);
+
+impl ListItem for ListedPuzzle {
+    const EXPECTING: &'static str = "a list of puzzles (IDs, or puzzle source objects)";
+    const MAX: usize = MAX_BOOK;
+
+    fn too_many() -> String {
+        format!("`puzzles` lists 1 to {MAX_BOOK} puzzles")
+    }
+
+    fn from_text(part: &str) -> Result<ListedPuzzle, String> {
+        Ok(ListedPuzzle(PuzzleSource::id(part.trim())))
+    }
+
+    fn next<'de, A: SeqAccess<'de>>(items: &mut A) -> Result<Option<ListedPuzzle>, A::Error> {
+        items.next_element()
+    }
+}
 
 impl<'de> Deserialize<'de> for ListedPuzzle {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ListedPuzzle, D::Error> {

@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use serde::de::{self, Deserializer, Visitor};
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::daily::Date;
@@ -386,4 +386,72 @@ mod tests {
         let error = serde_json::from_str::<Seed>("9223372036854775808").unwrap_err();
         assert!(error.to_string().contains("seed must be 0 to"), "{error}");
     }
+}
+
+/// An item of a list field that a JSON body gives as an array and a query string as text
+/// separated by commas (`seeds`, a book's `puzzles`): read by [`optional_list`].
+pub(super) trait ListItem: Sized {
+    /// What the list is, for a malformed request's message.
+    const EXPECTING: &'static str;
+    /// The most items an array may list: reading stops with [`ListItem::too_many`] past it.
+    const MAX: usize;
+    /// What an array longer than [`ListItem::MAX`] is told.
+    fn too_many() -> String;
+    /// One comma-separated part of a query string's text.
+    fn from_text(part: &str) -> Result<Self, String>;
+    /// The next element of an array.
+    fn next<'de, A: SeqAccess<'de>>(items: &mut A) -> Result<Option<Self>, A::Error>;
+}
+
+/// A list field: absent or `null` is `None`; a JSON body's list is an array (a string there is
+/// refused); a query string's deserializer hands its comma-separated text over as a string
+/// whatever is asked.
+pub(super) fn optional_list<'de, D: Deserializer<'de>, T: ListItem>(
+    deserializer: D,
+) -> Result<Option<Vec<T>>, D::Error> {
+    struct List<T>(std::marker::PhantomData<T>);
+
+    impl<'de, T: ListItem> Visitor<'de> for List<T> {
+        type Value = Option<Vec<T>>;
+
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str(T::EXPECTING)
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_some<D: Deserializer<'de>>(
+            self,
+            deserializer: D,
+        ) -> Result<Self::Value, D::Error> {
+            deserializer.deserialize_seq(List(std::marker::PhantomData))
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
+            let items = text
+                .split(',')
+                .map(|part| T::from_text(part).map_err(E::custom))
+                .collect::<Result<Vec<T>, E>>()?;
+            Ok(Some(items))
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Self::Value, A::Error> {
+            let mut list = Vec::new();
+            while let Some(item) = T::next(&mut items)? {
+                list.push(item);
+                if list.len() > T::MAX {
+                    return Err(de::Error::custom(T::too_many()));
+                }
+            }
+            Ok(Some(list))
+        }
+    }
+
+    deserializer.deserialize_option(List(std::marker::PhantomData))
 }

@@ -463,6 +463,49 @@ pub fn grade(solver: &Solver, ceiling: Level, budget: &mut Budget) -> Result<Gra
     finish(Some(Level::BeyondExpert), false, cands)
 }
 
+/// [`grade`] up to Medium for a caller to whom a puzzle the Easy techniques solve is the same
+/// answer as one that needs Medium (a hard or expert target rejects both, `any` takes both):
+/// a puzzle they solve is rated Medium whichever of the two finishes it, and the Easy pass is
+/// skipped. The candidates are `grade`'s: run filtering (`combination_fit`, which every Easy
+/// technique is part of) from every digit in every cell ends at the greatest set of
+/// candidates that no run's fit narrows, and so does `grade`'s Easy fixpoint followed by it,
+/// because no Easy or Medium narrowing of candidates that hold that set removes any of it
+/// (each of its digits has a filling of the run within it) and both paths end where no fit
+/// narrows. The steps are this path's, not `grade`'s. Where a rule breaks, the candidates
+/// depend on the order the techniques went in, so a broken puzzle gets `grade`'s answer.
+///
+/// The first filtering of a run from every digit leaves each cell the digits of the run's
+/// combinations, so the filtering starts from there: each cell with the digits of both its
+/// runs' combinations, every run queued.
+pub fn grade_easy_and_medium_as_one(solver: &Solver, budget: &mut Budget) -> Result<Grade, Stop> {
+    let layout = solver.layout();
+    let mut cands = solver.full_candidates();
+    for (run, cells) in layout.runs.iter().map(|run| &run.cells).enumerate() {
+        let digits = solver
+            .run_combos(run)
+            .iter()
+            .fold(DigitSet::EMPTY, |digits, &combo| digits | combo);
+        if digits.is_empty() || cells.len() > MAX_RUN {
+            return grade(solver, Level::Medium, budget);
+        }
+        for &cell in cells {
+            cands[cell as usize] &= digits;
+        }
+    }
+    let mut queue = solver.all_runs();
+    match solver.propagate(&mut cands, &mut queue, budget) {
+        Ok(()) => {}
+        Err(Halt::Contradiction) => return grade(solver, Level::Medium, budget),
+        Err(Halt::Stopped(stop)) => return Err(stop),
+    }
+    let solved = cands.iter().all(|c| c.is_single());
+    Ok(Grade {
+        level: solved.then_some(Level::Medium),
+        broken: false,
+        cands,
+    })
+}
+
 /// The Easy techniques to their fixpoint.
 fn easy_fixpoint(
     solver: &Solver,
