@@ -6,8 +6,11 @@
 //! parameters that generated it (the `/generate` response body, without the list of
 //! deductions). A genre's folder is its name with `_` for `-` (`corpus/kakuro_cryptic`).
 //! Parameters the generator refuses (a level too hard for a small shape) are reported and
-//! skipped. Options: `--sizes 6x6,8x8`, `--seeds 3`, `--out DIR`. The corpus test re-solves
-//! and re-rates every file, and regenerates it from its parameters.
+//! skipped. Options: `--sizes 6x6,8x8`, `--levels easy,medium`, `--seeds 3`, `--out DIR`. The corpus test re-solves
+//! and re-rates every file, and regenerates it from its parameters. Kakuro's puzzles above
+//! 16x16 were written with `--sizes 20x20,24x24 --levels easy,medium --seeds 1`, and
+//! `--sizes 18x18 --levels easy --seeds 5 --out DIR` of which only seed 4 (its fourth candidate
+//! kept) was copied: a few cheap ones, as the corpus test regenerates every file.
 
 use std::path::PathBuf;
 
@@ -35,12 +38,23 @@ fn main() {
         .split(',')
         .map(|s| s.parse().expect("size like 8x8"))
         .collect();
+    let levels: Vec<Level> = option("--levels").map_or_else(
+        || Level::RATED.to_vec(),
+        |list| {
+            list.split(',')
+                .map(|s| match s.parse() {
+                    Ok(TargetLevel::Exactly(level)) => level,
+                    _ => panic!("a level such as easy, not {s}"),
+                })
+                .collect()
+        },
+    );
     let seeds: u64 = option("--seeds").and_then(|s| s.parse().ok()).unwrap_or(3);
     let out = PathBuf::from(
         option("--out").unwrap_or_else(|| format!("corpus/{}", genre_name.replace('-', "_"))),
     );
     std::fs::create_dir_all(&out).expect("create the corpus folder");
-    for level in Level::RATED {
+    for &level in &levels {
         for &shape in &sizes {
             for seed in 0..seeds {
                 let request =

@@ -272,3 +272,48 @@ fn filled_grids_of_any_size_hold_their_fill() {
         ));
     }
 }
+
+/// Above 16x16 (generator version 2) the candidates are examined ahead of their turn on the
+/// threads the budget allows: 1, 2 and 3 threads give what one after another gives, the
+/// puzzle and its stats, and the verdict and progress of a budget just large enough or one
+/// step short. The seed is one whose first candidates are given up, so candidates examined
+/// ahead are the ones kept or charged.
+#[test]
+fn threads_beyond_the_spec_size_change_nothing() {
+    let params = GenerateParams {
+        shape: Shape::new(18, 18),
+        level: TargetLevel::Exactly(Level::Easy),
+        seed: SEED_18X18_EASY_WITH_RESTARTS,
+    };
+    let made = generate(&params, &mut Budget::new(1 << 40)).unwrap();
+    assert!(made.stats.restarts >= 2, "{:?}", made.stats);
+    let steps = made.stats.steps;
+    let run = |steps: u64, threads: usize| {
+        let mut budget = Budget::new(steps).with_threads(threads);
+        let outcome = generate(&params, &mut budget);
+        (format!("{outcome:?}"), budget.progress())
+    };
+    for budget in [1 << 40, steps, steps - 1] {
+        let alone = run(budget, 1);
+        assert_eq!(alone.0.starts_with("Ok("), budget >= steps, "{}", alone.0);
+        for threads in [2, 3] {
+            assert_eq!(
+                run(budget, threads),
+                alone,
+                "{budget} steps, {threads} threads"
+            );
+        }
+    }
+    // And the other threads did examine candidates: a clock that advances a nanosecond
+    // between two readings on a thread adds one for each thread started beside this one.
+    fn ticks() -> std::time::Duration {
+        thread_local!(static READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) });
+        std::time::Duration::from_nanos(READ.with(|read| read.replace(read.get() + 1)))
+    }
+    let mut budget = Budget::new(1 << 40).with_threads(3).with_cpu_clock(ticks);
+    generate(&params, &mut budget).unwrap();
+    assert!(budget.helpers_cpu_time().as_nanos() >= 2);
+}
+
+/// A seed of 18x18 easy whose third candidate or a later one is kept.
+const SEED_18X18_EASY_WITH_RESTARTS: u64 = 4;

@@ -253,8 +253,8 @@ impl Budget {
 
     /// The same budget, letting the work use up to `threads` threads at once (at least 1):
     /// what a door's fairness gives a request. Only work whose result does not depend on it
-    /// uses more than one (a generation by score examines candidates ahead of their turn, see
-    /// `score_range.rs`); a child budget has one.
+    /// uses more than one (a generation by score, and the Kakuro generator above 16x16,
+    /// examine candidates ahead of their turn, see `in_order.rs`); a child budget has one.
     pub fn with_threads(mut self, threads: usize) -> Budget {
         self.threads = threads.max(1);
         self
@@ -263,6 +263,15 @@ impl Budget {
     /// Threads the work may use at once.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Runs `work` with this budget allowing one thread (its other threads are busy), then
+    /// gives the budget its threads back.
+    pub(crate) fn with_one_thread<T>(&mut self, work: impl FnOnce(&mut Budget) -> T) -> T {
+        let threads = std::mem::replace(&mut self.threads, 1);
+        let result = work(self);
+        self.threads = threads;
+        result
     }
 
     /// The same budget, measuring with `clock` (the calling thread's CPU time) what the threads

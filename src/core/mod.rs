@@ -9,6 +9,7 @@ pub(crate) mod descriptors;
 pub(crate) mod digits;
 pub(crate) mod error;
 pub(crate) mod hint;
+pub(crate) mod in_order;
 pub(crate) mod level;
 pub(crate) mod outcome;
 pub(crate) mod probe;

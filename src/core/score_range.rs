@@ -13,10 +13,11 @@
 use std::fmt;
 
 use super::generate::{GenerateParams, Generated};
+use super::in_order::first_in_order;
 use super::rating::TargetLevel;
 use super::rng::SeededRng;
 use super::score::Score;
-use super::{Budget, CancelFlag, Error, InputError};
+use super::{Budget, Error, InputError};
 
 /// Candidates tried before a range is given up on.
 pub const MAX_CANDIDATES: u64 = 256;
@@ -107,15 +108,10 @@ pub struct InRange<P, S> {
 ///
 /// The candidates are examined in order; with a budget that allows more than one thread
 /// ([`Budget::with_threads`]), the next ones are examined ahead of their turn on threads of
-/// their own (none on the web target, which has no threads), each under a budget of what was
-/// left when it started and a flag linked to this budget's. A candidate examined ahead counts
-/// only when its turn comes and it made its puzzle within what is left then: its steps are
-/// charged here as the candidates before it were, and the first in order that scores in range
-/// is kept. Anything else (it ran out, failed, or needed more than is left now) is examined
-/// again in its turn on this thread, as without threads. So the puzzle, `stats` and the
-/// budget's verdict are those of the candidates examined one after another, on every machine
-/// and with any number of threads; work on candidates after the kept one is wasted and not
-/// counted, at most one candidate a thread.
+/// their own ([`first_in_order`]). So the puzzle, `stats` and the budget's verdict are those
+/// of the candidates examined one after another, on every machine and with any number of
+/// threads; work on candidates after the kept one is wasted and not counted, at most one
+/// candidate a thread.
 pub fn generate_in_range<P: Send, S: Send>(
     params: &GenerateParams,
     range: ScoreRange,
@@ -127,128 +123,44 @@ pub fn generate_in_range<P: Send, S: Send>(
     let seeds: Vec<u64> = candidate_seeds(params.seed)
         .take(MAX_CANDIDATES as usize)
         .collect();
-    let threads = if cfg!(target_arch = "wasm32") {
-        1
-    } else {
-        budget.threads().min(MAX_THREADS)
-    };
     let candidate = |index: usize| GenerateParams {
         seed: seeds[index],
         ..*params
     };
-    std::thread::scope(|scope| {
-        let mut ahead = Ahead {
-            examined: std::collections::VecDeque::new(),
-            next: 1,
-        };
-        for index in 0..seeds.len() {
-            budget.check_cancelled()?;
-            let early = ahead.take(index);
-            // Keep the next candidates under way on the other threads while this one is
-            // awaited or examined.
-            while ahead.examined.len() + 1 < threads && ahead.next < seeds.len() {
-                let flag = budget.flag().linked();
-                let mut own = Budget::with_flag(budget.remaining(), flag.clone());
-                own.set_stage(budget.stage());
-                let params = candidate(ahead.next);
-                let generate = &generate;
-                let clock = budget.helper_clock().cloned();
-                let examine = move || (generate(&params, &mut own), own);
-                ahead.examined.push_back(Examined {
-                    index: ahead.next,
-                    flag,
-                    thread: scope.spawn(move || match clock {
-                        Some(clock) => clock.time(examine),
-                        None => examine(),
-                    }),
-                });
-                ahead.next += 1;
-            }
-            let early = early.and_then(|examined| examined.fitting(budget));
-            let mut generated = match early {
-                Some((generated, steps, stage)) => {
-                    budget.spend(steps)?;
-                    budget.set_stage(stage);
-                    generated
-                }
-                None => generate(&candidate(index), budget)?,
-            };
+    let kept = first_in_order(
+        seeds.len(),
+        budget,
+        |index, budget| generate(&candidate(index), budget),
+        |index, mut generated: Generated<P, S>| {
             attempts += generated.stats.attempts;
             restarts += generated.stats.restarts;
-            if generated
+            let in_range = generated
                 .rating
                 .score()
-                .is_some_and(|score| range.contains(score))
-            {
+                .is_some_and(|score| range.contains(score));
+            in_range.then(|| {
                 generated.stats.attempts = attempts;
                 generated.stats.restarts = restarts;
-                generated.stats.steps = budget.used() - start;
-                return Ok(InRange {
+                InRange {
                     generated,
                     rejected: index as u64,
-                });
-            }
-        }
-        let level = match params.level {
-            TargetLevel::Exactly(level) => level.name(),
-            TargetLevel::Any => "easy to expert",
-        };
-        Err(InputError::limits(format!(
-            "none of {MAX_CANDIDATES} {level} puzzles of shape {} scored {range}: try a wider score range, another shape or another level",
-            params.shape
-        ))
-        .into())
-    })
-}
-
-/// Threads a generation by score uses at most, whatever its budget allows.
-const MAX_THREADS: usize = 64;
-
-/// The candidates examined ahead of their turn, in order, and the next one to start.
-struct Ahead<'scope, T> {
-    examined: std::collections::VecDeque<Examined<'scope, T>>,
-    next: usize,
-}
-
-/// However the generation ends (a puzzle, a failure, its budget spent), the candidates still
-/// under way are not needed: they stop at their next check, and the scope waits for them.
-impl<T> Drop for Ahead<'_, T> {
-    fn drop(&mut self) {
-        for examined in &self.examined {
-            examined.flag.cancel();
-        }
+                }
+            })
+        },
+    )?;
+    if let Some(mut kept) = kept {
+        kept.generated.stats.steps = budget.used() - start;
+        return Ok(kept);
     }
-}
-
-impl<'scope, T> Ahead<'scope, T> {
-    /// The candidate `index`, when it was started ahead of its turn.
-    fn take(&mut self, index: usize) -> Option<Examined<'scope, T>> {
-        if self.examined.front()?.index == index {
-            self.examined.pop_front()
-        } else {
-            None
-        }
-    }
-}
-
-/// A candidate under way on a thread of its own.
-struct Examined<'scope, T> {
-    index: usize,
-    /// Stops it alone (linked to the generation's flag).
-    flag: CancelFlag,
-    thread: std::thread::ScopedJoinHandle<'scope, (T, Budget)>,
-}
-
-impl<P, S> Examined<'_, Result<Generated<P, S>, Error>> {
-    /// Its puzzle, the steps it took and its budget's last stage, when it made one within what
-    /// `budget` has left: what examining it now would give. None otherwise (it is examined
-    /// again in its turn).
-    fn fitting(self, budget: &Budget) -> Option<(Generated<P, S>, u64, crate::core::Stage)> {
-        // A panic on that thread is met again when the candidate is examined in its turn.
-        let (outcome, own) = self.thread.join().ok()?;
-        let generated = outcome.ok()?;
-        (own.used() <= budget.remaining()).then(|| (generated, own.used(), own.stage()))
-    }
+    let level = match params.level {
+        TargetLevel::Exactly(level) => level.name(),
+        TargetLevel::Any => "easy to expert",
+    };
+    Err(InputError::limits(format!(
+        "none of {MAX_CANDIDATES} {level} puzzles of shape {} scored {range}: try a wider score range, another shape or another level",
+        params.shape
+    ))
+    .into())
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! The Kakuro generator, version 1.
+//! The Kakuro generator, version 2 (version 1 up to 16x16: see the last paragraph).
 //!
 //! Procedure (the spec's generator, with our choices where it leaves room):
 //! 1. **Layout** ([`layout`]): white cells everywhere below the first row and right of the
@@ -35,7 +35,8 @@
 //!    cells, is undone before the next one.
 //! 6. A candidate starts over with a new layout after 3 times as many changes without
 //!    improvement (fewer solutions, or as many and fewer unresolved cells) as it has inner
-//!    cells, or 8 times once it has been unique.
+//!    cells, or 8 times once it has been unique. Above 16x16 (version 2) a hard candidate
+//!    gets a quarter of its inner cells, or half once unique, and an expert one half, or once.
 //!
 //! After 4,096 candidates given up, the generator reports that the shape is too small for the
 //! level (a 4x4 grid cannot be hard, for instance) rather than search on.
@@ -46,7 +47,16 @@
 //! blocks; they are returned as they are, rated easy, whatever the level asked.
 //!
 //! The random stream is [`SeededRng`] keyed by the seed, with the shape and level as stream
-//! number, so the same parameters give the same puzzle on every machine. Budget limits that
+//! number, so the same parameters give the same puzzle on every machine. Up to the spec's
+//! 16x16 one stream serves every candidate in turn (version 1's puzzles, which the corpus
+//! pins). Above it (version 2's change) candidate `k` (its layouts, fill and repairs) has a
+//! stream of its own, the stream number with `k + 1` above its 32 bits, and starts afresh
+//! (its run limit grows only with its own failed layouts): it depends on the parameters and
+//! `k` alone, so the candidates are examined several at once on the threads the budget allows
+//! and the first in order that passes is kept, with the attempts of the candidates up to it,
+//! as many restarts as candidates before it and their steps; work on later candidates is not
+//! counted ([`first_in_order`]). The puzzle and the budget's verdict are the same with any
+//! number of threads. Budget limits that
 //! shape the search (the 4,096 solver steps, the fill's 20,000 digits) are fixed numbers run
 //! through [`Budget::sub_search`], and running out of the caller's budget is an error, never a
 //! different puzzle.
@@ -59,6 +69,7 @@ pub mod random_grid;
 mod repair;
 mod screen;
 
+use crate::core::in_order::first_in_order;
 use crate::core::{
     Budget, Error, GenerateParams, Generated, GenerationStats, Grid, InputError, Level, SeededRng,
     Shape, Stop, TargetLevel,
@@ -72,8 +83,10 @@ use super::model::{Cell, Puzzle, Rules, MAX_RUN, RELAXED_MAX_SIDE, STRICT_MAX_SI
 use super::{solution_grid, Solution};
 use crate::genres::sum_grid::rate::rate_layout;
 
-/// The generator version: part of what determines the puzzle for a seed.
-pub const GENERATOR_VERSION: u32 = 1;
+/// The generator version: part of what determines the puzzle for a seed. Version 2 changed
+/// only shapes with a side above 16 (each candidate a random stream of its own); up to 16x16
+/// its puzzles are version 1's.
+pub const GENERATOR_VERSION: u32 = 2;
 
 /// Solver steps to look for up to 4 solutions within the techniques' candidates.
 const SOLVER_STEPS: u64 = 4096;
@@ -98,6 +111,9 @@ struct Settings {
     /// The hardest level the full rating of a unique candidate uses: cells it leaves open are
     /// repaired like an ambiguity's.
     rating_ceiling: Level,
+    /// Changes without improvement a candidate is given, in eighths of its inner cells: before
+    /// and after it has been unique.
+    patience: (usize, usize),
 }
 
 fn settings(level: TargetLevel, shape: Shape) -> Settings {
@@ -120,12 +136,23 @@ fn settings(level: TargetLevel, shape: Shape) -> Settings {
         TargetLevel::Exactly(Level::Hard) if beyond_spec => Level::Hard,
         _ => Level::BeyondExpert,
     };
+    // Above 16x16 a hard or expert candidate that finishes nearly always does so within a few
+    // hundred changes, and one that will not burns its whole patience: 3 and 8 times its inner
+    // cells cost about 10 M steps a candidate given up at 32x32. A quarter and a half of its
+    // inner cells (hard), a half and once (expert) kept the same candidates on seeds 0-9 of
+    // 32x32 at a third of the steps (docs/benchmarks.md, "Generation tails").
+    let patience = match level {
+        TargetLevel::Exactly(Level::Hard) if beyond_spec => (2, 4),
+        TargetLevel::Exactly(Level::Expert) if beyond_spec => (4, 8),
+        _ => (24, 64),
+    };
     Settings {
         run_limit,
         block_percent,
         noise,
         screen,
         rating_ceiling,
+        patience,
     }
 }
 
@@ -154,6 +181,15 @@ pub fn generate(
     })
 }
 
+/// A finished puzzle: the puzzle, its solution and its rating.
+type Found = (Puzzle, Solution, crate::core::Rating);
+
+/// The random stream of candidate `index` above the spec's sizes: the parameters' stream
+/// with the candidate's number (from 1) above its 32 bits of shape and level.
+fn candidate_stream(params: &GenerateParams, index: usize) -> u64 {
+    params.stream() | ((index as u64 + 1) << 32)
+}
+
 /// The longest run layouts may have, and how many layouts or fills have failed so far.
 struct Layouts {
     run_limit: usize,
@@ -171,9 +207,10 @@ impl Layouts {
 
 /// A random grid of any shape from 3x3 to the relaxed limit, for benchmarks on grids larger
 /// than the generator makes: the first layout and fill that work for `params` (the level's
-/// layout rules and fill noise, and the random stream [`generate`] starts from), with the sums
-/// the fill gives. Nothing is screened or repaired, so the grid has at least one solution, the
-/// fill returned with it, and may have several. It obeys the strict rules but for its size.
+/// layout rules and fill noise, and the random stream [`generate`] starts from up to 16x16),
+/// with the sums the fill gives. Nothing is screened or repaired, so the grid has at least one
+/// solution, the fill returned with it, and may have several. It obeys the strict rules but
+/// for its size.
 pub fn filled_grid(
     params: &GenerateParams,
     budget: &mut Budget,
@@ -201,10 +238,7 @@ impl Generator {
         }
     }
 
-    fn run(
-        &mut self,
-        budget: &mut Budget,
-    ) -> Result<(Puzzle, Solution, crate::core::Rating), Error> {
+    fn run(&mut self, budget: &mut Budget) -> Result<Found, Error> {
         let shape = self.params.shape;
         if shape.rows < 3 || shape.cols < 3 {
             let puzzle = Puzzle::new(Grid::filled(shape, Cell::BLOCK))?;
@@ -214,6 +248,9 @@ impl Generator {
             self.stats.attempts = 1;
             return Ok((puzzle, solution, rating));
         }
+        if shape.rows > SPEC_MAX_SIDE || shape.cols > SPEC_MAX_SIDE {
+            return self.run_independent(budget);
+        }
         let mut layouts = Layouts::new(self.settings.run_limit);
         loop {
             let mut candidate = self.next_candidate(&mut layouts, budget)?;
@@ -222,13 +259,44 @@ impl Generator {
             }
             self.stats.restarts += 1;
             if self.stats.restarts >= MAX_RESTARTS {
-                return Err(InputError::limits(format!(
-                    "no {} kakuro of shape {shape} was found in {MAX_RESTARTS} candidates: the shape is too small for this level; try a larger shape or an easier level",
-                    self.params.level
-                ))
-                .into());
+                return Err(self.too_small());
             }
         }
+    }
+
+    /// Above the spec's sizes: candidate `k` is made by a generator of its own, with the
+    /// random stream [`candidate_stream`] and fresh [`Layouts`], so it depends on nothing but
+    /// the parameters and `k`; the candidates are examined in order (some ahead of their turn
+    /// on the threads the budget allows, see [`first_in_order`]) and the first that passes is
+    /// kept, with the attempts of the candidates up to it and as many restarts as candidates
+    /// before it.
+    fn run_independent(&mut self, budget: &mut Budget) -> Result<Found, Error> {
+        let params = self.params;
+        let examine = |index: usize, budget: &mut Budget| {
+            let mut generator = Generator::new(&params);
+            generator.rng = SeededRng::new(params.seed, candidate_stream(&params, index));
+            let mut layouts = Layouts::new(generator.settings.run_limit);
+            let mut candidate = generator.next_candidate(&mut layouts, budget)?;
+            let found = generator.improve(&mut candidate, budget)?;
+            Ok((found, generator.stats.attempts))
+        };
+        let stats = &mut self.stats;
+        let keep = |index: usize, (found, attempts): (Option<Found>, u64)| {
+            stats.attempts += attempts;
+            stats.restarts = index as u64;
+            found
+        };
+        first_in_order(MAX_RESTARTS as usize, budget, examine, keep)?
+            .ok_or_else(|| self.too_small())
+    }
+
+    /// The error when every candidate was given up.
+    fn too_small(&self) -> Error {
+        InputError::limits(format!(
+            "no {} kakuro of shape {} was found in {MAX_RESTARTS} candidates: the shape is too small for this level; try a larger shape or an easier level",
+            self.params.level, self.params.shape
+        ))
+        .into()
     }
 
     /// The next layout and fill that work, allowing longer runs as [`Layouts`] counts failures.
@@ -278,7 +346,7 @@ impl Generator {
         &mut self,
         candidate: &mut Candidate,
         budget: &mut Budget,
-    ) -> Result<Option<(Puzzle, Solution, crate::core::Rating)>, Error> {
+    ) -> Result<Option<Found>, Error> {
         let shape = self.params.shape;
         let inner = (shape.rows - 1) * (shape.cols - 1);
         let mut best = (usize::MAX, usize::MAX);
@@ -342,7 +410,12 @@ impl Generator {
                     }
                 }
             }
-            let patience = if been_unique { 8 } else { 3 } * inner;
+            let patience = if been_unique {
+                self.settings.patience.1
+            } else {
+                self.settings.patience.0
+            } * inner
+                / 8;
             if without_improvement > patience {
                 return Ok(None);
             }
