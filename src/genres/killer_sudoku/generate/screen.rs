@@ -3,8 +3,9 @@
 //! so where these take one or two. They only decide what to try next; every puzzle handed out
 //! is still rated by the rater and proved unique by the exact solver.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
 
 use crate::core::{Budget, DigitSet, Stop};
 
@@ -230,7 +231,7 @@ fn filled_4x4() -> &'static FilledGrids {
 /// sum: a generation's candidates share most of their cages (a merge or reshape changes two),
 /// and a puzzle's grids are those that fit each of its cages.
 #[derive(Default)]
-pub struct CageGrids(HashMap<(u16, u32), GridSet>);
+pub struct CageGrids(FxHashMap<(u16, u32), GridSet>);
 
 impl CageGrids {
     /// The filled grids whose digits in `cells` differ and add up to `sum`.
