@@ -140,11 +140,7 @@ pub struct GridSet([u64; 5]);
 impl GridSet {
     /// Every filled 4x4 grid.
     pub fn every() -> GridSet {
-        let mut every = [0; 5];
-        for index in 0..filled_4x4().grids.len() {
-            every[index / 64] |= 1 << (index % 64);
-        }
-        GridSet(every)
+        filled_4x4().every
     }
 
     /// The grids of this set whose digits in `cells` differ and add up to `sum`.
@@ -192,6 +188,7 @@ impl GridSet {
 struct FilledGrids {
     grids: Vec<[u8; 16]>,
     with: [[[u64; 5]; 5]; 16],
+    every: GridSet,
 }
 
 fn filled_4x4() -> &'static FilledGrids {
@@ -223,7 +220,15 @@ fn filled_4x4() -> &'static FilledGrids {
                 with[cell][usize::from(digit)][index / 64] |= 1 << (index % 64);
             }
         }
-        FilledGrids { grids, with }
+        let mut every = [0; 5];
+        for index in 0..grids.len() {
+            every[index / 64] |= 1 << (index % 64);
+        }
+        FilledGrids {
+            grids,
+            with,
+            every: GridSet(every),
+        }
     })
 }
 
