@@ -47,11 +47,14 @@ impl Verdict {
 #[derive(Default)]
 pub(super) struct Screened {
     verdicts: HashMap<Vec<u16>, (Verdict, u64)>,
+    /// About the bytes `verdicts` holds.
+    bytes: usize,
 }
 
-/// Puzzles [`Screened`] keeps before it forgets them all: a bound on its memory (a few MB at
-/// 32x32); a candidate at 16x16 expert meets a few thousand at most.
-const SCREENED_KEPT: usize = 16_384;
+/// The bytes [`Screened`] holds at most before it forgets every puzzle: a bound on a
+/// generation's memory. A 16x16 candidate's puzzles take about 600 bytes each, and one meets a
+/// few thousand at most; a 32x32 candidate's take a few KB.
+const SCREENED_BYTES: usize = 4 << 20;
 
 impl Generator {
     /// Screens the candidate as [`Generator::screen`] does, or gives the verdict it had when
@@ -78,9 +81,16 @@ impl Generator {
         }
         let start = budget.used();
         let verdict = self.screen(candidate, budget)?;
-        if screened.verdicts.len() >= SCREENED_KEPT {
+        let cells = match &verdict {
+            Verdict::Ambiguous { varying, open, .. } => varying.len() + open.len(),
+            _ => 0,
+        };
+        let bytes = 128 + sums.len() * size_of::<u16>() + cells * size_of::<usize>();
+        if screened.bytes + bytes > SCREENED_BYTES {
             screened.verdicts.clear();
+            screened.bytes = 0;
         }
+        screened.bytes += bytes;
         screened
             .verdicts
             .insert(sums, (verdict.clone(), budget.used() - start));
