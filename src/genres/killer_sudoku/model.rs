@@ -299,37 +299,40 @@ impl Puzzle {
 }
 
 /// Whether `cells` (sorted) are connected, orthogonally or, with `corners`, also diagonally.
+/// A cage has at most 16 cells (longer ones are refused before this is asked); a list of more
+/// than 64 is answered not connected.
 pub fn connected(side: usize, cells: &[usize], corners: bool) -> bool {
-    let Some(&first) = cells.first() else {
+    if cells.is_empty() {
         return true;
+    }
+    if cells.len() > 64 {
+        return false;
+    }
+    let touches = |cell: usize, other: usize| {
+        let (dr, dc) = (
+            ((other / side) as isize - (cell / side) as isize).abs(),
+            ((other % side) as isize - (cell % side) as isize).abs(),
+        );
+        if corners {
+            dr <= 1 && dc <= 1
+        } else {
+            dr + dc == 1
+        }
     };
-    let mut seen = vec![false; cells.len()];
-    let mut stack = vec![first];
-    seen[0] = true;
-    let mut reached = 1;
-    while let Some(cell) = stack.pop() {
-        let (row, col) = ((cell / side) as isize, (cell % side) as isize);
+    // The cells reached and those still to look from, a bit each: no allocation, as the
+    // generator asks this of every cage it draws.
+    let (mut reached, mut frontier) = (1u64, 1u64);
+    while frontier != 0 {
+        let from = cells[frontier.trailing_zeros() as usize];
+        frontier &= frontier - 1;
         for (index, &other) in cells.iter().enumerate() {
-            if seen[index] {
-                continue;
-            }
-            let (dr, dc) = (
-                ((other / side) as isize - row).abs(),
-                ((other % side) as isize - col).abs(),
-            );
-            let touches = if corners {
-                dr <= 1 && dc <= 1
-            } else {
-                dr + dc == 1
-            };
-            if touches {
-                seen[index] = true;
-                reached += 1;
-                stack.push(other);
+            if reached >> index & 1 == 0 && touches(from, other) {
+                reached |= 1 << index;
+                frontier |= 1 << index;
             }
         }
     }
-    reached == cells.len()
+    reached.count_ones() as usize == cells.len()
 }
 
 #[cfg(test)]
@@ -379,5 +382,14 @@ mod tests {
         assert!(!connected(4, &[0, 5], false));
         assert!(connected(4, &[0, 1, 5], false));
         assert!(!connected(4, &[0, 2], true));
+        assert!(connected(4, &[], false));
+        // A snake through all 16 cells (the last reached last), rows with a row between them,
+        // and a chain through corners.
+        let snake = [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11, 15, 14, 13, 12];
+        assert!(connected(4, &snake, false));
+        assert!(!connected(4, &[0, 1, 2, 3, 8, 9], true));
+        assert!(!connected(4, &[0, 1, 6, 11], false));
+        assert!(connected(4, &[0, 1, 6, 11], true));
+        assert!(!connected(9, &(0..65).collect::<Vec<_>>(), false));
     }
 }

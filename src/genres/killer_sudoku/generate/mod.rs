@@ -11,7 +11,7 @@
 //!    is its digits'.
 //! 3. **Unique**: the exact solver looks for two solutions within [`SOLVE_STEPS_PER_CELL`]
 //!    steps a cell (at 4x4: the 288 filled grids are narrowed by each cage, as bit sets, in
-//!    [`screen::solutions_4x4`]). While it finds two (or runs out), a cage is split: the cage
+//!    [`screen::CageGrids::solutions`]). While it finds two (or runs out), a cage is split: the cage
 //!    of a cell where the two solutions differ, drawn uniformly (when it ran out: one of the
 //!    largest cages), into the cells nearest that cell (half of it, breadth first) and the
 //!    connected parts of the rest. A split only adds sums, so the grid stays a solution and no
@@ -230,6 +230,8 @@ pub struct Generator {
     rng: SeededRng,
     /// The houses of the grid (cells of each row, column and box), once a puzzle showed them.
     houses: Vec<Vec<usize>>,
+    /// The filled grids that fit each cage looked at (4x4 only).
+    grids_4x4: screen::CageGrids,
     /// The work done so far.
     pub stats: GenerationStats,
 }
@@ -243,6 +245,7 @@ impl Generator {
             box_shape: default_box(side).expect("a shape the generator makes"),
             rng: SeededRng::new(params.seed, params.stream()),
             houses: Vec::new(),
+            grids_4x4: screen::CageGrids::default(),
             stats: GenerationStats::default(),
         }
     }
@@ -255,7 +258,7 @@ impl Generator {
         loop {
             self.stats.attempts += 1;
             let solutions = if self.side == SMALL_SIDE {
-                screen::solutions_4x4(&puzzle, 2, budget)?
+                self.grids_4x4.solutions(&puzzle, 2, budget)?
             } else {
                 let steps = SOLVE_STEPS_PER_CELL * (self.side * self.side) as u64;
                 let outcome =
@@ -302,7 +305,7 @@ impl Generator {
         budget: &mut Budget,
         rate: impl Fn(&Puzzle, &mut Budget) -> Result<Rating, Stop>,
     ) -> Result<Assessed, Stop> {
-        if self.side == SMALL_SIDE && screen::solutions_4x4(puzzle, 2, budget)?.len() != 1 {
+        if self.side == SMALL_SIDE && self.grids_4x4.solutions(puzzle, 2, budget)?.len() != 1 {
             return Ok(Assessed {
                 level: None,
                 rating: None,
@@ -480,8 +483,17 @@ impl Generator {
             let cages = puzzle.cages();
             let mut merged = cages[pair.0].cells.clone();
             merged.extend(cages[pair.1].cells.iter().copied());
-            let replaced =
-                self.replace(puzzle, solution, pair, vec![merged], wanted, budget, &rate)?;
+            let rest = self.grids_fitting_the_rest(puzzle, pair);
+            let replaced = self.replace(
+                puzzle,
+                solution,
+                pair,
+                rest,
+                vec![merged],
+                wanted,
+                budget,
+                &rate,
+            )?;
             if replaced.is_some() {
                 return Ok(replaced);
             }
@@ -489,19 +501,58 @@ impl Generator {
         Ok(None)
     }
 
+    /// At 4x4, the filled grids that fit every cage of `puzzle` but the two of `pair`: the
+    /// cages that replace them (merges, reshapes) narrow this further, so a candidate with
+    /// several solutions is known as such without making its puzzle or narrowing the set by
+    /// every cage again. None on larger grids.
+    fn grids_fitting_the_rest(
+        &mut self,
+        puzzle: &Puzzle,
+        pair: (usize, usize),
+    ) -> Option<screen::GridSet> {
+        (self.side == SMALL_SIDE).then(|| {
+            puzzle
+                .cages()
+                .iter()
+                .enumerate()
+                .filter(|&(index, _)| index != pair.0 && index != pair.1)
+                .fold(screen::GridSet::every(), |grids, (_, cage)| {
+                    grids.and(self.grids_4x4.fitting(&cage.cells, cage.sum))
+                })
+        })
+    }
+
     /// `puzzle` with the cages `pair` replaced by `parts` (over the same cells), with its
-    /// assessment, when it is found unique at a level no harder than `wanted`.
+    /// assessment, when it is found unique at a level no harder than `wanted`. With `rest`
+    /// (at 4x4, [`Self::grids_fitting_the_rest`]), a candidate the parts leave with several
+    /// solutions is given up before its puzzle is made: counted, and charged the steps of
+    /// [`screen::CageGrids::solutions`] (one a cage), as [`Self::assess`] would, whose answer it is.
     #[allow(clippy::too_many_arguments)]
     fn replace(
         &mut self,
         puzzle: &Puzzle,
         solution: &Solution,
         pair: (usize, usize),
+        rest: Option<screen::GridSet>,
         parts: Vec<Vec<usize>>,
         wanted: Level,
         budget: &mut Budget,
         rate: impl Fn(&Puzzle, &mut Budget) -> Result<Rating, Stop>,
     ) -> Result<Option<(Puzzle, Assessed)>, Stop> {
+        if let Some(rest) = rest {
+            let grids = parts.iter().fold(rest, |grids, part| {
+                let sum = part
+                    .iter()
+                    .map(|&cell| u32::from(solution.digits[cell]))
+                    .sum();
+                grids.and(self.grids_4x4.fitting(part, sum))
+            });
+            if !grids.is_single() {
+                self.stats.attempts += 1;
+                budget.spend((puzzle.cages().len() - 2 + parts.len()) as u64)?;
+                return Ok(None);
+            }
+        }
         let mut groups: Vec<Vec<usize>> = puzzle
             .cages()
             .iter()
@@ -548,15 +599,23 @@ impl Generator {
             })
         };
         for (first, second) in pairs {
+            let others = self.grids_fitting_the_rest(puzzle, (first, second));
             let mut union = cages[first].cells.clone();
             union.extend(cages[second].cells.iter().copied());
             union.sort_unstable();
             let (head, rest) = union.split_first().expect("cages have cells");
+            let sorted = |index: usize| {
+                let mut cells = cages[index].cells.clone();
+                cells.sort_unstable();
+                cells
+            };
+            let (first_cells, second_cells) = (sorted(first), sorted(second));
             // Each other way to part the cells: `head` and the cells of `mask`, and the rest.
             let mut parts: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
             for mask in 0..(1u32 << rest.len()) - 1 {
-                let mut one = vec![*head];
-                let mut two = Vec::new();
+                let mut one = Vec::with_capacity(union.len());
+                one.push(*head);
+                let mut two = Vec::with_capacity(union.len());
                 for (at, &cell) in rest.iter().enumerate() {
                     if mask >> at & 1 == 1 {
                         one.push(cell);
@@ -564,15 +623,7 @@ impl Generator {
                         two.push(cell);
                     }
                 }
-                let current = |part: &[usize]| {
-                    let mut cells = cages[first].cells.clone();
-                    cells.sort_unstable();
-                    cells == part || {
-                        let mut cells = cages[second].cells.clone();
-                        cells.sort_unstable();
-                        cells == part
-                    }
-                };
+                let current = |part: &[usize]| first_cells == part || second_cells == part;
                 if !current(&one)
                     && distinct(&one)
                     && distinct(&two)
@@ -589,6 +640,7 @@ impl Generator {
                     puzzle,
                     solution,
                     pair,
+                    others,
                     vec![one, two],
                     wanted,
                     budget,

@@ -5,6 +5,8 @@
 
 use std::sync::OnceLock;
 
+use rustc_hash::FxHashMap;
+
 use crate::core::{Budget, DigitSet, Stop};
 
 use super::super::combos::fit;
@@ -128,17 +130,68 @@ pub fn easy_fills(
     }
 }
 
-/// The side whose filled grids [`solutions_4x4`] tries: 288 of them, few enough to try each.
+/// The side whose filled grids [`CageGrids::solutions`] tries: 288 of them, few enough to try each.
 pub const SMALL_SIDE: usize = 4;
 
 /// A set of filled 4x4 grids, by their index in [`FilledGrids::grids`]: one bit each.
-type GridSet = [u64; 5];
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridSet([u64; 5]);
+
+impl GridSet {
+    /// Every filled 4x4 grid.
+    pub fn every() -> GridSet {
+        let mut every = [0; 5];
+        for index in 0..filled_4x4().grids.len() {
+            every[index / 64] |= 1 << (index % 64);
+        }
+        GridSet(every)
+    }
+
+    /// The grids of this set whose digits in `cells` differ and add up to `sum`.
+    pub fn fitting(self, cells: &[usize], sum: u32) -> GridSet {
+        let mut fitting = GridSet([0; 5]);
+        fitting_grids(&filled_4x4().with, cells, sum, 0, self, &mut fitting);
+        fitting
+    }
+
+    /// The grids in both sets.
+    pub fn and(self, other: GridSet) -> GridSet {
+        let mut both = self;
+        for (word, other) in both.0.iter_mut().zip(other.0) {
+            *word &= other;
+        }
+        both
+    }
+
+    /// Whether the set holds exactly one grid.
+    pub fn is_single(&self) -> bool {
+        self.0.iter().map(|word| word.count_ones()).sum::<u32>() == 1
+    }
+
+    /// The grids of the set, at most `limit` of them, in order.
+    fn grids(&self, limit: usize) -> Vec<Solution> {
+        let filled = filled_4x4();
+        let mut solutions = Vec::new();
+        for (word, &bits) in self.0.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 && solutions.len() < limit {
+                let index = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                solutions.push(Solution {
+                    side: SMALL_SIDE,
+                    digits: filled.grids[index].to_vec(),
+                });
+            }
+        }
+        solutions
+    }
+}
 
 /// Every filled 4x4 grid (rows, columns and 2x2 boxes holding 1-4), in lexicographic order,
 /// and for each cell and digit the set of grids with that digit there.
 struct FilledGrids {
     grids: Vec<[u8; 16]>,
-    with: [[GridSet; 5]; 16],
+    with: [[[u64; 5]; 5]; 16],
 }
 
 fn filled_4x4() -> &'static FilledGrids {
@@ -174,48 +227,44 @@ fn filled_4x4() -> &'static FilledGrids {
     })
 }
 
-/// The solutions of a 4x4 `puzzle` (usual boxes, no givens), at most `limit` of them, found by
-/// narrowing the set of every filled grid by each cage in turn, the largest first (they rule
-/// out the most): the grids of `within` whose digits in the cage differ and add up to its
-/// sum. One budget step per cage.
-pub fn solutions_4x4(
-    puzzle: &Puzzle,
-    limit: usize,
-    budget: &mut Budget,
-) -> Result<Vec<Solution>, Stop> {
-    debug_assert_eq!(puzzle.side(), SMALL_SIDE);
-    let filled = filled_4x4();
-    let mut cages: Vec<_> = puzzle.cages().iter().collect();
-    cages.sort_by_key(|cage| std::cmp::Reverse(cage.cells.len()));
-    let mut alive: GridSet = [0; 5];
-    for index in 0..filled.grids.len() {
-        alive[index / 64] |= 1 << (index % 64);
+/// The filled 4x4 grids that fit each cage looked at so far, by its cells (a bit each) and
+/// sum: a generation's candidates share most of their cages (a merge or reshape changes two),
+/// and a puzzle's grids are those that fit each of its cages.
+#[derive(Default)]
+pub struct CageGrids(FxHashMap<(u16, u32), GridSet>);
+
+impl CageGrids {
+    /// The filled grids whose digits in `cells` differ and add up to `sum`.
+    pub fn fitting(&mut self, cells: &[usize], sum: u32) -> GridSet {
+        let key = cells.iter().fold(0u16, |key, &cell| key | 1 << cell);
+        *self
+            .0
+            .entry((key, sum))
+            .or_insert_with(|| GridSet::every().fitting(cells, sum))
     }
-    for cage in cages {
-        budget.step()?;
-        let mut fitting = [0; 5];
-        fitting_grids(&filled.with, &cage.cells, cage.sum, 0, alive, &mut fitting);
-        alive = fitting;
-    }
-    let mut solutions = Vec::new();
-    for (word, &bits) in alive.iter().enumerate() {
-        let mut bits = bits;
-        while bits != 0 && solutions.len() < limit {
-            let index = word * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            solutions.push(Solution {
-                side: SMALL_SIDE,
-                digits: filled.grids[index].to_vec(),
-            });
+
+    /// The solutions of a 4x4 `puzzle` (usual boxes, no givens), at most `limit` of them: the
+    /// filled grids that fit every cage. One budget step per cage.
+    pub fn solutions(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: usize,
+        budget: &mut Budget,
+    ) -> Result<Vec<Solution>, Stop> {
+        debug_assert_eq!(puzzle.side(), SMALL_SIDE);
+        let mut alive = GridSet::every();
+        for cage in puzzle.cages() {
+            budget.step()?;
+            alive = alive.and(self.fitting(&cage.cells, cage.sum));
         }
+        Ok(alive.grids(limit))
     }
-    Ok(solutions)
 }
 
 /// Adds to `out` the grids of `within` whose digits in `cells` differ (none of `used`) and
 /// add up to `sum`: each digit that fits the first cell, then the rest.
 fn fitting_grids(
-    with: &[[GridSet; 5]; 16],
+    with: &[[[u64; 5]; 5]; 16],
     cells: &[usize],
     sum: u32,
     used: u32,
@@ -224,21 +273,35 @@ fn fitting_grids(
 ) {
     let Some((&cell, rest)) = cells.split_first() else {
         if sum == 0 {
-            for (out, within) in out.iter_mut().zip(within) {
+            for (out, within) in out.0.iter_mut().zip(within.0) {
                 *out |= within;
             }
         }
         return;
     };
+    if rest.is_empty() {
+        // The last cell can hold only what is left of the sum.
+        if (1..=SMALL_SIDE as u32).contains(&sum) && used & 1 << sum == 0 {
+            for ((out, within), &with) in out
+                .0
+                .iter_mut()
+                .zip(within.0)
+                .zip(&with[cell][sum as usize])
+            {
+                *out |= within & with;
+            }
+        }
+        return;
+    }
     for digit in 1..=SMALL_SIDE as u32 {
         if digit > sum || used & 1 << digit != 0 {
             continue;
         }
         let mut narrowed = within;
-        for (narrowed, &with) in narrowed.iter_mut().zip(&with[cell][digit as usize]) {
+        for (narrowed, &with) in narrowed.0.iter_mut().zip(&with[cell][digit as usize]) {
             *narrowed &= with;
         }
-        if narrowed.iter().any(|&word| word != 0) {
+        if narrowed.0.iter().any(|&word| word != 0) {
             fitting_grids(with, rest, sum - digit, used | 1 << digit, narrowed, out);
         }
     }
@@ -281,7 +344,9 @@ mod tests {
                 .collect();
             let puzzle = Puzzle::new(4, None, cages, Vec::new()).expect("cages of a grid");
             let exact = solve_puzzle(&puzzle, 2, &mut Budget::new(10_000_000));
-            let found = solutions_4x4(&puzzle, 2, &mut Budget::new(10_000_000)).expect("budget");
+            let found = CageGrids::default()
+                .solutions(&puzzle, 2, &mut Budget::new(10_000_000))
+                .expect("budget");
             assert_eq!(
                 found.len(),
                 exact.solutions.len(),
