@@ -314,7 +314,7 @@ mod tests {
                     .screen_once(&candidate, &mut screened, &mut first)
                     .unwrap();
                 let steps = first.used();
-                for limit in [1 << 40, steps, steps - 1, steps / 2, 0] {
+                for limit in [1 << 40, steps, steps.saturating_sub(1), steps / 2, 0] {
                     let mut again = Budget::new(limit);
                     let screening = generator.screen(&candidate, &mut again);
                     let mut remembering = Budget::new(limit);
