@@ -288,12 +288,49 @@ fn threads_beyond_the_spec_size_change_nothing() {
     let made = generate(&params, &mut Budget::new(1 << 40)).unwrap();
     assert!(made.stats.restarts >= 2, "{:?}", made.stats);
     let steps = made.stats.steps;
+    same_with_1_2_and_3_threads(&params, steps, &[1 << 40, steps, steps - 1]);
+    // And the other threads did examine candidates: a clock that advances a nanosecond
+    // between two readings on a thread adds one for each thread started beside this one.
+    fn ticks() -> std::time::Duration {
+        thread_local!(static READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) });
+        std::time::Duration::from_nanos(READ.with(|read| read.replace(read.get() + 1)))
+    }
+    let mut budget = Budget::new(1 << 40).with_threads(3).with_cpu_clock(ticks);
+    generate(&params, &mut budget).unwrap();
+    assert!(budget.helpers_cpu_time().as_nanos() >= 2);
+}
+
+/// Up to 16x16 a generation is one sequence of candidates whatever the threads, and repairs
+/// that come back to a puzzle screened before reuse its verdict and charge its steps: the
+/// corpus pins the puzzles and steps; here a 16x16 expert seed (whose repairs come back to
+/// earlier puzzles thousands of times) gives the same outcome and spends the same steps with
+/// 1, 2 or 3 threads, with its own steps and one fewer (then it runs out).
+#[test]
+fn threads_and_remembered_verdicts_change_nothing_at_16x16() {
+    let params = GenerateParams {
+        shape: Shape::new(16, 16),
+        level: TargetLevel::Exactly(Level::Expert),
+        seed: 0,
+    };
+    let made = generate(&params, &mut Budget::new(1 << 40)).unwrap();
+    assert!(made.stats.attempts > 1000, "{:?}", made.stats);
+    same_with_1_2_and_3_threads(
+        &params,
+        made.stats.steps,
+        &[made.stats.steps, made.stats.steps - 1],
+    );
+}
+
+/// Generates `params`, whose generation takes `steps`, under each of `budgets` with 1, 2 and 3
+/// threads: the same outcome and progress with every thread count, a puzzle exactly when the
+/// budget holds the steps.
+fn same_with_1_2_and_3_threads(params: &GenerateParams, steps: u64, budgets: &[u64]) {
     let run = |steps: u64, threads: usize| {
         let mut budget = Budget::new(steps).with_threads(threads);
-        let outcome = generate(&params, &mut budget);
+        let outcome = generate(params, &mut budget);
         (format!("{outcome:?}"), budget.progress())
     };
-    for budget in [1 << 40, steps, steps - 1] {
+    for &budget in budgets {
         let alone = run(budget, 1);
         assert_eq!(alone.0.starts_with("Ok("), budget >= steps, "{}", alone.0);
         for threads in [2, 3] {
@@ -304,15 +341,6 @@ fn threads_beyond_the_spec_size_change_nothing() {
             );
         }
     }
-    // And the other threads did examine candidates: a clock that advances a nanosecond
-    // between two readings on a thread adds one for each thread started beside this one.
-    fn ticks() -> std::time::Duration {
-        thread_local!(static READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) });
-        std::time::Duration::from_nanos(READ.with(|read| read.replace(read.get() + 1)))
-    }
-    let mut budget = Budget::new(1 << 40).with_threads(3).with_cpu_clock(ticks);
-    generate(&params, &mut budget).unwrap();
-    assert!(budget.helpers_cpu_time().as_nanos() >= 2);
 }
 
 /// A seed of 18x18 easy whose third candidate or a later one is kept.

@@ -17,7 +17,10 @@
 //!    over.
 //! 3. **Screen**: the sums follow from the digits. The techniques up to the requested level,
 //!    at most Medium (Medium for any), run first. If they finish at the requested level the
-//!    puzzle is done; if they finish below it, random digit changes make it harder.
+//!    puzzle is done; if they finish below it, random digit changes make it harder. A
+//!    candidate's repairs often come back to sums it had before: such a puzzle is not screened
+//!    again, its verdict is remembered with the steps the screening took, which are charged
+//!    again (the steps and the budget's verdict are those of screening it every time).
 //! 4. **Uniqueness**: otherwise the exact solver looks for up to 4 solutions within the
 //!    candidates the techniques left, with a fixed budget of 4,096 steps. Above Medium (and
 //!    for any), a puzzle with exactly one solution is then rated with every technique: at the
@@ -78,7 +81,7 @@ use crate::core::{
 use self::candidate::Candidate;
 use self::fill::FillStyle;
 use self::layout::LayoutRules;
-use self::screen::Verdict;
+use self::screen::{Screened, Verdict};
 use super::model::{Cell, Puzzle, Rules, MAX_RUN, RELAXED_MAX_SIDE, STRICT_MAX_SIDE};
 use super::{solution_grid, Solution};
 use crate::genres::sum_grid::rate::rate_layout;
@@ -356,10 +359,11 @@ impl Generator {
         // The last ambiguous candidate and its verdict: a change that leaves the puzzle more
         // ambiguous is undone.
         let mut previous: Option<(Vec<u8>, Verdict)> = None;
+        let mut screened = Screened::default();
         loop {
             self.stats.attempts += 1;
             candidate.update_sums();
-            let mut verdict = self.screen(candidate, budget)?;
+            let mut verdict = self.screen_once(candidate, &mut screened, budget)?;
             if let Some((digits, before)) = &previous {
                 if verdict.ambiguity() > before.ambiguity() {
                     candidate.digits.clone_from(digits);
