@@ -612,10 +612,12 @@ impl Generator {
             let (first_cells, second_cells) = (sorted(first), sorted(second));
             // Each other way to part the cells: `head` and the cells of `mask`, and the rest.
             let mut parts: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            // Two buffers for every way, copied only for the ways kept.
+            let (mut one, mut two) = (Vec::with_capacity(union.len()), Vec::new());
             for mask in 0..(1u32 << rest.len()) - 1 {
-                let mut one = Vec::with_capacity(union.len());
+                one.clear();
                 one.push(*head);
-                let mut two = Vec::with_capacity(union.len());
+                two.clear();
                 for (at, &cell) in rest.iter().enumerate() {
                     if mask >> at & 1 == 1 {
                         one.push(cell);
@@ -630,7 +632,7 @@ impl Generator {
                     && connected(n, &one, false)
                     && connected(n, &two, false)
                 {
-                    parts.push((one, two));
+                    parts.push((one.clone(), two.clone()));
                 }
             }
             self.rng.shuffle(&mut parts);

@@ -81,6 +81,9 @@ pub fn easy_fills(
         }
         for house in houses {
             budget.step()?;
+            if settled(&cands, house) {
+                continue;
+            }
             for &cell in house {
                 let Some(digit) = cands[cell].single_digit() else {
                     continue;
@@ -109,6 +112,9 @@ pub fn easy_fills(
         }
         // A digit written leaves the rest of its cage too.
         for &(cells, _) in &cages {
+            if settled(&cands, cells) {
+                continue;
+            }
             for &cell in cells {
                 let Some(digit) = cands[cell].single_digit() else {
                     continue;
@@ -128,6 +134,20 @@ pub fn easy_fills(
             return Ok(cands.iter().all(|cand| cand.is_single()));
         }
     }
+}
+
+/// Whether every cell of `cells` holds one digit, each a different one: neither singles nor
+/// hidden singles change anything there, and [`easy_fills`] passes over it (its step still
+/// counted).
+fn settled(cands: &[DigitSet], cells: &[usize]) -> bool {
+    let mut digits = DigitSet::EMPTY;
+    for &cell in cells {
+        if !cands[cell].is_single() {
+            return false;
+        }
+        digits |= cands[cell];
+    }
+    digits.len() as usize == cells.len()
 }
 
 /// The side whose filled grids [`CageGrids::solutions`] tries: 288 of them, few enough to try each.
