@@ -146,6 +146,60 @@ impl Weighted for Colouring {
     }
 }
 
+impl Excludes for Colouring {
+    fn exclude(&mut self, vertex: usize, colour: u32) {
+        self.trail.push((vertex, self.domains[vertex]));
+        self.domains[vertex] &= !(1 << colour);
+        if self.domains[vertex].count_ones() == 1 {
+            self.queue.push(vertex);
+        }
+    }
+}
+
+/// The two-way search finds each colouring of a cycle exactly once, the same set as the
+/// plain search, stops at the limit and when the budget runs out, and finds none of an odd
+/// cycle with two colours.
+#[test]
+fn the_two_way_search_counts_exactly() {
+    for (vertices, colours) in [(3, 3), (5, 3), (8, 3), (6, 4), (7, 2), (8, 2), (9, 2)] {
+        let k = colours as i64 - 1;
+        let sign = if vertices % 2 == 0 { 1 } else { -1 };
+        let expected = (k.pow(vertices as u32) + sign * k) as usize;
+        let outcome = search_binary(
+            &mut Colouring::new(vertices, colours, true),
+            usize::MAX,
+            &mut Budget::unlimited(),
+        );
+        assert!(outcome.complete);
+        let mut found = outcome.solutions;
+        found.sort();
+        found.dedup();
+        assert_eq!(found.len(), expected, "{vertices} {colours}");
+        let mut plain = search(
+            &mut Colouring::new(vertices, colours, true),
+            usize::MAX,
+            &mut Budget::unlimited(),
+        )
+        .solutions;
+        plain.sort();
+        assert_eq!(found, plain);
+        let limited = search_binary(
+            &mut Colouring::new(vertices, colours, true),
+            2,
+            &mut Budget::unlimited(),
+        );
+        assert_eq!(limited.count(), expected.min(2));
+    }
+    let stopped = search_binary(
+        &mut Colouring::new(12, 3, true),
+        usize::MAX,
+        &mut Budget::new(50),
+    );
+    assert!(!stopped.complete);
+    assert_eq!(stopped.stopped, Some(Stop::Exhausted));
+    assert_eq!(stopped.steps, 50);
+}
+
 const STRATEGIES: [Strategy; 5] = [
     Strategy::FewestCandidates,
     Strategy::Adaptive { first_restart: 1 },

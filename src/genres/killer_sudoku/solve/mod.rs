@@ -15,6 +15,10 @@
 //!
 //! The search is the adaptive one (dom/wdeg and last conflict) without restarts: counting to
 //! two searches the whole tree of a unique puzzle, which a start-over only searches again.
+//! A puzzle that search has not decided in [`FIRST_SEARCH_STEPS`] (the default budget of
+//! `/solve`, so nothing decided within it changes) is searched again from the start, two ways
+//! ([`search::search_binary`]) with every sum group matched to its cells: on the hardest
+//! published puzzles that tree is several times smaller (docs/benchmarks-killer.md).
 //! One budget step is one sum group or linear sum narrowed; a house's narrowing (a few bit
 //! operations over its cells) is not counted. The steps still bound the time: every
 //! assignment queues the cell's cage, so each node costs a step, and a house is narrowed only
@@ -22,8 +26,8 @@
 //! about 0.2 µs of CPU a step on the development machine (docs/benchmarks-killer.md).
 
 use crate::core::digits::Digits;
-use crate::core::search::{self, Model, Strategy, Weigh, Weighted};
-use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
+use crate::core::search::{self, Excludes, Model, Strategy, Weigh, Weighted};
+use crate::core::{Budget, DigitSet, Halt, SolveOutcome, Stop};
 
 use super::model::{digit_char, Puzzle};
 use crate::genres::sum_grid::combos::combos_up_to;
@@ -31,7 +35,7 @@ use crate::genres::sum_grid::combos::combos_up_to;
 mod narrow;
 mod network;
 
-use narrow::{Agenda, Cells};
+use narrow::{Agenda, Cells, ALL_MATCHED, MATCHED_CELLS};
 use network::{Constraint, Network};
 
 /// A full solution: the digit of each cell, rows in reading order.
@@ -167,12 +171,19 @@ pub struct Board {
     trail: Vec<(usize, DigitSet)>,
     network: Network,
     queue: Agenda,
+    /// Sum groups of up to this many cells are matched to their cells.
+    matched: usize,
 }
 
 impl Board {
     /// The starting state of `puzzle`: every digit in every open cell, the givens fixed, every
     /// constraint queued.
     pub fn new(puzzle: &Puzzle) -> Board {
+        Board::matching(puzzle, MATCHED_CELLS)
+    }
+
+    /// [`Board::new`], matching sum groups of up to `matched` cells to their cells.
+    fn matching(puzzle: &Puzzle, matched: usize) -> Board {
         let side = puzzle.side();
         let all = DigitSet::up_to(side as u8);
         let cands = puzzle
@@ -193,6 +204,7 @@ impl Board {
             trail: Vec::new(),
             queue: Agenda::all(network.constraints.len()),
             network,
+            matched,
         }
     }
 
@@ -222,10 +234,9 @@ impl Board {
 
     /// Narrows one constraint; false on a contradiction.
     fn narrow(&mut self, index: usize) -> bool {
-        let side = self.side;
-
+        let (side, matched) = (self.side, self.matched);
         let (constraints, mut cells) = self.cells();
-        narrow::narrow(&constraints[index], side, &mut cells)
+        narrow::narrow(&constraints[index], side, matched, &mut cells)
     }
 }
 
@@ -321,6 +332,15 @@ impl Weighted for Board {
     }
 }
 
+impl Excludes for Board {
+    fn exclude(&mut self, cell: usize, digit: u8) {
+        let others = DigitSet::up_to(self.side as u8) - DigitSet::single(digit);
+        let (_, mut cells) = self.cells();
+        // The search takes a digit from an open cell: never empties it.
+        cells.keep(cell, others);
+    }
+}
+
 /// The strategy the solver runs: the adaptive search's choice of cell (dom/wdeg, last
 /// conflict) without its restarts. Counting to two explores the whole tree of a unique puzzle,
 /// and a start-over only explores it again: on the published puzzles the Luby restarts of
@@ -329,8 +349,36 @@ pub const STRATEGY: Strategy = Strategy::Adaptive {
     first_restart: u64::MAX,
 };
 
-/// Finds up to `limit` solutions of `puzzle` under the budget.
+/// The steps of the first search (module documentation): the default budget of `/solve`
+/// (`ops::DEFAULT_BUDGET`), so that what the solver decides within it stays as it was.
+pub const FIRST_SEARCH_STEPS: u64 = 1_200_000;
+
+/// Finds up to `limit` solutions of `puzzle` under the budget: the first search, then, on a
+/// puzzle it leaves undecided when the budget has more, the second (module documentation),
+/// whose steps add to the first's.
 pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
+    let mut first_budget = budget.child(FIRST_SEARCH_STEPS);
+    let first = first_search(puzzle, limit, &mut first_budget);
+    let charged = budget.absorb(&first_budget);
+    if first.complete || first.stopped != Some(Stop::Exhausted) || charged.is_err() {
+        let mut first = first;
+        if let (Err(stop), None) = (charged, first.stopped) {
+            first.stopped = Some(stop);
+        }
+        return first;
+    }
+    let mut board = Board::matching(puzzle, ALL_MATCHED);
+    let mut second = search::search_binary(&mut board, limit, budget);
+    second.steps += first.steps;
+    if !second.complete && second.solutions.len() < first.solutions.len() {
+        second.solutions = first.solutions;
+    }
+    second
+}
+
+/// The first search alone ([`STRATEGY`], groups of up to four cells matched): what the
+/// generator proves its puzzles unique with, whose steps its puzzles' statistics pin.
+pub fn first_search(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
     let mut board = Board::new(puzzle);
     search::search_with(&mut board, STRATEGY, limit, budget)
 }

@@ -97,12 +97,19 @@ impl Cells<'_> {
     }
 }
 
-/// Narrows `constraint` on a grid of side `side`; false on a contradiction.
-pub(super) fn narrow(constraint: &Constraint, side: usize, cells: &mut Cells) -> bool {
+/// Narrows `constraint` on a grid of side `side`, matching the combinations of sum groups of
+/// up to `matched` cells to their cells ([`MATCHED_CELLS`] or [`ALL_MATCHED`]); false on a
+/// contradiction.
+pub(super) fn narrow(
+    constraint: &Constraint,
+    side: usize,
+    matched: usize,
+    cells: &mut Cells,
+) -> bool {
     let all = DigitSet::up_to(side as u8);
     match constraint {
         Constraint::House { cells: house } => narrow_house(house, all, cells),
-        Constraint::Sum(group) => narrow_sum(group, all, cells),
+        Constraint::Sum(group) => narrow_sum(group, all, matched, cells),
         Constraint::Linear(linear) => narrow_linear(linear, cells),
     }
 }
@@ -174,14 +181,19 @@ fn narrow_house(house: &[usize], all: DigitSet, cells: &mut Cells) -> bool {
 /// combination fits when every cell has a digit of it). Matching the groups of five cells or
 /// more cost more time than the nodes it saved: on the published puzzles the CPU time per
 /// narrowing fell by about a third, the median time by a quarter (docs/benchmarks-killer.md).
-const MATCHED_CELLS: usize = 4;
+pub(super) const MATCHED_CELLS: usize = 4;
+
+/// Every sum group matched (as far as [`fit_combo`] matches, eight cells): the narrowing of
+/// the second search of a hard puzzle, whose tree it makes several times smaller
+/// (docs/benchmarks-killer.md).
+pub(super) const ALL_MATCHED: usize = MAX_SIDE;
 
 /// A sum group: the digits of each cell that some fitting combination gives it (exactly, the
-/// rest of the combination matched to the other cells, up to [`MATCHED_CELLS`] cells); the
+/// rest of the combination matched to the other cells, up to `matched` cells); the
 /// digits every fitting combination has placed where they have one place left, and taken from
 /// the rest of a house holding all their places in the group. A combination must hold the
 /// digits a house meeting the group can place nowhere else.
-fn narrow_sum(group: &SumGroup, all: DigitSet, cells: &mut Cells) -> bool {
+fn narrow_sum(group: &SumGroup, all: DigitSet, matched: usize, cells: &mut Cells) -> bool {
     let len = group.cells.len();
     if !distinct(&group.cells, cells) {
         return false;
@@ -228,7 +240,7 @@ fn narrow_sum(group: &SumGroup, all: DigitSet, cells: &mut Cells) -> bool {
             every &= combo;
             continue;
         }
-        if len > MATCHED_CELLS {
+        if len > matched {
             if cands.iter().all(|&cand| !(cand & combo).is_empty()) {
                 for (slot, &cand) in out.iter_mut().zip(cands) {
                     *slot |= cand & combo;
