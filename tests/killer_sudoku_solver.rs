@@ -111,6 +111,16 @@ fn the_second_search_decides_the_hardest_published_killers() {
         {
             continue;
         }
+        if decided == 0 {
+            // Steps are counted across both searches, and a budget ends either where it says.
+            for steps in [1_200_000, 1_200_010, 1_500_000] {
+                let mut budget = Budget::new(steps);
+                let outcome = solve_puzzle(puzzle, 2, &mut budget);
+                assert!(!outcome.complete, "{name}: decided in {steps}");
+                assert_eq!(outcome.stopped, Some(sumpuzzles::Stop::Exhausted));
+                assert_eq!((outcome.steps, budget.used()), (steps, steps));
+            }
+        }
         let outcome = solve_puzzle(puzzle, 2, &mut Budget::new(12_000_000));
         assert!(outcome.complete, "{name}: not decided");
         assert!(outcome.steps > 1_200_000, "{name}: {} steps", outcome.steps);

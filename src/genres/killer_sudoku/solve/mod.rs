@@ -360,7 +360,9 @@ pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> Solve
     let mut first_budget = budget.child(FIRST_SEARCH_STEPS);
     let first = first_search(puzzle, limit, &mut first_budget);
     let charged = budget.absorb(&first_budget);
-    if first.complete || first.stopped != Some(Stop::Exhausted) || charged.is_err() {
+    let nothing_left = budget.remaining() == 0;
+    if first.complete || first.stopped != Some(Stop::Exhausted) || charged.is_err() || nothing_left
+    {
         let mut first = first;
         if let (Err(stop), None) = (charged, first.stopped) {
             first.stopped = Some(stop);
