@@ -1,9 +1,12 @@
-//! The Killer Sudoku generator, version 3.
+//! The Killer Sudoku generator, version 4.
 //!
 //! Procedure:
 //! 1. **Fill**: a random valid grid: the pattern `(cols * (r mod rows) + r div rows + c) mod N`
 //!    of the box shape `rows x cols`, its bands, the rows in each band, its stacks and the
-//!    columns in each stack shuffled, and the digits relabelled.
+//!    columns in each stack shuffled, and the digits relabelled. At 4x4 this makes 96 of the
+//!    288 filled grids, 32 of them of the kinds whose layouts can rate expert
+//!    ([`small_grids`]); for a 4x4 expert the grid is drawn again until it is one of those 32
+//!    (since version 4; the other sizes and levels make the puzzles of version 3).
 //! 2. **Cages**: the cells in a random order; each cell not yet caged starts a cage of a size
 //!    drawn from [`CAGE_SIZES`] (at most N), which grows by orthogonal neighbours not yet caged
 //!    whose digits it does not hold yet, drawn uniformly, until it has its size or no such
@@ -51,9 +54,10 @@ use super::solve::{first_search, Solution};
 use screen::SMALL_SIDE;
 
 pub mod screen;
+pub mod small_grids;
 
 /// The generator version: part of what determines the puzzle for a seed.
-pub const GENERATOR_VERSION: u32 = 3;
+pub const GENERATOR_VERSION: u32 = 4;
 
 /// The shapes the generator makes: the grids with their usual boxes.
 pub const SHAPES: [Shape; 5] = [
@@ -232,6 +236,8 @@ pub struct Generator {
     houses: Vec<Vec<usize>>,
     /// The filled grids that fit each cage looked at (4x4 only).
     grids_4x4: screen::CageGrids,
+    /// Whether only the grids that hold expert layouts are drawn (4x4 expert).
+    expert_grids_only: bool,
     /// The work done so far.
     pub stats: GenerationStats,
 }
@@ -246,6 +252,8 @@ impl Generator {
             rng: SeededRng::new(params.seed, params.stream()),
             houses: Vec::new(),
             grids_4x4: screen::CageGrids::default(),
+            expert_grids_only: side == SMALL_SIDE
+                && params.level == TargetLevel::Exactly(Level::Expert),
             stats: GenerationStats::default(),
         }
     }
@@ -253,7 +261,10 @@ impl Generator {
     /// A random filled grid with random cages, split until the exact solver proves it unique
     /// (steps 1 to 3).
     pub fn unique_puzzle(&mut self, budget: &mut Budget) -> Result<(Puzzle, Solution), Stop> {
-        let solution = self.fill();
+        let mut solution = self.fill();
+        while self.expert_grids_only && !small_grids::holds_expert(&solution.digits) {
+            solution = self.fill();
+        }
         let mut puzzle = self.cages(&solution);
         loop {
             self.stats.attempts += 1;

@@ -203,6 +203,11 @@ impl GridSet {
     }
 }
 
+/// Every filled 4x4 grid (rows, columns and 2x2 boxes holding 1-4), in lexicographic order.
+pub fn filled_grids() -> &'static [[u8; 16]] {
+    &filled_4x4().grids
+}
+
 /// Every filled 4x4 grid (rows, columns and 2x2 boxes holding 1-4), in lexicographic order,
 /// and for each cell and digit the set of grids with that digit there.
 struct FilledGrids {
