@@ -3,10 +3,12 @@
 //! Two filled grids are of a kind when one becomes the other by turning the square, mirroring
 //! it, or the digits' complement d -> 5 - d. Each of these moves maps the cage layouts of one
 //! grid onto those of the other (cages stay connected, sums become sums) and keeps the rules,
-//! so a layout and its image have the same solutions and need the same techniques. The 288
-//! filled grids fall into 27 kinds. Every cage layout the generator could make of every one of
-//! the 288 (`examples/killer_4x4_levels.rs --all`, table in `docs/benchmarks-killer.md`)
-//! rates expert under `killer-human` 1 on 80 grids only, the six kinds of [`EXPERT_KINDS`]:
+//! so a layout and its image have the same solutions; the rater reads cells in an order the
+//! moves do not keep, yet rating every layout of every grid found each grid's counts by level
+//! the same as its kind's first grid's. The 288 filled grids fall into 27 kinds. Every cage
+//! layout the generator could make of every one of the 288 (`examples/killer_4x4_levels.rs
+//! --all`, in `docs/benchmarks-killer.md`) rates expert under `killer-human` 1 on 80 grids
+//! only, the six kinds of [`EXPERT_KINDS`]:
 //! 800 expert puzzles in all, of some thirty million unique layouts. So a 4x4 expert is
 //! looked for on those grids only (generator version 4): the puzzles it can make are the
 //! same, and the candidates drawn on the other grids, which could never reach the level, are
