@@ -30,7 +30,7 @@ const CELLS: usize = 16;
 pub type SmallGrid = [u8; CELLS];
 
 /// The kinds whose grids hold expert layouts under `killer-human` 1, each by its first grid in
-/// reading order ([`kind_of`]). `tests::the_expert_kinds_are_those_holding_expert_layouts`
+/// lexicographic order ([`kind_of`]). `tests::the_expert_kinds_are_those_holding_expert_layouts`
 /// checks the list against every layout of each kind.
 pub const EXPERT_KINDS: [SmallGrid; 6] = [
     grid(b"1234341223414123"),
@@ -73,7 +73,8 @@ pub fn images(grid: &SmallGrid) -> impl Iterator<Item = SmallGrid> + '_ {
     })
 }
 
-/// The kind of `grid`: the first of its images in reading order.
+/// The kind of `grid`: the least of its images, each read as 16 digits row by row (the kind's
+/// first grid in lexicographic order).
 pub fn kind_of(grid: &SmallGrid) -> SmallGrid {
     images(grid).min().expect("a grid is its own image")
 }
