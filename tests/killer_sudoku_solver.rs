@@ -92,11 +92,6 @@ fn every_published_puzzle_solves_to_its_solution_and_checks_as_solved() {
     assert!(decided >= 62, "{decided} decided");
 }
 
-/// The MATHEMAGIC_KILLERS, beyond the default budget, are decided by the second search (the
-/// two-way one with every sum group matched, after the first search's 1,200,000 steps):
-/// three of the fourteen here (#1, #5 and #7: 4.9 to 6.4 million steps in all; all fourteen
-/// are decided within 21,000,000 in docs/benchmarks-killer.md), each unique, its solution
-/// checking as solved. The first search alone takes 37 to 56 million steps on these three.
 /// The second search starts where `/solve`'s default budget ends, so that nothing decided
 /// within that budget changes (the solver's module cannot name the operations layer's
 /// constant: the layers depend the other way).
@@ -108,6 +103,11 @@ fn the_first_search_spends_the_default_budget() {
     );
 }
 
+/// The MATHEMAGIC_KILLERS, beyond the default budget, are decided by the second search (the
+/// two-way one with every sum group matched, after the first search's 1,200,000 steps):
+/// three of the fourteen here (#1, #5 and #7: 4.9 to 6.4 million steps in all; all fourteen
+/// are decided within 21,000,000 in docs/benchmarks-killer.md), each unique, its solution
+/// checking as solved. The first search alone takes 37 to 56 million steps on these three.
 #[test]
 fn the_second_search_decides_the_hardest_published_killers() {
     let Some(puzzles) = published() else { return };
