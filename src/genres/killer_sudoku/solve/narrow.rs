@@ -259,9 +259,9 @@ pub(super) const ALL_MATCHED: usize = MAX_SIDE;
 /// digits a house meeting the group can place nowhere else.
 fn narrow_sum(group: &SumGroup, all: DigitSet, matched: usize, cells: &mut Cells) -> bool {
     let len = group.cells.len();
-    if distinct(&group.cells, cells).is_none() {
+    let Some(tally) = distinct(&group.cells, cells) else {
         return false;
-    }
+    };
     let mut need = DigitSet::EMPTY;
     for link in &group.houses {
         let mut around = DigitSet::EMPTY;
@@ -275,17 +275,12 @@ fn narrow_sum(group: &SumGroup, all: DigitSet, matched: usize, cells: &mut Cells
         need |= missing;
     }
     let mut cands = [DigitSet::EMPTY; MAX_SIDE];
-    let (mut union, mut fixed) = (DigitSet::EMPTY, DigitSet::EMPTY);
     for (slot, &cell) in cands.iter_mut().zip(&group.cells) {
-        let cand = cells.get(cell);
-        *slot = cand;
-        union |= cand;
-        if cand.is_single() {
-            fixed |= cand;
-        }
+        *slot = cells.get(cell);
     }
     let cands = &cands[..len];
-    let must = fixed | need;
+    let union = tally.once;
+    let must = tally.fixed | need;
     let mut out = [DigitSet::EMPTY; MAX_SIDE];
     let out = &mut out[..len];
     let (mut found, mut every) = (false, all);
