@@ -222,14 +222,16 @@ fn fit_two(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
 /// free cell gets every digit some complete walk leaves unused.
 pub(crate) fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
     debug_assert!(cands.len() <= MAX_RUN);
-    if (5..=POSITIONS_CELLS).contains(&cands.len()) {
-        return fit_positions(cands, combo, out);
+    match cands.len() {
+        3 => fit_positions::<3>(cands, combo, out),
+        4 => fit_positions::<4>(cands, combo, out),
+        5 => fit_positions::<5>(cands, combo, out),
+        6 => fit_positions::<6>(cands, combo, out),
+        _ => fit_walk(cands, combo, out),
     }
-    fit_walk(cands, combo, out)
 }
 
-/// [`fit_general`] by the walk: what it runs for up to four cells (where the walk is as
-/// quick as [`fit_positions`]) and from seven.
+/// [`fit_general`] by the walk: what it runs for one or two cells and from seven.
 fn fit_walk(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
     let mut walked = [DigitSet::EMPTY; MAX_RUN];
     let mut order = [0usize; MAX_RUN];
@@ -310,64 +312,59 @@ const LACKS: [u64; POSITIONS_CELLS] = [
     0x0000_0000_ffff_ffff,
 ];
 
-/// [`fit_general`]'s result for up to six cells, all subsets at once: the combination's
-/// digits are numbered by position, and a word holds, as bit `m`, whether the cells so far can
-/// take exactly the positions of subset `m`. Going forward, cell `i` adds each of its positions
-/// to the subsets lacking it (a shift by that position's bit); going back from the whole
-/// combination, it takes them away; a digit is supported in a cell when a subset the cells
-/// before it can take, with that digit, leads on to the whole. The same support as the walk
-/// (each is exact), at a few word operations a cell and position, with no memo to clear.
-fn fit_positions(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
-    let len = cands.len();
-    debug_assert!(len <= POSITIONS_CELLS && combo.len() as usize == len);
-    let mut digits = [DigitSet::EMPTY; POSITIONS_CELLS];
-    for (slot, digit) in digits.iter_mut().zip(combo.iter()) {
-        *slot = DigitSet::single(digit);
+/// [`fit_general`]'s result for `K` cells (three to six), all subsets at once: the
+/// combination's digits are numbered by position, and a word holds, as bit `m`, whether the
+/// cells so far can take exactly the positions of subset `m`. Going forward, cell `i` adds
+/// each of its positions to the subsets lacking it (a shift by that position's bit); going
+/// back from the whole combination, it takes them away; a digit is supported in a cell when a
+/// subset the cells before it can take, with that digit, leads on to the whole. The same
+/// support as the walk (each is exact), in a fixed number of word operations without a
+/// branch: the walk's branches on the candidates, taken about as often as not, cost more
+/// than its few steps.
+fn fit_positions<const K: usize>(
+    cands: &[DigitSet],
+    combo: DigitSet,
+    out: &mut [DigitSet],
+) -> bool {
+    debug_assert!(K <= POSITIONS_CELLS && cands.len() == K && combo.len() as usize == K);
+    let mut digits = [0u16; K];
+    let mut rest = combo.bits();
+    for slot in &mut digits {
+        *slot = rest & rest.wrapping_neg();
+        rest &= rest.wrapping_sub(1);
     }
-    // Each cell's candidates as positions of the combination.
-    let mut positions = [0u32; POSITIONS_CELLS];
-    for (j, &digit) in digits[..len].iter().enumerate() {
-        for (slot, &cand) in positions.iter_mut().zip(cands) {
-            *slot |= u32::from(!(cand & digit).is_empty()) << j;
+    // holds[i][j]: every bit set when cell i has the digit at position j, else none.
+    let mut holds = [[0u64; K]; K];
+    for (row, &cand) in holds.iter_mut().zip(cands) {
+        for (slot, &digit) in row.iter_mut().zip(&digits) {
+            *slot = 0u64.wrapping_sub(u64::from(cand.bits() & digit != 0));
         }
-    }
-    if positions[..len].contains(&0) {
-        return false;
     }
     // forward[i]: the subsets cells 0..i can take.
     let mut forward = [0u64; POSITIONS_CELLS + 1];
     forward[0] = 1;
-    for i in 0..len {
+    for i in 0..K {
         let mut next = 0;
-        let mut left = positions[i];
-        while left != 0 {
-            let j = left.trailing_zeros() as usize;
-            left &= left - 1;
-            next |= (forward[i] & LACKS[j]) << (1u32 << j);
-        }
-        if next == 0 {
-            return false;
+        for j in 0..K {
+            next |= ((forward[i] & LACKS[j]) << (1u32 << j)) & holds[i][j];
         }
         forward[i + 1] = next;
     }
-    let whole = (1usize << len) - 1;
-    if forward[len] >> whole & 1 == 0 {
+    let whole = (1usize << K) - 1;
+    if forward[K] >> whole & 1 == 0 {
         return false;
     }
     // Going back: `back` holds the subsets from which cells i.. complete the whole.
     let mut back = 1u64 << whole;
-    for i in (0..len).rev() {
+    for i in (0..K).rev() {
         let mut before = 0;
-        let mut left = positions[i];
-        while left != 0 {
-            let j = left.trailing_zeros() as usize;
-            left &= left - 1;
-            let from = (back & !LACKS[j]) >> (1u32 << j);
-            if from & forward[i] != 0 {
-                out[i] |= digits[j];
-            }
+        let mut supported = 0u16;
+        for j in 0..K {
+            let from = ((back & !LACKS[j]) >> (1u32 << j)) & holds[i][j];
+            supported |= digits[j] & 0u16.wrapping_sub(u16::from(from & forward[i] != 0));
             before |= from;
         }
+        out[i] |= DigitSet::from_wide_bits(supported);
         back = before;
     }
     true
@@ -569,14 +566,14 @@ mod tests {
         }
     }
 
-    /// The word-parallel fit and the walk agree on groups of five and six cells, digits up
+    /// The word-parallel fit and the walk agree on groups of three to six cells, digits up
     /// to 16 (the walk is checked against every filling in the genres' tests).
     #[test]
     fn positions_fit_as_the_walk_does() {
         let mut next = crate::core::rng::test_numbers(6060);
         let mut filled = 0;
-        for _ in 0..6000 {
-            let len = 5 + (next() % 2) as usize;
+        for _ in 0..12000 {
+            let len = 3 + (next() % 4) as usize;
             let side = [9u8, 12, 16][(next() % 3) as usize];
             let table = combos_up_to(usize::from(side), len, 15 + next() % 70);
             if table.is_empty() {
@@ -589,7 +586,7 @@ mod tests {
                 .collect();
             let mut by_positions = vec![DigitSet::EMPTY; len];
             let mut by_walk = vec![DigitSet::EMPTY; len];
-            let fits = fit_positions(&cands, combo, &mut by_positions);
+            let fits = fit_general(&cands, combo, &mut by_positions);
             assert_eq!(
                 fits,
                 fit_walk(&cands, combo, &mut by_walk),
@@ -598,7 +595,7 @@ mod tests {
             assert_eq!(by_positions, by_walk, "{cands:?} {combo:?}");
             filled += usize::from(fits);
         }
-        assert!(filled > 500, "only {filled} groups could be filled");
+        assert!(filled > 1000, "only {filled} groups could be filled");
     }
 
     fn brute(
