@@ -213,13 +213,9 @@ fn fit_two(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
 }
 
 /// Exact support for runs of three or more cells, and for Killer Sudoku's cages of up to
-/// [`MAX_RUN`] cells (digits up to 16).
-///
-/// Cells whose candidates include the whole combination ("free" cells) can take whatever
-/// digits the others leave, so only the other cells are walked: depth first, in order of
-/// fewest candidates, memoised on the set of digits used so far (which also fixes the depth).
-/// A digit is supported in a walked cell when some walk places it there and completes; a
-/// free cell gets every digit some complete walk leaves unused.
+/// [`MAX_RUN`] cells (digits up to 16): three to six cells by [`fit_positions`], one or two
+/// and seven or more by the walk ([`fit_walk`]). Each gives a cell exactly the digits some
+/// filling of the cells with the combination gives it, so which one runs changes no result.
 pub(crate) fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
     debug_assert!(cands.len() <= MAX_RUN);
     match cands.len() {
@@ -232,6 +228,12 @@ pub(crate) fn fit_general(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitS
 }
 
 /// [`fit_general`] by the walk: what it runs for one or two cells and from seven.
+///
+/// Cells whose candidates include the whole combination ("free" cells) can take whatever
+/// digits the others leave, so only the other cells are walked: depth first, in order of
+/// fewest candidates, memoised on the set of digits used so far (which also fixes the depth).
+/// A digit is supported in a walked cell when some walk places it there and completes; a
+/// free cell gets every digit some complete walk leaves unused.
 fn fit_walk(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
     let mut walked = [DigitSet::EMPTY; MAX_RUN];
     let mut order = [0usize; MAX_RUN];

@@ -23,7 +23,7 @@
 //! operations over its cells) is not counted. The steps still bound the time: every
 //! assignment queues the cell's cage, so each node costs a step, and a house is narrowed only
 //! after one of its cells changed, which happens at most N x N x N times a node. Measured:
-//! about 0.2 µs of CPU a step on the development machine (docs/benchmarks-killer.md).
+//! about 0.16 µs of CPU a step on the development machine (docs/benchmarks-killer.md).
 
 use crate::core::digits::Digits;
 use crate::core::search::{self, Excludes, Model, Strategy, Weigh, Weighted};
