@@ -36,7 +36,7 @@ mod narrow;
 mod network;
 
 use narrow::{Agenda, Cells, ALL_MATCHED, MATCHED_CELLS};
-use network::{Constraint, Network};
+use network::{Constraint, Limits, Network, FIRST_LIMITS, SECOND_LIMITS};
 
 /// A full solution: the digit of each cell, rows in reading order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -179,11 +179,18 @@ impl Board {
     /// The starting state of `puzzle`: every digit in every open cell, the givens fixed, every
     /// constraint queued.
     pub fn new(puzzle: &Puzzle) -> Board {
-        Board::matching(puzzle, MATCHED_CELLS)
+        Board::matching(puzzle, MATCHED_CELLS, FIRST_LIMITS)
     }
 
-    /// [`Board::new`], matching sum groups of up to `matched` cells to their cells.
-    fn matching(puzzle: &Puzzle, matched: usize) -> Board {
+    /// The second search's board: every sum group matched, the derived sums of
+    /// [`SECOND_LIMITS`].
+    fn second(puzzle: &Puzzle) -> Board {
+        Board::matching(puzzle, ALL_MATCHED, SECOND_LIMITS)
+    }
+
+    /// [`Board::new`], matching sum groups of up to `matched` cells to their cells, with the
+    /// derived sums `limits` keeps.
+    fn matching(puzzle: &Puzzle, matched: usize, limits: Limits) -> Board {
         let side = puzzle.side();
         let all = DigitSet::up_to(side as u8);
         let cands = puzzle
@@ -197,7 +204,7 @@ impl Board {
                 }
             })
             .collect();
-        let network = Network::of(puzzle);
+        let network = Network::of(puzzle, limits);
         Board {
             side,
             cands,
@@ -369,7 +376,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> Solve
         }
         return first;
     }
-    let mut board = Board::matching(puzzle, ALL_MATCHED);
+    let mut board = Board::second(puzzle);
     let mut second = search::search_binary(&mut board, limit, budget);
     second.steps += first.steps;
     if !second.complete && second.solutions.len() < first.solutions.len() {

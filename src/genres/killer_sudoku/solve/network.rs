@@ -23,13 +23,31 @@ use crate::core::DigitSet;
 use super::super::model::Puzzle;
 use crate::genres::sum_grid::combos::combos_up_to;
 
-/// The most cells a derived sum of innies or of outies may have: larger groups cost more to
-/// narrow than they save (measured on the published puzzles, docs/benchmarks-killer.md).
-const MAX_DERIVED_CELLS: usize = 7;
+/// Which derived sums the network keeps, by their number of cells.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Limits {
+    /// The most cells a derived sum of innies or of outies may have.
+    pub derived: usize,
+    /// The most cells an innie-and-outie difference may have.
+    pub mixed: usize,
+}
 
-/// The most cells an innie-and-outie difference may have: beyond that its bounds rarely
-/// narrow anything (the limit Interactive-Sudoku-Solver's optimizer also keeps).
-const MAX_MIXED_CELLS: usize = 6;
+/// The first search's network: larger groups cost more to narrow than they save, and beyond
+/// six cells a difference's bounds rarely narrow anything (the limit Interactive-Sudoku-
+/// Solver's optimizer also keeps); measured on the published puzzles, whose counts decided
+/// within the default budget these limits give (docs/benchmarks-killer.md).
+pub(super) const FIRST_LIMITS: Limits = Limits {
+    derived: 7,
+    mixed: 6,
+};
+
+/// The second search's network, where every sum group is matched to its cells: smaller
+/// derived sums. On the 14 puzzles that reach it the tree came out smaller as well as each
+/// node cheaper (docs/benchmarks-killer.md, "The second search's network").
+pub(super) const SECOND_LIMITS: Limits = Limits {
+    derived: 5,
+    mixed: 5,
+};
 
 /// One constraint of the network.
 #[derive(Clone, Debug)]
@@ -122,8 +140,8 @@ impl Watchers {
 }
 
 impl Network {
-    pub(super) fn of(puzzle: &Puzzle) -> Network {
-        let mut builder = Builder::new(puzzle);
+    pub(super) fn of(puzzle: &Puzzle, limits: Limits) -> Network {
+        let mut builder = Builder::new(puzzle, limits);
         builder.houses();
         for cage in puzzle.cages() {
             let mut cells = cage.cells.clone();
@@ -220,10 +238,11 @@ struct Builder<'a> {
     constraints: Vec<Constraint>,
     /// The sums kept so far (and the cages): added cells and subtracted cells, sorted.
     seen: HashSet<(Vec<usize>, Vec<usize>)>,
+    limits: Limits,
 }
 
 impl<'a> Builder<'a> {
-    fn new(puzzle: &'a Puzzle) -> Builder<'a> {
+    fn new(puzzle: &'a Puzzle, limits: Limits) -> Builder<'a> {
         let side = puzzle.side();
         let houses = puzzle.houses();
         let mut houses_of = vec![[0; 3]; side * side];
@@ -239,6 +258,7 @@ impl<'a> Builder<'a> {
             houses_of,
             constraints: Vec::new(),
             seen: HashSet::new(),
+            limits,
         }
     }
 
@@ -391,7 +411,7 @@ impl<'a> Builder<'a> {
             .copied()
             .filter(|&cell| !in_whole[cell])
             .collect();
-        let most = MAX_DERIVED_CELLS.min(side);
+        let most = self.limits.derived.min(side);
         if !innies.is_empty() && innies.len() <= most {
             self.push_derived(innies.clone(), Vec::new(), total - whole_sum);
         }
@@ -416,7 +436,7 @@ impl<'a> Builder<'a> {
                 .copied()
                 .filter(|cell| !cage.cells.contains(cell))
                 .collect();
-            if !rest.is_empty() && rest.len() + out.len() <= MAX_MIXED_CELLS {
+            if !rest.is_empty() && rest.len() + out.len() <= self.limits.mixed {
                 self.push_derived(out, rest, i64::from(cage.sum) + whole_sum - total);
             }
         }
@@ -430,7 +450,7 @@ impl<'a> Builder<'a> {
             .collect();
         if !left_in.is_empty()
             && !sticking_out.is_empty()
-            && left_in.len() + sticking_out.len() <= MAX_MIXED_CELLS
+            && left_in.len() + sticking_out.len() <= self.limits.mixed
         {
             self.push_derived(sticking_out, left_in, most_sum - total);
         }
