@@ -17,8 +17,9 @@
 //! two searches the whole tree of a unique puzzle, which a start-over only searches again.
 //! A puzzle that search has not decided in [`FIRST_SEARCH_STEPS`] (the default budget of
 //! `/solve`, so nothing decided within it changes) is searched again from the start, two ways
-//! ([`search::search_binary`]) with every sum group matched to its cells: on the hardest
-//! published puzzles that tree is several times smaller (docs/benchmarks-killer.md).
+//! ([`search::search_binary`]) with every sum group matched to its cells, and only the
+//! derived sums of up to five cells ([`network::SECOND_LIMITS`]): on the hardest published
+//! puzzles that tree is several times smaller (docs/benchmarks-killer.md).
 //! One budget step is one sum group or linear sum narrowed; a house's narrowing (a few bit
 //! operations over its cells) is not counted. The steps still bound the time: every
 //! assignment queues the cell's cage, so each node costs a step, and a house is narrowed only
