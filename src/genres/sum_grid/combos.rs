@@ -258,10 +258,8 @@ fn fit_walk(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
         return true;
     }
     let order = &mut order[..count];
-    // Insertion sort by candidate count, at most nine cells: the memoised walk of five or
-    // more visits fewer states from the tightest cells. Four or fewer are walked in any
-    // order for about the same work, and the counts cost more than they save there.
-    for k in (if count <= 4 { count } else { 1 })..count {
+    // Insertion sort by candidate count: at most nine cells.
+    for k in 1..count {
         let mut j = k;
         while j > 0 && (cands[order[j - 1]] & combo).len() > (cands[order[j]] & combo).len() {
             order.swap(j - 1, j);

@@ -171,7 +171,7 @@ impl Tally {
 
     /// The tally, or None when a digit is fixed in two cells.
     #[inline]
-    fn distinct(group: &[usize], cells: &Cells) -> Option<Tally> {
+    fn unclashed(group: &[usize], cells: &Cells) -> Option<Tally> {
         let (tally, clash) = Tally::of(group, cells);
         (!clash).then_some(tally)
     }
@@ -181,7 +181,7 @@ impl Tally {
 /// tally of the cells as they are then, or None on a contradiction.
 fn distinct(group: &[usize], cells: &mut Cells) -> Option<Tally> {
     loop {
-        let tally = Tally::distinct(group, cells)?;
+        let tally = Tally::unclashed(group, cells)?;
         let fixed = tally.fixed;
         // No open cell holds a fixed digit: nothing to take (the common case).
         if (tally.open & fixed).is_empty() {
@@ -198,7 +198,7 @@ fn distinct(group: &[usize], cells: &mut Cells) -> Option<Tally> {
             }
         }
         if !more {
-            return Tally::distinct(group, cells);
+            return Tally::unclashed(group, cells);
         }
     }
 }
@@ -328,13 +328,7 @@ fn narrow_sum(group: &SumGroup, all: DigitSet, matched: usize, cells: &mut Cells
     // A required digit whose places all lie in one house leaves that house's other cells.
     // (A digit with one place was fixed above, and its houses take it from their other
     // cells: only those with two places or more are looked at.)
-    let mut once = DigitSet::EMPTY;
-    let mut twice = DigitSet::EMPTY;
-    for &cell in &group.cells {
-        let cand = cells.get(cell);
-        twice |= once & cand;
-        once |= cand;
-    }
+    let twice = Tally::of(&group.cells, cells).0.twice;
     for digit in (every & twice).iter() {
         let bit = DigitSet::single(digit);
         let places = group
