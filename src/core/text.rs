@@ -59,11 +59,20 @@ pub fn answer_rows(rows: &[String], shape: Shape) -> Result<Vec<Vec<char>>, Inpu
         .filter(|row| !row.is_empty())
         .collect();
     if split.len() != shape.rows {
+        // A client that sends an untouched row as "" has sent as many rows as the puzzle's,
+        // so say that blank rows do not count, and how an empty cell is written.
+        let blank = rows.iter().filter(|row| row.trim().is_empty()).count();
+        let skipped = if blank > 0 && rows.len() == shape.rows {
+            format!(" ({blank} blank, which do not count: write an empty cell as '.')")
+        } else {
+            String::new()
+        };
         return Err(InputError::answer(
             Location::Input,
             format!(
-                "the answer has {} rows but the puzzle has {}",
+                "the answer has {} row{} but the puzzle has {}{skipped}",
                 split.len(),
+                if split.len() == 1 { "" } else { "s" },
                 shape.rows
             ),
         ));
@@ -116,6 +125,19 @@ mod tests {
         let rows = answer_rows(&["1 2\n34".to_string()], Shape::new(2, 2)).unwrap();
         assert_eq!(rows, vec![vec!['1', '2'], vec!['3', '4']]);
         assert!(answer_rows(&["12".to_string()], Shape::new(2, 2)).is_err());
+        // Rows sent one per item, some blank: the message says why they do not count.
+        let error = answer_rows(&["12".into(), "".into()], Shape::new(2, 2)).unwrap_err();
+        assert!(error.to_string().contains(
+            "the answer has 1 row but the puzzle has 2 (1 blank, which do not count: write an empty cell as '.')"
+        ), "{error}");
+        let error = answer_rows(&["12\n".into()], Shape::new(2, 2)).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("the answer has 1 row but the puzzle has 2"),
+            "{error}"
+        );
+        assert!(!error.to_string().contains("blank"), "{error}");
         let error = answer_rows(&["12".into(), "3".into()], Shape::new(2, 2)).unwrap_err();
         assert!(
             error.to_string().contains("answer row 1 has 1 cells"),

@@ -71,7 +71,8 @@ pub struct RateOptions {
 pub struct CheckOptions {
     /// One string per row, or one string with a row per line, one character per cell, in the
     /// genre's answer format (see `GET /genres` and the puzzle object schemas), such as
-    /// `["###", "#12", "#34"]`.
+    /// `["###", "#12", "#34"]`. Blank rows are skipped: send a row with nothing entered as its
+    /// cells' empty marks (`.` for digits).
     #[cfg_attr(feature = "server", schema(example = json!(["###", "#12", "#34"])))]
     pub answer: AnswerRows,
     /// Turn unmarked cells into empty (or unshaded) ones before checking (default false).

@@ -66,6 +66,14 @@ async fn each_bad_input_class_gets_its_problem() {
             "the answer has 2 rows",
         ),
         (
+            // A client that sends an untouched row as "" is told why it does not count.
+            server
+                .post("/check")
+                .json(&json!({"id": id, "answer": ["###", "", ""]})),
+            422,
+            "the answer has 1 row but the puzzle has 3 (2 blank, which do not count: write an empty cell as '.')",
+        ),
+        (
             server
                 .post("/solve")
                 .json(&json!({"genre": "kakuro", "text": "# 3/ 4/\n# . .\n/7 . ."})),

@@ -320,7 +320,8 @@ export type CheckRequest = ({
     /**
      * One string per row, or one string with a row per line, one character per cell, in the
      * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
-     * `["###", "#12", "#34"]`.
+     * `["###", "#12", "#34"]`. Blank rows are skipped: send a row with nothing entered as its
+     * cells' empty marks (`.` for digits).
      */
     answer: Array<string> | string;
     /**
@@ -336,7 +337,8 @@ export type CheckRequest = ({
     /**
      * One string per row, or one string with a row per line, one character per cell, in the
      * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
-     * `["###", "#12", "#34"]`.
+     * `["###", "#12", "#34"]`. Blank rows are skipped: send a row with nothing entered as its
+     * cells' empty marks (`.` for digits).
      */
     answer: Array<string> | string;
     /**
@@ -352,7 +354,8 @@ export type CheckRequest = ({
     /**
      * One string per row, or one string with a row per line, one character per cell, in the
      * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
-     * `["###", "#12", "#34"]`.
+     * `["###", "#12", "#34"]`. Blank rows are skipped: send a row with nothing entered as its
+     * cells' empty marks (`.` for digits).
      */
     answer: Array<string> | string;
     /**
@@ -368,7 +371,8 @@ export type CheckRequest = ({
     /**
      * One string per row, or one string with a row per line, one character per cell, in the
      * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
-     * `["###", "#12", "#34"]`.
+     * `["###", "#12", "#34"]`. Blank rows are skipped: send a row with nothing entered as its
+     * cells' empty marks (`.` for digits).
      */
     answer: Array<string> | string;
     /**
@@ -395,7 +399,8 @@ export type CheckRequest = ({
     /**
      * One string per row, or one string with a row per line, one character per cell, in the
      * genre's answer format (see `GET /genres` and the puzzle object schemas), such as
-     * `["###", "#12", "#34"]`.
+     * `["###", "#12", "#34"]`. Blank rows are skipped: send a row with nothing entered as its
+     * cells' empty marks (`.` for digits).
      */
     answer?: Array<string> | string;
     genre?: null | Genre | null | Genre | null | Genre;

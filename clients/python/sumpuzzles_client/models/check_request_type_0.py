@@ -28,7 +28,8 @@ class CheckRequestType0:
             object (see each genre's schema).
         answer (list[str] | str): One string per row, or one string with a row per line, one character per cell, in the
             genre's answer format (see `GET /genres` and the puzzle object schemas), such as
-            `["###", "#12", "#34"]`.
+            `["###", "#12", "#34"]`. Blank rows are skipped: send a row with nothing entered as its
+            cells' empty marks (`.` for digits).
         finish (bool | None | Unset): Turn unmarked cells into empty (or unshaded) ones before checking (default false).
     """
 

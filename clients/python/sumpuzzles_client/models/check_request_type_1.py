@@ -19,7 +19,8 @@ class CheckRequestType1:
         id (str): An ID such as `kakuro:3x3:DbAb/4.6.3.7`. Example: kakuro:3x3:DbAb/4.6.3.7.
         answer (list[str] | str): One string per row, or one string with a row per line, one character per cell, in the
             genre's answer format (see `GET /genres` and the puzzle object schemas), such as
-            `["###", "#12", "#34"]`.
+            `["###", "#12", "#34"]`. Blank rows are skipped: send a row with nothing entered as its
+            cells' empty marks (`.` for digits).
         genre (Genre | None | Unset):
         finish (bool | None | Unset): Turn unmarked cells into empty (or unshaded) ones before checking (default false).
     """

@@ -20,7 +20,8 @@ class CheckRequestType3:
             https://puzz.link/p?kakuro/2/2/n4637.
         answer (list[str] | str): One string per row, or one string with a row per line, one character per cell, in the
             genre's answer format (see `GET /genres` and the puzzle object schemas), such as
-            `["###", "#12", "#34"]`.
+            `["###", "#12", "#34"]`. Blank rows are skipped: send a row with nothing entered as its
+            cells' empty marks (`.` for digits).
         genre (Genre | None | Unset):
         finish (bool | None | Unset): Turn unmarked cells into empty (or unshaded) ones before checking (default false).
     """
