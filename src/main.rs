@@ -27,12 +27,22 @@ mod serve;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Generate, rate, solve and check sum puzzles (Kakuro, Kakurasu, cryptic Kakuro).
+/// Generate, rate, solve and check sum puzzles (the registry's genres: [`about`]).
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version, about = about())]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// The CLI's one-line description, naming the registry's genres (as the OpenAPI document's
+/// does), so that a new genre is named without an edit here.
+fn about() -> String {
+    let titles: Vec<&str> = ops::genres().iter().map(|genre| genre.title).collect();
+    format!(
+        "Generate, rate, solve and check sum puzzles ({}), as a library, a CLI and an HTTP service",
+        titles.join(", ")
+    )
 }
 
 /// Where a puzzle is read from and in which genre.

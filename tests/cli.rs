@@ -37,6 +37,24 @@ fn solving_an_id_prints_the_unique_solution() {
 }
 
 #[test]
+fn the_help_names_every_registered_genre() {
+    let output = sumpuzzles()
+        .arg("--help")
+        .output()
+        .expect("the command runs");
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).expect("UTF-8");
+    let first_line = help.lines().next().unwrap_or_default();
+    for genre in sumpuzzles::ops::genres() {
+        assert!(
+            first_line.contains(genre.title),
+            "{} in {first_line:?}",
+            genre.title
+        );
+    }
+}
+
+#[test]
 fn a_malformed_puzzle_fails_with_a_message_not_a_panic() {
     let output = run_with_input(&["solve", "-"], b"# 4/ x\n/3 . .");
     let stderr = String::from_utf8_lossy(&output.stderr);

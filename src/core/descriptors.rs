@@ -46,9 +46,11 @@ impl serde::Serialize for Hundredths {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Descriptors {
-    /// The cells to fill: white cells (Kakuro, cryptic Kakuro), every cell (Kakurasu).
+    /// The cells to fill: white cells (Kakuro, cryptic Kakuro), every cell (Kakurasu), every
+    /// cell without a given (Killer Sudoku).
     pub cells: u32,
-    /// The runs (Kakuro: across and down runs; Kakurasu: rows and columns with a clue).
+    /// The runs (Kakuro: across and down runs; Kakurasu: rows and columns with a clue; Killer
+    /// Sudoku: the cages, a run's length a cage's cells).
     pub runs: u32,
     /// The longest run, in cells.
     pub longest_run: u32,
@@ -56,7 +58,7 @@ pub struct Descriptors {
     #[cfg_attr(feature = "server", schema(value_type = f64))]
     pub mean_run: Hundredths,
     /// The share of the grid's cells that are blocks, from 0 to 1 (Kakuro, cryptic Kakuro);
-    /// null for Kakurasu, which has none.
+    /// null for Kakurasu and Killer Sudoku, which have none.
     #[cfg_attr(feature = "server", schema(value_type = Option<f64>))]
     pub block_share: Option<Hundredths>,
     /// The mean number of values a cell can still take once the easy techniques are stuck

@@ -526,11 +526,13 @@ export type Deduction = {
  */
 export type Descriptors = {
     /**
-     * The cells to fill: white cells (Kakuro, cryptic Kakuro), every cell (Kakurasu).
+     * The cells to fill: white cells (Kakuro, cryptic Kakuro), every cell (Kakurasu), every
+     * cell without a given (Killer Sudoku).
      */
     cells: number;
     /**
-     * The runs (Kakuro: across and down runs; Kakurasu: rows and columns with a clue).
+     * The runs (Kakuro: across and down runs; Kakurasu: rows and columns with a clue; Killer
+     * Sudoku: the cages, a run's length a cage's cells).
      */
     runs: number;
     /**
@@ -543,7 +545,7 @@ export type Descriptors = {
     mean_run: number;
     /**
      * The share of the grid's cells that are blocks, from 0 to 1 (Kakuro, cryptic Kakuro);
-     * null for Kakurasu, which has none.
+     * null for Kakurasu and Killer Sudoku, which have none.
      */
     block_share?: null | number;
     /**

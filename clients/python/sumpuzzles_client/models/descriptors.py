@@ -16,13 +16,15 @@ class Descriptors:
     """A puzzle's size and openness.
 
     Attributes:
-        cells (int): The cells to fill: white cells (Kakuro, cryptic Kakuro), every cell (Kakurasu).
-        runs (int): The runs (Kakuro: across and down runs; Kakurasu: rows and columns with a clue).
+        cells (int): The cells to fill: white cells (Kakuro, cryptic Kakuro), every cell (Kakurasu), every
+            cell without a given (Killer Sudoku).
+        runs (int): The runs (Kakuro: across and down runs; Kakurasu: rows and columns with a clue; Killer
+            Sudoku: the cages, a run's length a cage's cells).
         longest_run (int): The longest run, in cells.
         mean_run (float): The mean run length, in cells.
         block_share (float | None | Unset): The share of the grid's cells that are blocks, from 0 to 1 (Kakuro, cryptic
             Kakuro);
-            null for Kakurasu, which has none.
+            null for Kakurasu and Killer Sudoku, which have none.
         mean_candidates_after_easy (float | None | Unset): The mean number of values a cell can still take once the easy
             techniques are stuck
             (1 when they solve the puzzle; a Kakurasu cell has two, shaded and unshaded); null
