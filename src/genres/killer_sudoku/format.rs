@@ -252,12 +252,19 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
                     "more than {MAX_SIDE} rows: a killer sudoku grid has at most {MAX_SIDE}"
                 )));
             }
-            grid.push(
-                words
+            // A row written without spaces ("AABB", as many published grids are) is one label
+            // a character: a row of one label cannot fill a grid of several columns.
+            let row: Vec<(Location, &str)> = match words.as_slice() {
+                [(start, word)] if word.chars().nth(1).is_some() => word
+                    .char_indices()
+                    .map(|(offset, c)| (at(start + offset), &word[offset..offset + c.len_utf8()]))
+                    .collect(),
+                _ => words
                     .into_iter()
                     .map(|(start, word)| (at(start), word))
                     .collect(),
-            );
+            };
+            grid.push(row);
         }
     }
     let side = grid.len();
@@ -283,9 +290,11 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
             return Err(syntax(
                 at,
                 format!(
-                    "grid row {} has {} cells, but the grid has {side} rows",
+                    "grid row {} has {} cage label{} (separated by spaces, or one character each \
+                     with none), but the grid has {side} rows, so {side} columns",
                     row + 1,
-                    words.len()
+                    words.len(),
+                    if words.len() == 1 { "" } else { "s" }
                 ),
             ));
         }
@@ -761,6 +770,23 @@ mod tests {
         assert_eq!(parse_id(&id).unwrap(), puzzle);
         let json = serde_json::to_value(to_json(&puzzle)).unwrap();
         assert_eq!(parse_json(&json).unwrap(), puzzle);
+    }
+
+    #[test]
+    fn rows_without_spaces_are_a_label_a_character() {
+        let compact = "genre: killer-sudoku\nAABB\nCDDB\nCEFF\nCEGG\nA=3 B=9 C=9 D=5 E=4 F=7 G=3\n";
+        assert_eq!(parse_text(compact).unwrap(), parse_text(TEXT).unwrap());
+        // A compact row one label short is placed at its first character, and said so.
+        let error = parse_text("AABB\nCDD\nCEFF\nCEGG\nA=3 B=9 C=9 D=5 E=4 F=7 G=3\n").unwrap_err();
+        assert_eq!(error.problems[0].at, Location::Text { line: 2, column: 1 });
+        assert!(
+            error.to_string().contains("grid row 2 has 3 cage labels"),
+            "{error}"
+        );
+        // A label of one character further on in a compact row is placed at its own column.
+        let error =
+            parse_text("AABB\nCDDX\nCEFF\nCEGG\nA=3 B=9 C=9 D=5 E=4 F=7 G=3\n").unwrap_err();
+        assert_eq!(error.problems[0].at, Location::Text { line: 2, column: 4 });
     }
 
     #[test]

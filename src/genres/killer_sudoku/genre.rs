@@ -28,8 +28,9 @@ impl Genre for KillerSudoku {
         `{\"cages\": [{\"sum\": 11, \"cells\": [[0, 0], [1, 0]]}, ...]}` (rows and columns from \
         0, every cell in one cage), with optional `givens` (row strings, `.` for empty) and \
         `box` (`[rows, cols]`, by default 2x2, 2x3, 3x3, 3x4, 4x4 for sides 4, 6, 9, 12, 16); \
-        the text is a grid of cage labels with `label=sum` words (`box: 2x3` and `givens:` \
-        lines optional); an ID is `killer-sudoku:4x4:0011233124552466/3.9.9.5.4.7.3` (each \
+        the text is a grid of cage labels (separated by spaces, or a character each in a row \
+        written without them) with `label=sum` words (`box: 2x3` and `givens:` lines \
+        optional); an ID is `killer-sudoku:4x4:0011233124552466/3.9.9.5.4.7.3` (each \
         cell's cage, then the sums); SudoCue's `3x3::k:` form is read too. Answers: one \
         character a cell, `1`-`9`, `A`-`G` for 10-16, `.` for empty.";
     const BOARD: BoardKind = BoardKind::Caged;
