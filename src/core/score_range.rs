@@ -108,7 +108,7 @@ pub struct InRange<P, S> {
 ///
 /// The candidates are examined in order; with a budget that allows more than one thread
 /// ([`Budget::with_threads`]), the next ones are examined ahead of their turn on threads of
-/// their own ([`first_in_order`]). So the puzzle, `stats` and the budget's verdict are those
+/// their own (`first_in_order`). So the puzzle, `stats` and the budget's verdict are those
 /// of the candidates examined one after another, on every machine and with any number of
 /// threads; work on candidates after the kept one is wasted and not counted, at most one
 /// candidate a thread.

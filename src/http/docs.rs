@@ -259,7 +259,7 @@ pub(super) fn routes() -> (Router<Arc<AppState>>, Document) {
 }
 
 /// The OpenAPI document the service serves at `/openapi.json`: the handlers' document in the
-/// forms every client generator reads ([`super::schema_forms`]).
+/// forms every client generator reads (`super::schema_forms`).
 pub fn openapi() -> serde_json::Value {
     served(&routes().1)
 }

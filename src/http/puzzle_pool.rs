@@ -14,8 +14,10 @@
 //! A request is served from a shelf only when the answer is one a fresh generation could give:
 //! no seed and no score range (both pick the puzzle), a budget at least the steps the pooled
 //! puzzle took (a generation within fewer steps would have stopped), and `solution=false` only
-//! drops fields ([`GenerateReport::without_solution`], as the generator does). Anything else is
-//! generated as before, and a configured key with nothing fitting on its shelf is a miss.
+//! drops fields ([`GenerateReport::without_solution`], as the generator does). Anything else
+//! is generated as before, and a configured key with nothing fitting on its shelf is a miss.
+//!
+//! [`GenerateReport::without_solution`]: crate::ops::GenerateReport::without_solution
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};

@@ -1,6 +1,6 @@
 //! Puzzle books as print-ready PDF (docs/print.md): the layout of a book, the book made from
 //! its puzzles, and its cover (the request and its plan are `ops::booklet`'s). The puzzles are
-//! drawn from each genre's own SVG rendering, read back as shapes ([`drawing`]), so a printed
+//! drawn from each genre's own SVG rendering, read back as shapes (`drawing`), so a printed
 //! grid has exactly the SVG's geometry for every registered genre.
 
 mod book;

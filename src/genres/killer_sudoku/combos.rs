@@ -1,6 +1,6 @@
 //! The filtering of a cage (or any group of different digits with a sum) by its combinations,
 //! which come from the sum-grid kit's tables
-//! ([`combos_up_to`](crate::genres::sum_grid::combos::combos_up_to): the sets of `len` different
+//! (`combos_up_to`: the sets of `len` different
 //! digits of 1..`side` adding up to a sum).
 
 use crate::core::DigitSet;
@@ -50,7 +50,7 @@ pub fn fit(cands: &[DigitSet], combos: &[DigitSet]) -> Option<Fit> {
 /// digits, one each, within their candidates `cands` (as many cells as `combo` has digits);
 /// true when there is a filling. Exact (a digit is added only where the rest of the
 /// combination can be matched to the other cells: the sum-grid kit's walk,
-/// [`fit_general`]) for up to [`EXACT_CELLS`] cells; a longer group gets each cell's
+/// `fit_general`) for up to [`EXACT_CELLS`] cells; a longer group gets each cell's
 /// candidates in the combination.
 pub fn fit_combo(cands: &[DigitSet], combo: DigitSet, out: &mut [DigitSet]) -> bool {
     if cands.len() <= EXACT_CELLS {

@@ -1,5 +1,5 @@
 //! Hints: the first wrong digit, or the rater's next placement from the player's position
-//! (see [`crate::core::hint`] for what a hint is).
+//! (see `crate::core::hint` for what a hint is).
 
 use crate::core::hint::{self, cell_name, chain_to, join_and, Hint};
 use crate::core::{Budget, Deduction, Error, Placement, Removal};

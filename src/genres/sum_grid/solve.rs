@@ -204,7 +204,7 @@ impl<'a> Solver<'a> {
     }
 
     /// [`Solver::solve`] from `cands` that run filtering leaves as they are (every run's
-    /// [`fit_run`] keeps its cells' candidates; [`crate::genres::sum_grid::rate::grade`] up to
+    /// `fit_run` keeps its cells' candidates; [`crate::genres::sum_grid::rate::grade`] up to
     /// Medium leaves such candidates when it does not solve or break the puzzle). The search's
     /// first filtering of every run would change nothing, since a run's fit is the digits
     /// some filling within the candidates gives each cell and so fits those digits again; its

@@ -58,7 +58,7 @@
 //! `k` alone, so the candidates are examined several at once on the threads the budget allows
 //! and the first in order that passes is kept, with the attempts of the candidates up to it,
 //! as many restarts as candidates before it and their steps; work on later candidates is not
-//! counted ([`first_in_order`]). The puzzle and the budget's verdict are the same with any
+//! counted (`first_in_order`). The puzzle and the budget's verdict are the same with any
 //! number of threads. Budget limits that
 //! shape the search (the 4,096 solver steps, the fill's 20,000 digits) are fixed numbers run
 //! through [`Budget::sub_search`], and running out of the caller's budget is an error, never a

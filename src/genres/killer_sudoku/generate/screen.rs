@@ -153,7 +153,7 @@ fn settled(cands: &[DigitSet], cells: &[usize]) -> bool {
 /// The side whose filled grids [`CageGrids::solutions`] tries: 288 of them, few enough to try each.
 pub const SMALL_SIDE: usize = 4;
 
-/// A set of filled 4x4 grids, by their index in [`FilledGrids::grids`]: one bit each.
+/// A set of filled 4x4 grids, by their index in `FilledGrids::grids`: one bit each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridSet([u64; 5]);
 

@@ -1,8 +1,8 @@
 //! The killer-human rater (profile [`PROFILE`], version [`PROFILE_VERSION`]): solve as a
 //! person would, always with the easiest technique that makes progress, and rate the puzzle by
-//! the hardest technique it needed. The loop and the record are [`crate::core::rater`]'s; this
+//! the hardest technique it needed. The loop and the record are `crate::core::rater`'s; this
 //! file is the ladder it runs (where each technique is tried, and what a deduction changes);
-//! the techniques are in [`techniques`].
+//! the techniques are in `techniques`.
 //!
 //! The places techniques look at, in this order: the houses (rows top to bottom, columns left
 //! to right, boxes in reading order), the cages (by their first cell in reading order), and

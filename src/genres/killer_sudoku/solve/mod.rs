@@ -1,5 +1,5 @@
 //! The exact solver: candidates per cell narrowed by a network of constraints, on the core
-//! search engine ([`crate::core::search`]).
+//! search engine (`crate::core::search`).
 //!
 //! The constraints (`network`) are the houses (rows, columns, boxes: different digits, each
 //! digit somewhere, a digit with one place left goes there), the cages, and the sums the rule
@@ -17,8 +17,8 @@
 //! two searches the whole tree of a unique puzzle, which a start-over only searches again.
 //! A puzzle that search has not decided in [`FIRST_SEARCH_STEPS`] (the default budget of
 //! `/solve`, so nothing decided within it changes) is searched again from the start, two ways
-//! ([`search::search_binary`]) with every sum group matched to its cells, and only the
-//! derived sums of up to five cells ([`network::SECOND_LIMITS`]): on the hardest published
+//! (`search::search_binary`) with every sum group matched to its cells, and only the
+//! derived sums of up to five cells (`network::SECOND_LIMITS`): on the hardest published
 //! puzzles that tree is several times smaller (docs/benchmarks-killer.md).
 //! One budget step is one sum group or linear sum narrowed; a house's narrowing (a few bit
 //! operations over its cells) is not counted. The steps still bound the time: every
