@@ -415,6 +415,42 @@ def slow_clients(binary):
         instance.stop()
 
 
+def late_first_request(binary):
+    """A connection accepted before SIGTERM whose request comes only after the drain (the
+    listener closed, the connections told to close) is answered, then closed: not dropped
+    unread, which would reset the client over a request it had sent."""
+    print("graceful shutdown: a request on a connection accepted before SIGTERM, sent after the drain", flush=True)
+    instance = Instance(binary, 18133, drain_ms=200, header_timeout_ms=4000, grace_ms=10000)
+    sock = None
+    try:
+        sock = socket.create_connection(("127.0.0.1", instance.port), timeout=5)
+        time.sleep(0.3)
+        instance.process.send_signal(signal.SIGTERM)
+        time.sleep(0.7)
+        refused = False
+        try:
+            socket.create_connection(("127.0.0.1", instance.port), timeout=1).close()
+        except ConnectionRefusedError:
+            refused = True
+        check(refused, "a new connection is refused once the drain is over")
+        answer = b""
+        try:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            while chunk := sock.recv(65536):
+                answer += chunk
+        except OSError as error:
+            answer += repr(error).encode()
+        head = answer.split(b"\r\n\r\n", 1)[0].lower()
+        check(head.startswith(b"http/1.1 200"), f"the request is answered ({answer[:60]!r})")
+        check(b"connection: close" in head, "with Connection: close, and the connection closed")
+        code = instance.process.wait(timeout=10)
+        check(code == 0, f"the process exits cleanly ({code})")
+    finally:
+        if sock is not None:
+            sock.close()
+        instance.stop(signal.SIGKILL)
+
+
 def graceful_shutdown(binary):
     """SIGTERM under load: /readyz turns 503 first, requests under way finish, none is cut."""
     print("graceful shutdown: SIGTERM during load", flush=True)
@@ -1235,6 +1271,7 @@ SCENARIOS = {
     "cancellation": cancellation,
     "slow_clients": slow_clients,
     "graceful_shutdown": graceful_shutdown,
+    "late_first_request": late_first_request,
     "schemathesis": schemathesis,
     "silent_sockets": silent_sockets,
     "silent_sockets_64": silent_sockets_64,

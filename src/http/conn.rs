@@ -409,6 +409,7 @@ pub async fn serve_connection(
         app,
         connection: connection.clone(),
         peer,
+        shutdown: shutdown.clone(),
     };
     let served = builder
         .serve_connection(TokioIo::new(io), service)
@@ -416,9 +417,18 @@ pub async fn serve_connection(
     tokio::pin!(served);
     // Since when the connection has been closing gracefully after its idle timeout.
     let mut closing: Option<Instant> = None;
+    // At shutdown a connection closes gracefully once its first request is in: before that,
+    // hyper (still telling HTTP/1 from HTTP/2) would drop it unread, and the kernel reset
+    // the client over a request it had sent. One that sends nothing meets the header timeout.
+    let first_request_in = || connection.requests.load(Ordering::SeqCst) > 0;
     let mut shutting_down = *shutdown.borrow();
+    let mut shutdown_waits = false;
     if shutting_down {
-        served.as_mut().graceful_shutdown();
+        if first_request_in() {
+            served.as_mut().graceful_shutdown();
+        } else {
+            shutdown_waits = true;
+        }
     }
     loop {
         let (deadline, expiry) = match closing {
@@ -444,11 +454,20 @@ pub async fn serve_connection(
                 break;
             }
             () = connection.evicted.notified() => break,
-            () = connection.activity.notified() => {}
+            () = connection.activity.notified() => {
+                if shutdown_waits && first_request_in() {
+                    shutdown_waits = false;
+                    served.as_mut().graceful_shutdown();
+                }
+            }
             changed = shutdown.changed(), if !shutting_down => {
                 shutting_down = true;
                 if changed.is_ok() {
-                    served.as_mut().graceful_shutdown();
+                    if first_request_in() {
+                        served.as_mut().graceful_shutdown();
+                    } else {
+                        shutdown_waits = true;
+                    }
                 }
             }
             () = tokio::time::sleep_until(wake.into()) => {
@@ -534,6 +553,8 @@ struct ConnService {
     app: Router,
     connection: Arc<Connection>,
     peer: SocketAddr,
+    /// The server is shutting down: a response says the connection closes after it.
+    shutdown: tokio::sync::watch::Receiver<bool>,
 }
 
 type ResponseFuture = Pin<Box<dyn Future<Output = Result<Response<Body>, Infallible>> + Send>>;
@@ -556,11 +577,19 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
             return Box::pin(std::future::ready(Ok(guarded(response, guard))));
         }
         let app = self.app.clone();
+        let shutdown = self.shutdown.clone();
+        // HTTP/2 has no Connection header: its connection ends with GOAWAY.
+        let http1 = request.version() < Version::HTTP_2;
         Box::pin(async move {
-            let response = app
+            let mut response = app
                 .oneshot(request)
                 .await
                 .unwrap_or_else(|never| match never {});
+            if http1 && *shutdown.borrow() {
+                response
+                    .headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
             Ok(guarded(response, guard))
         })
     }

@@ -604,6 +604,26 @@ pub async fn serve_on(
         tokio::time::sleep(drain).await;
         let _ = stop_accepting_tx.send(true);
     });
+    let serve = |stream: tokio::net::TcpStream, peer: SocketAddr| {
+        let _ = stream.set_nodelay(true);
+        match registry.admit(peer.ip()) {
+            Accepted::Serve(connection) => {
+                tokio::spawn(conn::serve_connection(
+                    registry.clone(),
+                    connection,
+                    stream,
+                    peer,
+                    builder.clone(),
+                    app.clone(),
+                    bounds,
+                    close_rx.clone(),
+                ));
+            }
+            Accepted::Refuse => {
+                tokio::spawn(conn::refuse(registry.clone(), stream));
+            }
+        }
+    };
     let mut backoff = Duration::ZERO;
     loop {
         let accepted = tokio::select! {
@@ -626,26 +646,24 @@ pub async fn serve_on(
                 continue;
             }
         };
-        let _ = stream.set_nodelay(true);
-        match registry.admit(peer.ip()) {
-            Accepted::Serve(connection) => {
-                tokio::spawn(conn::serve_connection(
-                    registry.clone(),
-                    connection,
-                    stream,
-                    peer,
-                    builder.clone(),
-                    app.clone(),
-                    bounds,
-                    close_rx.clone(),
-                ));
-            }
-            Accepted::Refuse => {
-                tokio::spawn(conn::refuse(registry.clone(), stream));
+        serve(stream, peer);
+    }
+    // The connections the kernel completed while the listener was open wait in its backlog,
+    // their requests perhaps sent already: closing the listener would reset them. They are
+    // taken now and served as the others (their first request, then closed).
+    match listener.into_std() {
+        Ok(listener) => {
+            while let Ok((stream, peer)) = listener.accept() {
+                let stream = stream
+                    .set_nonblocking(true)
+                    .and_then(|()| tokio::net::TcpStream::from_std(stream));
+                if let Ok(stream) = stream {
+                    serve(stream, peer);
+                }
             }
         }
+        Err(error) => tracing::warn!(%error, "the listener's backlog could not be taken"),
     }
-    drop(listener);
     tracing::info!("listener closed; finishing requests under way");
     let _ = close_tx.send(true);
     if tokio::time::timeout(config.grace, registry.closed())
