@@ -26,7 +26,9 @@ const { SimpleSolver } = await load('js/sandbox/simple_solver.js');
 
 const toText = (model) => {
   const side = model.side;
-  const cell = (index) => `R${Math.floor(index / side) + 1}C${(index % side) + 1}`;
+  // ISS names a row and a column by one base-36 character each (R1CG is row 1, column 16).
+  const line = (n) => (n + 1).toString(36).toUpperCase();
+  const cell = (index) => `R${line(Math.floor(index / side))}C${line(index % side)}`;
   let text = side === 9 ? '' : `.Shape~${side}x${side}`;
   for (const cage of model.cages) {
     text += `.Cage~${cage.sum}~${cage.cells.map(cell).join('~')}`;

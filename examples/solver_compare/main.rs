@@ -21,7 +21,9 @@
 //!   `{"side", "box", "cages": [{"sum", "cells"}], "givens"}` (cells as `row * side + col`).
 //!
 //! `inputs --genre NAME` writes only that genre's puzzles (`killer-sudoku`: the published
-//! killer puzzles alone, without generating the rest).
+//! killer puzzles alone, without generating the rest). `inputs --set hostile-killers` writes
+//! instead the hostile Killer Sudoku grids of `hostile_killers.rs` (random fills cut into random
+//! cages at 9x9, 12x12 and 16x16, some with two sums moved), with their models.
 //!
 //! `cargo run --release --example solver_compare -- time inputs.jsonl [--max-steps N]` times our
 //! exact solver on each puzzle, in this process and on one thread: the text is parsed once, then
@@ -35,6 +37,7 @@ mod adversarial;
 mod args;
 #[path = "../support/cpu_time.rs"]
 mod cpu_time;
+mod hostile_killers;
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -78,7 +81,15 @@ fn main() {
             let testdata = option("--testdata")
                 .map(PathBuf::from)
                 .or_else(|| std::env::var_os("SUMPUZZLES_TESTDATA").map(PathBuf::from));
-            write_inputs(testdata.as_deref(), option("--genre").as_deref())
+            match option("--set").as_deref() {
+                None | Some("published") => {
+                    write_inputs(testdata.as_deref(), option("--genre").as_deref())
+                }
+                Some("hostile-killers") => write_hostile_killers(),
+                Some(other) => Err(format!(
+                    "--set {other}: the sets are published (the default) and hostile-killers"
+                )),
+            }
         }
         Some("time") => match args.get(1) {
             Some(path) => {
@@ -90,7 +101,10 @@ fn main() {
             }
             None => Err("usage: solver_compare time INPUTS.jsonl [--max-steps N]".into()),
         },
-        _ => Err("usage: solver_compare inputs [--testdata DIR] | time INPUTS.jsonl".into()),
+        _ => Err(
+            "usage: solver_compare inputs [--testdata DIR] [--genre NAME] [--set published|hostile-killers] | time INPUTS.jsonl"
+                .into(),
+        ),
     };
     if let Err(message) = result {
         eprintln!("solver_compare: {message}");
@@ -200,6 +214,22 @@ fn write_inputs(testdata: Option<&Path>, only: Option<&str>) -> Result<(), Strin
             "name": input.name,
             "text": input.text,
             "model": model,
+        });
+        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
+}
+
+/// The hostile killer grids ([`hostile_killers`]), with their models as for the published.
+fn write_hostile_killers() -> Result<(), String> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (class, name, puzzle) in hostile_killers::inputs()? {
+        let line = json!({
+            "class": class,
+            "genre": KillerSudoku::NAME,
+            "name": name,
+            "text": KillerSudoku::to_text(&puzzle),
+            "model": killer_model(&puzzle),
         });
         writeln!(out, "{line}").map_err(|e| e.to_string())?;
     }

@@ -336,32 +336,7 @@ impl Generator {
 
     /// A random valid grid (step 1).
     fn fill(&mut self) -> Solution {
-        let n = self.side;
-        let (rows, cols) = self.box_shape;
-        // `cols` bands of `rows` rows, `rows` stacks of `cols` columns.
-        let order = |rng: &mut SeededRng, groups: usize, size: usize| {
-            let mut groups_order: Vec<usize> = (0..groups).collect();
-            rng.shuffle(&mut groups_order);
-            let mut lines = Vec::with_capacity(n);
-            for group in groups_order {
-                let mut inner: Vec<usize> = (0..size).collect();
-                rng.shuffle(&mut inner);
-                lines.extend(inner.into_iter().map(|line| group * size + line));
-            }
-            lines
-        };
-        let row_order = order(&mut self.rng, cols, rows);
-        let col_order = order(&mut self.rng, rows, cols);
-        let mut labels: Vec<u8> = (1..=n as u8).collect();
-        self.rng.shuffle(&mut labels);
-        let mut digits = vec![0; n * n];
-        for (r, &row) in row_order.iter().enumerate() {
-            for (c, &col) in col_order.iter().enumerate() {
-                let pattern = (cols * (row % rows) + row / rows + col) % n;
-                digits[r * n + c] = labels[pattern];
-            }
-        }
-        Solution { side: n, digits }
+        random_fill(self.side, self.box_shape, &mut self.rng)
     }
 
     /// Random cages over a filled grid (step 2).
@@ -686,6 +661,37 @@ fn neighbouring_cages(puzzle: &Puzzle, keep: impl Fn(&Cage, &Cage) -> bool) -> V
     pairs.sort_unstable();
     pairs.dedup();
     pairs
+}
+
+/// A random filled grid of side `n` with boxes of `box_shape` (rows, columns): the pattern
+/// grid `(cols * (row % rows) + row / rows + col) % n`, its rows within bands, bands,
+/// columns within stacks and stacks shuffled, then its digits relabelled.
+pub fn random_fill(n: usize, box_shape: (usize, usize), rng: &mut SeededRng) -> Solution {
+    let (rows, cols) = box_shape;
+    // `cols` bands of `rows` rows, `rows` stacks of `cols` columns.
+    let order = |rng: &mut SeededRng, groups: usize, size: usize| {
+        let mut groups_order: Vec<usize> = (0..groups).collect();
+        rng.shuffle(&mut groups_order);
+        let mut lines = Vec::with_capacity(n);
+        for group in groups_order {
+            let mut inner: Vec<usize> = (0..size).collect();
+            rng.shuffle(&mut inner);
+            lines.extend(inner.into_iter().map(|line| group * size + line));
+        }
+        lines
+    };
+    let row_order = order(rng, cols, rows);
+    let col_order = order(rng, rows, cols);
+    let mut labels: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut labels);
+    let mut digits = vec![0; n * n];
+    for (r, &row) in row_order.iter().enumerate() {
+        for (c, &col) in col_order.iter().enumerate() {
+            let pattern = (cols * (row % rows) + row / rows + col) % n;
+            digits[r * n + c] = labels[pattern];
+        }
+    }
+    Solution { side: n, digits }
 }
 
 /// The orthogonal neighbours of `cell` in an `n` x `n` grid.
