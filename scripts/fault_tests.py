@@ -591,6 +591,16 @@ HEAVY = [
 HEAVY_SOLVE = {"genre": "kakuro", "puzzle": {"grid": HEAVY}}
 # The heavy grid with every white cell empty, as a player's answer.
 HEAVY_BLANK = ["".join("." if cell == "." else "#" for cell in row.split(" ")) for row in HEAVY]
+# A hostile Killer Sudoku: a 16x16 random fill cut into random cages of up to 16 cells, two
+# sums moved by one (`solver_compare inputs --set hostile-killers`: "16x16 cages of up to 16
+# seed 0", shifted), the costliest of that set at the default budget (docs/benchmarks-killer.md).
+HEAVY_KILLER_ID = (
+    "killer-sudoku:16x16:0001123455555555000133355665777700013333667777781111333366997888A111"
+    "3B3366CCCD88EEE13FFCCCCG8888EEEHFFFFFCCGG8IIJEEHKFLMFFCNGIIIOOOHKHMMFFCPPPPIOOQHHHMMMMCR"
+    "PPPIOOQQHSMTMMMRRPPPOOQQHSMTTMUURRRROOQQQVTTTUUWXXRYOOQQQVTTUUUUXXRROOVVVVVVUUUUXXRRZZVV"
+    "VVVVUUaUXXXX/76.113.9.136.4.86.75.83.100.18.12.11.115.5.68.104.24.85.46.5.25.7.99.9.132."
+    "81.93.87.18.65.124.120.16.93.11.8.13"
+)
 
 
 def silent_sockets(binary, descriptors=None):
@@ -703,7 +713,7 @@ def fairness(binary):
 def bounded_cost(binary):
     """Worst-case requests on the embedded defaults: each a 422 that says how far it got,
     after at most about 2 s of CPU."""
-    print("bounded cost: worst-case /solve, /rate, /hint, /render of the heavy 24x24 grid", flush=True)
+    print("bounded cost: worst-case /solve, /rate, /hint, /render of the heavy 24x24 grid and a hostile 16x16 killer", flush=True)
     instance = Instance(binary, 18171)
     blank = HEAVY_BLANK
     cases = [
@@ -713,6 +723,12 @@ def bounded_cost(binary):
         ("/render", dict(HEAVY_SOLVE, solution=True)),
         ("/check", dict(HEAVY_SOLVE, answer=blank)),
     ]
+    killer = {"id": HEAVY_KILLER_ID}
+    cases += [
+        ("/solve", killer),
+        ("/rate", killer),
+        ("/hint", dict(killer, answer=["." * 16] * 16)),
+    ]
     try:
         for path, body in cases:
             before = instance.cpu_seconds()
@@ -720,7 +736,7 @@ def bounded_cost(binary):
             cpu = instance.cpu_seconds() - before
             problem = json.loads(data) if data else {}
             print(
-                f"  {path}: {status} {problem.get('type', '')} steps={problem.get('steps')} "
+                f"  {body.get('genre') or body['id'].split(':')[0]} {path}: {status} {problem.get('type', '')} steps={problem.get('steps')} "
                 f"stage={problem.get('stage')!r} in {elapsed:.2f} s, {cpu:.2f} s of CPU",
                 flush=True,
             )
