@@ -123,14 +123,8 @@ struct Input {
 fn write_inputs(testdata: Option<&Path>, only: Option<&str>) -> Result<(), String> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if only.is_none_or(|genre| genre == KillerSudoku::NAME) {
-        for (name, text, model) in killer_inputs(testdata)? {
-            let line = json!({
-                "class": "killer published",
-                "genre": KillerSudoku::NAME,
-                "name": name,
-                "text": text,
-                "model": model,
-            });
+        for (name, puzzle) in killer_inputs(testdata)? {
+            let line = killer_line("killer published", &name, &puzzle);
             writeln!(out, "{line}").map_err(|e| e.to_string())?;
         }
     }
@@ -224,21 +218,26 @@ fn write_inputs(testdata: Option<&Path>, only: Option<&str>) -> Result<(), Strin
 fn write_hostile_killers() -> Result<(), String> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for (class, name, puzzle) in hostile_killers::inputs()? {
-        let line = json!({
-            "class": class,
-            "genre": KillerSudoku::NAME,
-            "name": name,
-            "text": KillerSudoku::to_text(&puzzle),
-            "model": killer_model(&puzzle),
-        });
+        let line = killer_line(&class, &name, &puzzle);
         writeln!(out, "{line}").map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())
 }
 
-/// The published killer puzzles (`killer-sudoku.jsonl`): name, text form and CP-SAT model of
-/// each, read with the killer module's JSON reader (the relaxed rules for diagonal cages).
-fn killer_inputs(testdata: Option<&Path>) -> Result<Vec<(String, String, Value)>, String> {
+/// One input line of a killer puzzle: its class, name, text form and CP-SAT model.
+fn killer_line(class: &str, name: &str, puzzle: &killer_sudoku::Puzzle) -> Value {
+    json!({
+        "class": class,
+        "genre": KillerSudoku::NAME,
+        "name": name,
+        "text": KillerSudoku::to_text(puzzle),
+        "model": killer_model(puzzle),
+    })
+}
+
+/// The published killer puzzles (`killer-sudoku.jsonl`) by name, read with the killer
+/// module's JSON reader (the relaxed rules for diagonal cages).
+fn killer_inputs(testdata: Option<&Path>) -> Result<Vec<(String, killer_sudoku::Puzzle)>, String> {
     let Some(dir) = testdata else {
         eprintln!("no test data folder: the published killer puzzles skipped");
         return Ok(Vec::new());
@@ -253,8 +252,7 @@ fn killer_inputs(testdata: Option<&Path>) -> Result<Vec<(String, String, Value)>
             let object = json!({"cages": record["cages"], "box": record["box"]});
             let puzzle =
                 killer_sudoku::format::parse_json(&object).map_err(|e| format!("{name}: {e}"))?;
-            let text = KillerSudoku::to_text(&puzzle);
-            Ok((name, text, killer_model(&puzzle)))
+            Ok((name, puzzle))
         })
         .collect()
 }

@@ -420,17 +420,13 @@ pub async fn serve_connection(
     // At shutdown a connection closes gracefully once its first request is in: before that,
     // hyper (still telling HTTP/1 from HTTP/2) would drop it unread, and the kernel reset
     // the client over a request it had sent. One that sends nothing meets the header timeout.
-    let first_request_in = || connection.requests.load(Ordering::SeqCst) > 0;
     let mut shutting_down = *shutdown.borrow();
-    let mut shutdown_waits = false;
-    if shutting_down {
-        if first_request_in() {
-            served.as_mut().graceful_shutdown();
-        } else {
-            shutdown_waits = true;
-        }
-    }
+    let mut shutdown_waits = shutting_down;
     loop {
+        if shutdown_waits && connection.requests.load(Ordering::SeqCst) > 0 {
+            shutdown_waits = false;
+            served.as_mut().graceful_shutdown();
+        }
         let (deadline, expiry) = match closing {
             Some(since) => (since + CLOSING_TIME, None),
             None => connection.next_deadline(&bounds),
@@ -454,21 +450,10 @@ pub async fn serve_connection(
                 break;
             }
             () = connection.evicted.notified() => break,
-            () = connection.activity.notified() => {
-                if shutdown_waits && first_request_in() {
-                    shutdown_waits = false;
-                    served.as_mut().graceful_shutdown();
-                }
-            }
+            () = connection.activity.notified() => {}
             changed = shutdown.changed(), if !shutting_down => {
                 shutting_down = true;
-                if changed.is_ok() {
-                    if first_request_in() {
-                        served.as_mut().graceful_shutdown();
-                    } else {
-                        shutdown_waits = true;
-                    }
-                }
+                shutdown_waits = changed.is_ok();
             }
             () = tokio::time::sleep_until(wake.into()) => {
                 if connection

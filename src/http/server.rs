@@ -439,6 +439,10 @@ pub async fn serve(config: ServerConfig) -> std::io::Result<()> {
 /// After the grace period, how long streamed answers have to send their last lines.
 const GRACE_END: Duration = Duration::from_secs(1);
 
+/// The backlog `TcpListener::bind` listens with (tokio's, through mio, as the standard
+/// library's on Linux): the most connections the kernel holds completed but not accepted.
+const LISTEN_BACKLOG: usize = 128;
+
 /// Descriptors kept free beyond the connections: listeners, the log, the runtime's own.
 const SPARE_DESCRIPTORS: usize = 8;
 
@@ -650,10 +654,17 @@ pub async fn serve_on(
     }
     // The connections the kernel completed while the listener was open wait in its backlog,
     // their requests perhaps sent already: closing the listener would reset them. They are
-    // taken now and served as the others (their first request, then closed).
+    // taken now and served as the others (their first request, then closed). No more than a
+    // full backlog: clients still connecting meanwhile do not hold the shutdown here.
     match listener.into_std() {
         Ok(listener) => {
-            while let Ok((stream, peer)) = listener.accept() {
+            for _ in 0..LISTEN_BACKLOG {
+                let (stream, peer) = match listener.accept() {
+                    Ok(accepted) => accepted,
+                    Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => break,
+                    // One connection's own failure (reset before it was taken): the next.
+                    Err(_) => continue,
+                };
                 let stream = stream
                     .set_nonblocking(true)
                     .and_then(|()| tokio::net::TcpStream::from_std(stream));
