@@ -443,6 +443,31 @@ const GRACE_END: Duration = Duration::from_secs(1);
 /// library's on Linux): the most connections the kernel holds completed but not accepted.
 const LISTEN_BACKLOG: usize = 128;
 
+/// Takes the connections waiting in `listener`'s backlog (no more than a full one: clients
+/// still connecting meanwhile do not hold the shutdown here) and hands each to `serve`, as
+/// the accept loop does; the listener is closed after.
+fn take_backlog(
+    listener: TcpListener,
+    mut serve: impl FnMut(tokio::net::TcpStream, SocketAddr),
+) -> std::io::Result<()> {
+    let listener = listener.into_std()?;
+    for _ in 0..LISTEN_BACKLOG {
+        let (stream, peer) = match listener.accept() {
+            Ok(accepted) => accepted,
+            Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => break,
+            // One connection's own failure (reset before it was taken): the next.
+            Err(_) => continue,
+        };
+        let stream = stream
+            .set_nonblocking(true)
+            .and_then(|()| tokio::net::TcpStream::from_std(stream));
+        if let Ok(stream) = stream {
+            serve(stream, peer);
+        }
+    }
+    Ok(())
+}
+
 /// Descriptors kept free beyond the connections: listeners, the log, the runtime's own.
 const SPARE_DESCRIPTORS: usize = 8;
 
@@ -653,27 +678,9 @@ pub async fn serve_on(
         serve(stream, peer);
     }
     // The connections the kernel completed while the listener was open wait in its backlog,
-    // their requests perhaps sent already: closing the listener would reset them. They are
-    // taken now and served as the others (their first request, then closed). No more than a
-    // full backlog: clients still connecting meanwhile do not hold the shutdown here.
-    match listener.into_std() {
-        Ok(listener) => {
-            for _ in 0..LISTEN_BACKLOG {
-                let (stream, peer) = match listener.accept() {
-                    Ok(accepted) => accepted,
-                    Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => break,
-                    // One connection's own failure (reset before it was taken): the next.
-                    Err(_) => continue,
-                };
-                let stream = stream
-                    .set_nonblocking(true)
-                    .and_then(|()| tokio::net::TcpStream::from_std(stream));
-                if let Ok(stream) = stream {
-                    serve(stream, peer);
-                }
-            }
-        }
-        Err(error) => tracing::warn!(%error, "the listener's backlog could not be taken"),
+    // their requests perhaps sent already: closing the listener would reset them.
+    if let Err(error) = take_backlog(listener, serve) {
+        tracing::warn!(%error, "the listener's backlog could not be taken");
     }
     tracing::info!("listener closed; finishing requests under way");
     let _ = close_tx.send(true);
@@ -697,6 +704,36 @@ pub async fn serve_on(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The connections completed but not accepted when the accept loop stops are taken, each
+    /// a working stream (the shutdown serves them rather than closing the listener on them).
+    #[tokio::test]
+    async fn the_backlog_is_taken_at_shutdown() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let mut clients = Vec::new();
+        for _ in 0..5 {
+            clients.push(tokio::net::TcpStream::connect(address).await.unwrap());
+        }
+        let mut taken = Vec::new();
+        take_backlog(listener, |stream, peer| taken.push((stream, peer))).unwrap();
+        assert_eq!(taken.len(), clients.len());
+        let mut peers: Vec<SocketAddr> = taken.iter().map(|(_, peer)| *peer).collect();
+        let mut local: Vec<SocketAddr> = clients.iter().map(|c| c.local_addr().unwrap()).collect();
+        peers.sort();
+        local.sort();
+        assert_eq!(peers, local);
+        // Each taken stream carries its client's bytes.
+        clients[0].write_all(b"hello").await.unwrap();
+        let (stream, _) = taken
+            .iter_mut()
+            .find(|(_, peer)| *peer == clients[0].local_addr().unwrap())
+            .unwrap();
+        let mut bytes = [0u8; 5];
+        stream.read_exact(&mut bytes).await.unwrap();
+        assert_eq!(&bytes, b"hello");
+    }
 
     #[test]
     fn request_ids_from_clients_are_kept_only_when_safe() {
