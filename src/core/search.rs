@@ -18,7 +18,8 @@
 //! stops when the budget runs out or is cancelled; the search stops with it.
 //!
 //! Besides the strategies, which branch on every value of a variable in turn, there is a
-//! two-way search for models that can take one value away ([`search_binary`]).
+//! two-way search for models that can take one value away ([`search_binary`]), whose
+//! start-overs keep what they searched as nogoods.
 
 use super::budget::{Budget, Stop};
 use super::outcome::{Halt, SolveOutcome};
@@ -371,15 +372,6 @@ fn weighted_choice<M: Weighted>(model: &M, weights: &[u32]) -> Option<M::Var> {
     best.map(|(_, _, var)| var)
 }
 
-/// One start-over of a search below the propagated state.
-type Descend<M, P> = fn(
-    &mut M,
-    &mut P,
-    usize,
-    &mut Vec<<M as Model>::Solution>,
-    &mut Budget,
-) -> Result<Searched, Stop>;
-
 /// Propagates the model's starting state, then searches, starting over as the policy says.
 fn run<M: Model, P: Policy<M>>(
     model: &mut M,
@@ -390,13 +382,20 @@ fn run<M: Model, P: Policy<M>>(
     run_with(model, policy, limit, budget, descend)
 }
 
-/// [`run`], each start-over searched by `descend`.
+/// [`run`], each start-over searched by `descend` (the model, the policy, the limit, the
+/// solutions so far, the budget).
 fn run_with<M: Model, P: Policy<M>>(
     model: &mut M,
     policy: &mut P,
     limit: usize,
     budget: &mut Budget,
-    descend: Descend<M, P>,
+    mut descend: impl FnMut(
+        &mut M,
+        &mut P,
+        usize,
+        &mut Vec<M::Solution>,
+        &mut Budget,
+    ) -> Result<Searched, Stop>,
 ) -> SolveOutcome<M::Solution> {
     let start = budget.used();
     let mut solutions = Vec::new();
@@ -498,114 +497,8 @@ fn descend<M: Model, P: Policy<M>>(
     }
 }
 
-/// A model whose variables can lose one value, as the two-way search needs.
-pub trait Excludes: Weighted {
-    /// Takes `value` from the open variable `var`, noting the change in the trail and queueing
-    /// what propagation must look at again.
-    fn exclude(&mut self, var: Self::Var, value: Self::Value);
-}
-
-/// The adaptive choice of [`Strategy::Adaptive`] (dom/wdeg, last conflict, no restarts) in a
-/// two-way search: the chosen variable takes its first value, and when that is searched (or
-/// refuted) it loses that value, the loss is propagated and the choice is made again, of
-/// this or another variable. Taking the refuted value away before choosing lets the weights
-/// learned below it pick the next variable: on the hardest published Killer Sudoku puzzles
-/// the tree is several times smaller than with every value of one variable tried in turn
-/// (docs/benchmarks-killer.md), on others it may be larger.
-///
-/// Each solution is found once (the two branches are disjoint), in an order of its own.
-pub fn search_binary<M: Excludes>(
-    model: &mut M,
-    limit: usize,
-    budget: &mut Budget,
-) -> SolveOutcome<M::Solution> {
-    let strategy = Strategy::Adaptive {
-        first_restart: u64::MAX,
-    };
-    let mut policy = Adaptive::new(model, strategy);
-    run_with(
-        model,
-        &mut policy,
-        limit,
-        budget,
-        descend_binary::<M, Adaptive<M::Var>>,
-    )
-}
-
-/// The two-way search below the propagated state: each level is a variable given a value;
-/// backing up to it takes the value away instead (the level's changes undone first), and a
-/// contradiction there backs up further.
-fn descend_binary<M: Excludes, P: Policy<M>>(
-    model: &mut M,
-    policy: &mut P,
-    limit: usize,
-    solutions: &mut Vec<M::Solution>,
-    budget: &mut Budget,
-) -> Result<Searched, Stop> {
-    struct Level<M: Model> {
-        var: M::Var,
-        value: M::Value,
-        mark: usize,
-        known: usize,
-    }
-    let mut levels: Vec<Level<M>> = Vec::new();
-    let mut descending = true;
-    loop {
-        if descending {
-            if solutions.len() >= limit {
-                return Ok(Searched::All);
-            }
-            match policy.choose(model) {
-                Some(var) => {
-                    let Some(value) = policy.values(model, var).next() else {
-                        // An open variable has values; none would be a contradiction.
-                        descending = false;
-                        continue;
-                    };
-                    levels.push(Level {
-                        var,
-                        value,
-                        mark: model.mark(),
-                        known: solutions.len(),
-                    });
-                    model.assign(var, value);
-                    descending = match model.propagate(policy.weights(), budget) {
-                        Ok(()) => {
-                            policy.held(var);
-                            true
-                        }
-                        Err(Halt::Contradiction) => false,
-                        Err(Halt::Stopped(stop)) => return Err(stop),
-                    };
-                    continue;
-                }
-                None => {
-                    if let Some(solution) = model.solution() {
-                        solutions.push(solution);
-                    }
-                }
-            }
-        }
-        let Some(level) = levels.pop() else {
-            return Ok(Searched::All);
-        };
-        model.undo(level.mark);
-        if solutions.len() >= limit {
-            return Ok(Searched::All);
-        }
-        model.exclude(level.var, level.value);
-        descending = match model.propagate(policy.weights(), budget) {
-            Ok(()) => true,
-            Err(Halt::Contradiction) => {
-                if level.known == solutions.len() {
-                    policy.exhausted(level.var);
-                }
-                false
-            }
-            Err(Halt::Stopped(stop)) => return Err(stop),
-        };
-    }
-}
+mod binary;
+pub use binary::{search_binary, Excludes};
 
 #[cfg(test)]
 mod tests;

@@ -33,6 +33,8 @@ fn the_luby_schedule_doubles_its_blocks() {
 struct Colouring {
     domains: Vec<u16>,
     cycle: bool,
+    /// Edges besides the cycle's (or the path's).
+    chords: Vec<(usize, usize)>,
     queue: Vec<usize>,
     trail: Vec<(usize, u16)>,
 }
@@ -42,17 +44,29 @@ impl Colouring {
         Colouring {
             domains: vec![(1 << colours) - 1; vertices],
             cycle,
+            chords: Vec::new(),
             queue: Vec::new(),
             trail: Vec::new(),
         }
     }
 
-    fn neighbours(&self, vertex: usize) -> impl Iterator<Item = (usize, usize)> {
+    /// Each neighbour of `vertex` with the edge between them (numbered from 0: the cycle's,
+    /// then the chords).
+    fn neighbours(&self, vertex: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         let n = self.domains.len();
         let before =
             (vertex > 0 || self.cycle).then(|| ((vertex + n - 1) % n, (vertex + n - 1) % n));
         let after = (vertex + 1 < n || self.cycle).then(|| ((vertex + 1) % n, vertex));
-        before.into_iter().chain(after)
+        let chords = self
+            .chords
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, &(a, b))| {
+                (a == vertex)
+                    .then_some((b, n + i))
+                    .or((b == vertex).then_some((a, n + i)))
+            });
+        before.into_iter().chain(after).chain(chords)
     }
 }
 
@@ -130,7 +144,7 @@ impl Model for Colouring {
 
 impl Weighted for Colouring {
     fn constraint_count(&self) -> usize {
-        self.domains.len()
+        self.domains.len() + self.chords.len()
     }
 
     fn is_open(&self, vertex: usize) -> bool {
@@ -154,6 +168,31 @@ impl Excludes for Colouring {
             self.queue.push(vertex);
         }
     }
+
+    fn literal_count(&self) -> usize {
+        self.domains.len() * 16
+    }
+
+    fn literal(&self, vertex: usize, colour: u32) -> usize {
+        vertex * 16 + colour as usize
+    }
+
+    fn has(&self, vertex: usize, colour: u32) -> bool {
+        self.domains[vertex] & 1 << colour != 0
+    }
+
+    fn fixed(&self, vertex: usize) -> Option<u32> {
+        (self.domains[vertex].count_ones() == 1).then(|| self.domains[vertex].trailing_zeros())
+    }
+
+    fn assigned(&self, out: &mut Vec<(usize, u32)>) {
+        out.clear();
+        out.extend((0..self.domains.len()).filter_map(|v| self.fixed(v).map(|c| (v, c))));
+    }
+
+    fn forget_queued(&mut self) {
+        self.queue.clear();
+    }
 }
 
 /// The two-way search finds each colouring of a cycle exactly once, the same set as the
@@ -167,6 +206,7 @@ fn the_two_way_search_counts_exactly() {
         let expected = (k.pow(vertices as u32) + sign * k) as usize;
         let outcome = search_binary(
             &mut Colouring::new(vertices, colours, true),
+            u64::MAX,
             usize::MAX,
             &mut Budget::unlimited(),
         );
@@ -185,6 +225,7 @@ fn the_two_way_search_counts_exactly() {
         assert_eq!(found, plain);
         let limited = search_binary(
             &mut Colouring::new(vertices, colours, true),
+            u64::MAX,
             2,
             &mut Budget::unlimited(),
         );
@@ -192,12 +233,93 @@ fn the_two_way_search_counts_exactly() {
     }
     let stopped = search_binary(
         &mut Colouring::new(12, 3, true),
+        u64::MAX,
         usize::MAX,
         &mut Budget::new(50),
     );
     assert!(!stopped.complete);
     assert_eq!(stopped.stopped, Some(Stop::Exhausted));
     assert_eq!(stopped.steps, 50);
+}
+
+/// A cycle of `vertices` with `chords` more edges drawn from `seed` (a small linear
+/// congruential sequence, so the graphs are fixed), coloured with three colours.
+fn chorded(vertices: usize, chords: usize, seed: u64) -> Colouring {
+    let mut model = Colouring::new(vertices, 3, true);
+    let mut state = seed;
+    let mut next = |below: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % below
+    };
+    while model.chords.len() < chords {
+        let (a, b) = (next(vertices), next(vertices));
+        let (a, b) = (a.min(b), a.max(b));
+        if b - a > 1 && !(a == 0 && b == vertices - 1) && !model.chords.contains(&(a, b)) {
+            model.chords.push((a, b));
+        }
+    }
+    model
+}
+
+/// Starting over after every failure, or every few, the two-way search still finds each
+/// colouring exactly once, with nothing to weed out: what a start-over searched is written
+/// down as nogoods, which keep every later start-over out of it. (Without them the colourings
+/// found before a start-over are found again after it.) The models: cycles with chords, three
+/// colours, where the search fails below the top and so starts over. A budget still stops it
+/// where it says, nogoods' visits included.
+#[test]
+fn the_two_way_search_starts_over_without_searching_anything_twice() {
+    for unit in [1, 2, 3, 5] {
+        for (vertices, chords, seed) in [
+            (12, 8, 1),
+            (16, 12, 2),
+            (18, 14, 3),
+            (20, 14, 4),
+            (20, 18, 5),
+            (20, 22, 6),
+            (20, 24, 7),
+            (24, 28, 8),
+            (24, 30, 9),
+        ] {
+            let mut expected = search(
+                &mut chorded(vertices, chords, seed),
+                usize::MAX,
+                &mut Budget::unlimited(),
+            )
+            .solutions;
+            expected.sort();
+            let outcome = search_binary(
+                &mut chorded(vertices, chords, seed),
+                unit,
+                usize::MAX,
+                &mut Budget::unlimited(),
+            );
+            assert!(outcome.complete);
+            let mut found = outcome.solutions;
+            let count = found.len();
+            found.sort();
+            found.dedup();
+            assert_eq!(
+                found.len(),
+                count,
+                "{unit} {vertices} {seed}: a colouring found twice"
+            );
+            assert_eq!(found, expected, "{unit} {vertices} {seed}");
+        }
+        for steps in [7, 50, 333] {
+            let stopped = search_binary(
+                &mut chorded(14, 8, 9),
+                unit,
+                usize::MAX,
+                &mut Budget::new(steps),
+            );
+            assert!(!stopped.complete);
+            assert_eq!(stopped.stopped, Some(Stop::Exhausted));
+            assert_eq!(stopped.steps, steps);
+        }
+    }
 }
 
 const STRATEGIES: [Strategy; 5] = [

@@ -50,7 +50,7 @@ use crate::core::{
 };
 
 use super::model::{connected, default_box, Cage, Puzzle, GENRE, SIZES};
-use super::solve::{first_search, Solution};
+use super::solve::{generator_search, Solution};
 use screen::SMALL_SIDE;
 
 pub mod screen;
@@ -149,7 +149,7 @@ pub fn generate(
             }
             if let (Some(level), Some(rating)) = (assessed.level, &assessed.rating) {
                 if params.level.accepts(level) {
-                    let outcome = first_search(&puzzle, 2, budget);
+                    let outcome = generator_search(&puzzle, 2, budget);
                     if let Some(stop) = outcome.stopped {
                         return Err(stop.into());
                     }
@@ -273,7 +273,7 @@ impl Generator {
             } else {
                 let steps = SOLVE_STEPS_PER_CELL * (self.side * self.side) as u64;
                 let outcome =
-                    budget.sub_search(steps, |solving| first_search(&puzzle, 2, solving))?;
+                    budget.sub_search(steps, |solving| generator_search(&puzzle, 2, solving))?;
                 if outcome.unique() {
                     return Ok((puzzle, solution));
                 }
@@ -762,7 +762,7 @@ mod tests {
                     digits.sort_unstable();
                     assert_eq!(digits, (1..=side as u8).collect::<Vec<_>>());
                 }
-                let outcome = first_search(&puzzle, 2, &mut Budget::new(500_000_000));
+                let outcome = generator_search(&puzzle, 2, &mut Budget::new(500_000_000));
                 assert!(outcome.unique(), "{side}x{side} seed {seed}");
                 assert_eq!(outcome.solutions[0], solution);
                 assert_eq!(make().0, puzzle, "{side}x{side} seed {seed}");

@@ -13,31 +13,36 @@
 //! - a *linear sum* (derived cells of several houses, some subtracted) keeps each house's part
 //!   within the sums the other parts leave it, each cell within the bounds the others leave.
 //!
-//! The search is the adaptive one (dom/wdeg and last conflict) without restarts: counting to
-//! two searches the whole tree of a unique puzzle, which a start-over only searches again.
-//! A puzzle that search has not decided in [`FIRST_SEARCH_STEPS`] (the default budget of
-//! `/solve`, so nothing decided within it changes) is searched again from the start, two ways
-//! (`search::search_binary`) with every sum group matched to its cells, and only the
-//! derived sums of up to five cells (`network::SECOND_LIMITS`): on the hardest published
-//! puzzles that tree is several times smaller (docs/benchmarks-killer.md).
-//! One budget step is one sum group or linear sum narrowed; a house's narrowing (a few bit
-//! operations over its cells) is not counted. The steps still bound the time: every
-//! assignment queues the cell's cage, so each node costs a step, and a house is narrowed only
-//! after one of its cells changed, which happens at most N x N x N times a node. Measured:
-//! about 0.16 µs of CPU a step on the development machine (docs/benchmarks-killer.md).
+//! The search (`search::search_binary`) is two-way (a cell takes a digit, or loses it) with
+//! the adaptive choice of cell (dom/wdeg and last conflict); it starts over now and then (after
+//! [`RESTART_UNIT`] times the Luby sequence's failures), keeping what it searched as nogoods,
+//! so a start-over does not search anything again. Sum groups of up to five cells are matched
+//! to their cells, and the derived sums are those of up to five cells
+//! (`network::SOLVER_LIMITS`). Measured on the published puzzles and on hostile random grids,
+//! this decides more within the default budget of `/solve`, and the hardest published puzzles
+//! in fewer steps, than the search the generator runs ([`generator_search`]: the adaptive one
+//! without restarts, one value of a cell after another, fewer groups matched, larger derived
+//! sums), which was `/solve`'s first search until 2026-12-05 (docs/benchmarks-killer.md).
+//! One budget step is one sum group or linear sum narrowed, or eight nogoods looked at; a
+//! house's narrowing (a few bit operations over its cells) is not counted. The steps still
+//! bound the time: every assignment queues the cell's cage, so each node costs a step, and a
+//! house is narrowed only after one of its cells changed, which happens at most N x N x N
+//! times a node. Measured on the development machine: about 0.25 µs of CPU a step on the
+//! hardest published puzzles, up to 1 µs on 16x16 grids with long cages
+//! (docs/benchmarks-killer.md).
 
 use crate::core::digits::Digits;
 use crate::core::search::{self, Excludes, Model, Strategy, Weigh, Weighted};
-use crate::core::{Budget, DigitSet, Halt, SolveOutcome, Stop};
+use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
 
-use super::model::{digit_char, Puzzle};
+use super::model::{digit_char, Puzzle, MAX_SIDE};
 use crate::genres::sum_grid::combos::combos_up_to;
 
 mod narrow;
 mod network;
 
-use narrow::{Agenda, Cells, ALL_MATCHED, MATCHED_CELLS};
-use network::{Constraint, Limits, Network, FIRST_LIMITS, SECOND_LIMITS};
+use narrow::{Agenda, Cells, GENERATOR_MATCHED, SOLVER_MATCHED};
+use network::{Constraint, Limits, Network, GENERATOR_LIMITS, SOLVER_LIMITS};
 
 /// A full solution: the digit of each cell, rows in reading order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -177,16 +182,15 @@ pub struct Board {
 }
 
 impl Board {
-    /// The starting state of `puzzle`: every digit in every open cell, the givens fixed, every
-    /// constraint queued.
+    /// The starting state of `puzzle` for the generator's search: every digit in every open
+    /// cell, the givens fixed, every constraint queued.
     pub fn new(puzzle: &Puzzle) -> Board {
-        Board::matching(puzzle, MATCHED_CELLS, FIRST_LIMITS)
+        Board::matching(puzzle, GENERATOR_MATCHED, GENERATOR_LIMITS)
     }
 
-    /// The second search's board: every sum group matched, the derived sums of
-    /// [`SECOND_LIMITS`].
-    fn second(puzzle: &Puzzle) -> Board {
-        Board::matching(puzzle, ALL_MATCHED, SECOND_LIMITS)
+    /// The solver's board: more sum groups matched, the derived sums of [`SOLVER_LIMITS`].
+    fn solving(puzzle: &Puzzle) -> Board {
+        Board::matching(puzzle, SOLVER_MATCHED, SOLVER_LIMITS)
     }
 
     /// [`Board::new`], matching sum groups of up to `matched` cells to their cells, with the
@@ -347,48 +351,65 @@ impl Excludes for Board {
         // The search takes a digit from an open cell: never empties it.
         cells.keep(cell, others);
     }
+
+    fn literal_count(&self) -> usize {
+        self.cands.len() * (MAX_SIDE + 1)
+    }
+
+    fn literal(&self, cell: usize, digit: u8) -> usize {
+        cell * (MAX_SIDE + 1) + usize::from(digit)
+    }
+
+    fn has(&self, cell: usize, digit: u8) -> bool {
+        self.cands[cell].contains(digit)
+    }
+
+    fn fixed(&self, cell: usize) -> Option<u8> {
+        self.cands[cell].single_digit()
+    }
+
+    fn assigned(&self, out: &mut Vec<(usize, u8)>) {
+        out.clear();
+        out.extend(
+            self.cands
+                .iter()
+                .enumerate()
+                .filter_map(|(cell, cand)| cand.single_digit().map(|digit| (cell, digit))),
+        );
+    }
+
+    fn forget_queued(&mut self) {
+        self.queue.clear();
+    }
 }
 
-/// The strategy the solver runs: the adaptive search's choice of cell (dom/wdeg, last
-/// conflict) without its restarts. Counting to two explores the whole tree of a unique puzzle,
-/// and a start-over only explores it again: on the published puzzles the Luby restarts of
-/// [`Strategy::ADAPTIVE`] decided fewer within the budget (docs/benchmarks-killer.md).
+/// The strategy of the generator's search: the adaptive choice of cell (dom/wdeg, last
+/// conflict) without its restarts, every digit of the cell in turn. The generator's puzzles
+/// and their pinned statistics depend on its steps.
 pub const STRATEGY: Strategy = Strategy::Adaptive {
     first_restart: u64::MAX,
 };
 
-/// The steps of the first search (module documentation): the default budget of `/solve`
-/// (`ops::DEFAULT_BUDGET`), so that what the solver decides within it stays as it was.
-pub const FIRST_SEARCH_STEPS: u64 = 1_200_000;
+/// The solver's search starts over after this many failures times the Luby sequence: of the
+/// units measured with the search alone (30 to 1,000), 64 gave the fewest steps on the 62
+/// published puzzles decided within the default budget and the second fewest on the 14 others
+/// (docs/benchmarks-killer.md).
+pub const RESTART_UNIT: u64 = 64;
 
-/// Finds up to `limit` solutions of `puzzle` under the budget: the first search, then, on a
-/// puzzle it leaves undecided when the budget has more, the second (module documentation),
-/// whose steps add to the first's.
+/// Finds up to `limit` solutions of `puzzle` under the budget (module documentation).
 pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
-    let mut first_budget = budget.child(FIRST_SEARCH_STEPS);
-    let first = first_search(puzzle, limit, &mut first_budget);
-    let charged = budget.absorb(&first_budget);
-    let nothing_left = budget.remaining() == 0;
-    if first.complete || first.stopped != Some(Stop::Exhausted) || charged.is_err() || nothing_left
-    {
-        let mut first = first;
-        if let (Err(stop), None) = (charged, first.stopped) {
-            first.stopped = Some(stop);
-        }
-        return first;
-    }
-    let mut board = Board::second(puzzle);
-    let mut second = search::search_binary(&mut board, limit, budget);
-    second.steps += first.steps;
-    if !second.complete && second.solutions.len() < first.solutions.len() {
-        second.solutions = first.solutions;
-    }
-    second
+    let mut board = Board::solving(puzzle);
+    search::search_binary(&mut board, RESTART_UNIT, limit, budget)
 }
 
-/// The first search alone ([`STRATEGY`], groups of up to four cells matched): what the
-/// generator proves its puzzles unique with, whose steps its puzzles' statistics pin.
-pub fn first_search(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
+/// The generator's search ([`STRATEGY`], groups of up to four cells matched, the derived sums
+/// of `network::GENERATOR_LIMITS`): what the generator proves its puzzles unique with, whose
+/// steps its puzzles' statistics pin.
+pub fn generator_search(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &mut Budget,
+) -> SolveOutcome<Solution> {
     let mut board = Board::new(puzzle);
     search::search_with(&mut board, STRATEGY, limit, budget)
 }

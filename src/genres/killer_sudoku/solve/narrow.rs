@@ -117,8 +117,8 @@ impl Cells<'_> {
 }
 
 /// Narrows `constraint` on a grid of side `side`, matching the combinations of sum groups of
-/// up to `matched` cells to their cells ([`MATCHED_CELLS`] or [`ALL_MATCHED`]); false on a
-/// contradiction.
+/// up to `matched` cells to their cells ([`GENERATOR_MATCHED`] or [`SOLVER_MATCHED`]); false
+/// on a contradiction.
 pub(super) fn narrow(
     constraint: &Constraint,
     side: usize,
@@ -237,17 +237,20 @@ fn narrow_house(house: &[usize], all: DigitSet, cells: &mut Cells) -> bool {
     distinct(house, cells).is_some_and(|tally| place_alone(house, all, &tally, cells))
 }
 
-/// The most cells of a sum group whose combinations are matched to its cells exactly: a
-/// larger group keeps in each cell its digits in the combinations that fit, unmatched (a
-/// combination fits when every cell has a digit of it). Matching the groups of five cells or
-/// more cost more time than the nodes it saved: on the published puzzles the CPU time per
-/// narrowing fell by about a third, the median time by a quarter (docs/benchmarks-killer.md).
-pub(super) const MATCHED_CELLS: usize = 4;
+/// The most cells of a sum group whose combinations are matched to its cells exactly in the
+/// generator's search: a larger group keeps in each cell its digits in the combinations that
+/// fit, unmatched (a combination fits when every cell has a digit of it). Matching the groups
+/// of five cells or more cost more time than the nodes it saved in that search: on the
+/// published puzzles the CPU time per narrowing fell by about a third, the median time by a
+/// quarter (docs/benchmarks-killer.md).
+pub(super) const GENERATOR_MATCHED: usize = 4;
 
-/// Every sum group matched (as far as [`fit_combo`] matches, eight cells): the narrowing of
-/// the second search of a hard puzzle, whose tree it makes several times smaller
-/// (docs/benchmarks-killer.md).
-pub(super) const ALL_MATCHED: usize = MAX_SIDE;
+/// The most cells of a sum group matched in the solver's search: the hardest published
+/// puzzles, whose cages have five cells at most, take the same steps as with every group
+/// matched, while matching the longer cages of 16x16 grids too made a step there cost about
+/// nine times as much (docs/benchmarks-killer.md, "One search, with start-overs that keep
+/// nogoods").
+pub(super) const SOLVER_MATCHED: usize = 5;
 
 /// A sum group: the digits of each cell that some fitting combination gives it (exactly, the
 /// rest of the combination matched to the other cells, up to `matched` cells); the

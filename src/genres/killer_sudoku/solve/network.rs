@@ -32,19 +32,20 @@ pub(super) struct Limits {
     pub mixed: usize,
 }
 
-/// The first search's network: larger groups cost more to narrow than they save, and beyond
+/// The generator's network: larger groups cost more to narrow than they save, and beyond
 /// six cells a difference's bounds rarely narrow anything (the limit Interactive-Sudoku-
 /// Solver's optimizer also keeps); measured on the published puzzles, whose counts decided
-/// within the default budget these limits give (docs/benchmarks-killer.md).
-pub(super) const FIRST_LIMITS: Limits = Limits {
+/// within the default budget these limits gave (docs/benchmarks-killer.md). The generated
+/// puzzles' steps depend on them.
+pub(super) const GENERATOR_LIMITS: Limits = Limits {
     derived: 7,
     mixed: 6,
 };
 
-/// The second search's network, where every sum group is matched to its cells: smaller
-/// derived sums. On the 14 puzzles that reach it the tree came out smaller as well as each
-/// node cheaper (docs/benchmarks-killer.md, "The second search's network").
-pub(super) const SECOND_LIMITS: Limits = Limits {
+/// The solver's network, where more sum groups are matched to their cells: smaller derived
+/// sums. On the hardest published puzzles the tree came out smaller as well as each node
+/// cheaper (docs/benchmarks-killer.md, "The second search's network").
+pub(super) const SOLVER_LIMITS: Limits = Limits {
     derived: 5,
     mixed: 5,
 };
