@@ -67,10 +67,12 @@ struct Nogoods<V, A> {
     visits: u64,
     /// The assigned variables, reused from narrowing to narrowing.
     assigned: Vec<(V, A)>,
+    /// The assignments past which no more are written down ([`MAX_LITERALS`]).
+    cap: usize,
 }
 
 impl<V: Copy + PartialEq, A: Copy + PartialEq> Nogoods<V, A> {
-    fn new(literals: usize) -> Self {
+    fn new(literals: usize, cap: usize) -> Self {
         Nogoods {
             nogoods: Vec::new(),
             watches: vec![Vec::new(); literals],
@@ -78,11 +80,12 @@ impl<V: Copy + PartialEq, A: Copy + PartialEq> Nogoods<V, A> {
             literals: 0,
             visits: 0,
             assigned: Vec::new(),
+            cap,
         }
     }
 
     fn is_full(&self) -> bool {
-        self.literals >= MAX_LITERALS
+        self.literals >= self.cap
     }
 
     /// Adds a nogood, watching its first two assignments.
@@ -237,9 +240,21 @@ pub fn search_binary<M: Excludes>(
     limit: usize,
     budget: &mut Budget,
 ) -> SolveOutcome<M::Solution> {
+    search_binary_capped(model, restart_unit, limit, budget, MAX_LITERALS).0
+}
+
+/// [`search_binary`] writing down nogoods of at most about `cap` assignments in all (past
+/// it, those of one more branch), with the assignments it held at the end.
+pub(super) fn search_binary_capped<M: Excludes>(
+    model: &mut M,
+    restart_unit: u64,
+    limit: usize,
+    budget: &mut Budget,
+    cap: usize,
+) -> (SolveOutcome<M::Solution>, usize) {
     let mut policy = Adaptive::new(model, Strategy::Luby { unit: restart_unit });
-    let mut nogoods = Nogoods::new(model.literal_count());
-    run_with(
+    let mut nogoods = Nogoods::new(model.literal_count(), cap);
+    let outcome = run_with(
         model,
         &mut policy,
         limit,
@@ -247,7 +262,8 @@ pub fn search_binary<M: Excludes>(
         |model, policy, limit, solutions, budget| {
             descend(model, policy, &mut nogoods, limit, solutions, budget)
         },
-    )
+    );
+    (outcome, nogoods.literals)
 }
 
 /// One start-over of the two-way search, from the propagated top: each level is a variable

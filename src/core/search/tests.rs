@@ -322,6 +322,55 @@ fn the_two_way_search_starts_over_without_searching_anything_twice() {
     }
 }
 
+/// The complete graph on `vertices` with one colour too few (pigeonhole): no colouring, and
+/// a search that fails again and again before it knows.
+fn pigeonhole(vertices: usize) -> Colouring {
+    let mut model = Colouring::new(vertices, vertices as u32 - 1, true);
+    for a in 0..vertices {
+        for b in a + 2..vertices {
+            if !(a == 0 && b == vertices - 1) {
+                model.chords.push((a, b));
+            }
+        }
+    }
+    model
+}
+
+/// The nogoods' memory is bounded: once they hold their cap of assignments, the search writes
+/// down no more and starts over no more, and it still decides. With no room it never starts
+/// over; with a little it stops soon after the cap, well before what it writes down without
+/// one.
+#[test]
+fn the_nogoods_stop_at_their_cap() {
+    for vertices in [6, 7, 8] {
+        let search = |cap| {
+            binary::search_binary_capped(
+                &mut pigeonhole(vertices),
+                1,
+                usize::MAX,
+                &mut Budget::unlimited(),
+                cap,
+            )
+        };
+        let (outcome, uncapped) = search(usize::MAX);
+        assert!(outcome.complete && outcome.count() == 0);
+        assert!(uncapped > 100, "{vertices}: {uncapped}");
+        for cap in [0, 10, uncapped / 4] {
+            let (outcome, held) = search(cap);
+            assert!(outcome.complete, "{vertices} {cap}");
+            assert_eq!(outcome.count(), 0);
+            if cap == 0 {
+                assert_eq!(held, 0, "{vertices}");
+            } else {
+                assert!(
+                    held >= cap && held < uncapped / 2,
+                    "{vertices} {cap}: {held}"
+                );
+            }
+        }
+    }
+}
+
 const STRATEGIES: [Strategy; 5] = [
     Strategy::FewestCandidates,
     Strategy::Adaptive { first_restart: 1 },
