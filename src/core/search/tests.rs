@@ -242,19 +242,13 @@ fn the_two_way_search_counts_exactly() {
     assert_eq!(stopped.steps, 50);
 }
 
-/// A cycle of `vertices` with `chords` more edges drawn from `seed` (a small linear
-/// congruential sequence, so the graphs are fixed), coloured with three colours.
+/// A cycle of `vertices` with `chords` more edges drawn by the project's seeded generator from
+/// `seed` (so the graphs are fixed), coloured with three colours.
 fn chorded(vertices: usize, chords: usize, seed: u64) -> Colouring {
     let mut model = Colouring::new(vertices, 3, true);
-    let mut state = seed;
-    let mut next = |below: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize % below
-    };
+    let mut rng = crate::core::rng::SeededRng::new(seed, 0);
     while model.chords.len() < chords {
-        let (a, b) = (next(vertices), next(vertices));
+        let (a, b) = (rng.index(vertices), rng.index(vertices));
         let (a, b) = (a.min(b), a.max(b));
         if b - a > 1 && !(a == 0 && b == vertices - 1) && !model.chords.contains(&(a, b)) {
             model.chords.push((a, b));
