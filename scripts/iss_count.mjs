@@ -9,7 +9,8 @@
 // SimpleSolver.countSolutions(text, 2) (building the solver from the text included) runs once
 // cold, then repeatedly, timed in CPU time: the median of the repeated runs (enough for about 50 ms, 3 to 101;
 // none after a first run of a second or more) and the first run's time, in milliseconds, are
-// printed as one JSON line per puzzle.
+// printed as one JSON line per puzzle, with ISS's own counters of the cold run
+// (SimpleSolver.latestStats(): guesses, backtracks, nodes searched, constraints processed).
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
@@ -57,10 +58,14 @@ for (const line of readFileSync(inputsPath, 'utf8').split('\n')) {
   const record = JSON.parse(line);
   const text = toText(record.model);
   const [first, count] = timeOnce(text);
+  const { guesses, backtracks, nodesSearched, constraintsProcessed } = solver.latestStats();
   const runs = first >= 1000 ? 0 : Math.min(101, Math.max(3, Math.ceil(50 / Math.max(first, 1e-6))));
   const times = [];
   for (let i = 0; i < runs; i++) times.push(timeOnce(text)[0]);
   times.sort((a, b) => a - b);
   const median = runs ? times[Math.floor(runs / 2)] : first;
-  console.log(JSON.stringify({ name: record.name, count, median_ms: median, first_ms: first, runs: runs || 1 }));
+  console.log(JSON.stringify({
+    name: record.name, count, median_ms: median, first_ms: first, runs: runs || 1,
+    guesses, backtracks, nodes_searched: nodesSearched, constraints_processed: constraintsProcessed,
+  }));
 }

@@ -13,8 +13,8 @@ digits pairwise different, and per cage one selector per combination of digits t
 sum (exactly one selector true; a selector puts each of its digits somewhere in the cage and
 keeps every other digit out of it). CaDiCaL 1.5.3 (through python-sat) finds a solution, then,
 with a clause that forbids that solution, proves there is no other: uniqueness, as our solver's
-count to 2. Printed per puzzle: both answers and the process CPU time of the first solve and of
-both together, building the solver included. Not part of CI; results in
+count to 2. Printed per puzzle: both answers, the process CPU time of the first solve and of
+both together, building the solver included, and CaDiCaL's conflicts and decisions over both. Not part of CI; results in
 docs/benchmarks-killer.md.
 """
 import itertools
@@ -77,7 +77,8 @@ def clauses(model):
 
 
 def count_to_two(model):
-    """(found a solution, found a second, CPU ms to the first, CPU ms in all)."""
+    """(found a solution, found a second, CPU ms to the first, CPU ms in all, CaDiCaL's
+    counters)."""
     side = model["side"]
     start = time.process_time()
     cnf, var = clauses(model)
@@ -85,7 +86,7 @@ def count_to_two(model):
         first = solver.solve()
         first_ms = (time.process_time() - start) * 1000
         if not first:
-            return False, False, first_ms, first_ms
+            return False, False, first_ms, first_ms, solver.accum_stats()
         assignment = solver.get_model()
         solution = [
             next(d for d in range(1, side + 1) if assignment[var(cell, d) - 1] > 0)
@@ -93,19 +94,22 @@ def count_to_two(model):
         ]
         solver.add_clause([-var(cell, solution[cell]) for cell in range(side * side)])
         second = solver.solve()
-    return True, second, first_ms, (time.process_time() - start) * 1000
+        stats = solver.accum_stats()
+    return True, second, first_ms, (time.process_time() - start) * 1000, stats
 
 
 def main():
     for line in open(sys.argv[1]):
         record = json.loads(line)
-        found, second, first_ms, total_ms = count_to_two(record["model"])
+        found, second, first_ms, total_ms, stats = count_to_two(record["model"])
         count = 0 if not found else (2 if second else 1)
         print(json.dumps({
             "name": record["name"],
             "count": count,
             "first_ms": round(first_ms, 1),
             "total_ms": round(total_ms, 1),
+            "conflicts": stats.get("conflicts"),
+            "decisions": stats.get("decisions"),
         }), flush=True)
 
 

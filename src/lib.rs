@@ -155,8 +155,8 @@ pub use crate::core::{
     assess, generate_in_range, Assessment, Budget, CancelFlag, Deduction, Descriptors, DigitSet,
     Error, GenerateParams, Generated, GenerationStats, Grid, Hint, HintKind, InputError,
     InputErrorKind, InputProblem, Level, Location, Placement, Progress, Rating, Removal, Score,
-    ScoreRange, SeededRng, Shape, SolveOutcome, Stage, Stop, Strategy, TargetLevel, Uniqueness,
-    Verdict, Workload, SCORE_VERSION,
+    ScoreRange, SearchStats, SeededRng, Shape, SolveOutcome, Stage, Stop, Strategy, TargetLevel,
+    Uniqueness, Verdict, Workload, SCORE_VERSION,
 };
 
 /// How often a search looks at its deadline and cancellation flag, in steps. Public for the

@@ -31,6 +31,13 @@
 //! line per puzzle gives the median time, the runs, and the solutions found (at most 2). One
 //! untimed run first sets the number of timed runs: enough for about 50 ms, 3 to 101; a puzzle
 //! whose first run takes a second or more is timed by that run alone.
+//!
+//! `cargo run --release --example solver_compare -- search inputs.jsonl [--max-steps N]` runs
+//! the Killer Sudoku solver once on each killer puzzle of the file (other genres' lines are
+//! skipped) and prints, one JSON line per puzzle, the size of the tree it searched:
+//! decisions (`nodes`), `failures`, `restarts`, the assignments its nogoods held
+//! (`nogood_literals`), and `steps` with `steps_per_node`: the numbers to set beside another
+//! solver's guesses or conflicts.
 
 mod adversarial;
 #[path = "../support/args.rs"]
@@ -92,17 +99,15 @@ fn main() {
             }
         }
         Some("time") => match args.get(1) {
-            Some(path) => {
-                let max_steps = option("--max-steps")
-                    .map(|s| s.parse::<u64>().map_err(|e| format!("--max-steps: {e}")))
-                    .transpose()
-                    .map(|steps| steps.unwrap_or(GENERATE_STEPS));
-                max_steps.and_then(|steps| time_inputs(Path::new(path), steps))
-            }
+            Some(path) => steps_option(&option).and_then(|steps| time_inputs(Path::new(path), steps)),
             None => Err("usage: solver_compare time INPUTS.jsonl [--max-steps N]".into()),
         },
+        Some("search") => match args.get(1) {
+            Some(path) => steps_option(&option).and_then(|steps| search_inputs(Path::new(path), steps)),
+            None => Err("usage: solver_compare search INPUTS.jsonl [--max-steps N]".into()),
+        },
         _ => Err(
-            "usage: solver_compare inputs [--testdata DIR] [--genre NAME] [--set published|hostile-killers] | time INPUTS.jsonl"
+            "usage: solver_compare inputs [--testdata DIR] [--genre NAME] [--set published|hostile-killers] | time INPUTS.jsonl | search INPUTS.jsonl"
                 .into(),
         ),
     };
@@ -110,6 +115,14 @@ fn main() {
         eprintln!("solver_compare: {message}");
         std::process::exit(2);
     }
+}
+
+/// `--max-steps`, by default [`GENERATE_STEPS`].
+fn steps_option(option: &dyn Fn(&str) -> Option<String>) -> Result<u64, String> {
+    option("--max-steps")
+        .map(|s| s.parse::<u64>().map_err(|e| format!("--max-steps: {e}")))
+        .transpose()
+        .map(|steps| steps.unwrap_or(GENERATE_STEPS))
 }
 
 /// One puzzle of the input set.
@@ -388,42 +401,99 @@ fn model(genre: GenreId, text: &str) -> Result<Value, String> {
 }
 
 fn time_inputs(path: &Path, max_steps: u64) -> Result<(), String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for (index, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let at = |e: String| format!("{} line {}: {e}", path.display(), index + 1);
-        let line = line.map_err(|e| at(e.to_string()))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let record: Value = serde_json::from_str(&line).map_err(|e| at(e.to_string()))?;
-        let field = |name: &str| {
-            record[name]
-                .as_str()
-                .ok_or_else(|| at(format!("no \"{name}\"")))
-        };
-        let (genre, text) = (field("genre")?, field("text")?);
+    each_input(path, |input| {
+        let (genre, text) = (input.field("genre")?, input.field("text")?);
         let timing = if genre == KillerSudoku::NAME {
             time_solve::<KillerSudoku>(text, max_steps)
         } else {
             let genre: GenreId = genre
                 .parse()
-                .map_err(|e: sumpuzzles::InputError| at(e.to_string()))?;
+                .map_err(|e: sumpuzzles::InputError| input.at(e.to_string()))?;
             dispatch(genre, TimeSolve(text, max_steps))
         }
-        .map_err(at)?;
-        let result = json!({
-            "class": field("class")?,
-            "name": field("name")?,
+        .map_err(|e| input.at(e))?;
+        Ok(Some(json!({
+            "class": input.field("class")?,
+            "name": input.field("name")?,
             "count": timing.count,
             "complete": timing.complete,
             "steps": timing.steps,
             "runs": timing.runs,
             "median_us": timing.median.as_secs_f64() * 1e6,
             "cpu_median_us": timing.cpu_median.as_secs_f64() * 1e6,
-        });
-        writeln!(out, "{result}").map_err(|e| e.to_string())?;
-        out.flush().map_err(|e| e.to_string())?;
+        })))
+    })
+}
+
+/// Runs the Killer Sudoku solver once on each killer puzzle of `path` (limit 2) and prints
+/// the tree it searched.
+fn search_inputs(path: &Path, max_steps: u64) -> Result<(), String> {
+    each_input(path, |input| {
+        if input.field("genre")? != KillerSudoku::NAME {
+            return Ok(None);
+        }
+        let puzzle =
+            KillerSudoku::parse_text(input.field("text")?).map_err(|e| input.at(e.to_string()))?;
+        let (outcome, stats) =
+            killer_sudoku::solve_counted(&puzzle, 2, &mut Budget::new(max_steps));
+        Ok(Some(json!({
+            "class": input.field("class")?,
+            "name": input.field("name")?,
+            "count": outcome.count(),
+            "complete": outcome.complete,
+            "steps": outcome.steps,
+            "nodes": stats.nodes,
+            "failures": stats.failures,
+            "restarts": stats.restarts,
+            "nogood_literals": stats.nogood_literals,
+            "steps_per_node": outcome.steps as f64 / stats.nodes.max(1) as f64,
+        })))
+    })
+}
+
+/// One line of an input file, parsed.
+struct InputLine<'a> {
+    path: &'a Path,
+    line: usize,
+    record: Value,
+}
+
+impl InputLine<'_> {
+    /// `message`, saying which line it is about.
+    fn at(&self, message: String) -> String {
+        format!("{} line {}: {message}", self.path.display(), self.line)
+    }
+
+    fn field(&self, name: &str) -> Result<&str, String> {
+        self.record[name]
+            .as_str()
+            .ok_or_else(|| self.at(format!("no \"{name}\"")))
+    }
+}
+
+/// Calls `answer` on each line of the input file `path` and prints what it gives back, a JSON
+/// line each (a line it skips gives nothing).
+fn each_input(
+    path: &Path,
+    mut answer: impl FnMut(&InputLine) -> Result<Option<Value>, String>,
+) -> Result<(), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (index, text) in std::io::BufReader::new(file).lines().enumerate() {
+        let mut input = InputLine {
+            path,
+            line: index + 1,
+            record: Value::Null,
+        };
+        let text = text.map_err(|e| input.at(e.to_string()))?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        input.record = serde_json::from_str(&text).map_err(|e| input.at(e.to_string()))?;
+        if let Some(result) = answer(&input)? {
+            writeln!(out, "{result}").map_err(|e| e.to_string())?;
+            out.flush().map_err(|e| e.to_string())?;
+        }
     }
     Ok(())
 }

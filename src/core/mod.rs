@@ -37,7 +37,7 @@ pub use rating::{Deduction, Placement, Rating, Removal, TargetLevel, Verdict};
 pub use rng::SeededRng;
 pub use score::{Score, Workload, SCORE_VERSION};
 pub use score_range::{generate_in_range, ScoreRange};
-pub use search::Strategy;
+pub use search::{SearchStats, Strategy};
 pub(crate) mod grid;
 pub use grid::{Grid, Shape};
 pub(crate) mod generate;

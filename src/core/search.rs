@@ -498,7 +498,7 @@ fn descend<M: Model, P: Policy<M>>(
 }
 
 mod binary;
-pub use binary::{search_binary, Excludes};
+pub use binary::{search_binary, Excludes, SearchStats};
 
 #[cfg(test)]
 mod tests;

@@ -51,7 +51,8 @@ const VISITS_A_STEP: u64 = 8;
 
 /// The assignments all nogoods together may hold (about 4 MB for a cell and a digit each).
 /// Past it the search writes no more nogoods and so starts over no more: memory stays bounded
-/// whatever the budget. The hardest published Killer Sudoku hold about 23,000.
+/// whatever the budget. The hardest published Killer Sudoku hold at most 26,487 (`solver_compare
+/// search`, docs/benchmarks-killer.md).
 const MAX_LITERALS: usize = 1 << 18;
 
 /// The nogoods: each a set of assignments not to take all together, the first two watched.
@@ -225,6 +226,20 @@ fn settle<M: Excludes>(
     }
 }
 
+/// What a two-way search went through, besides its steps: the shape of its tree, for
+/// comparing it with other solvers' counts of guesses or conflicts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Decisions taken: a variable given a value, or a value taken away on backing up.
+    pub nodes: u64,
+    /// Decisions whose propagation ended in a contradiction.
+    pub failures: u64,
+    /// Start-overs.
+    pub restarts: u64,
+    /// The assignments the nogoods held at the end.
+    pub nogood_literals: usize,
+}
+
 /// The two-way search with the adaptive choice (dom/wdeg, last conflict): the chosen
 /// variable takes its first value, and when that is searched (or refuted) it loses that
 /// value, the loss is propagated and the choice is made again, of this or another variable.
@@ -233,37 +248,50 @@ fn settle<M: Excludes>(
 /// (`u64::MAX`: never), and keeps the weights and, as nogoods, everything searched (module
 /// documentation).
 ///
-/// Each solution is found once, in an order of its own.
+/// Each solution is found once, in an order of its own. What the search went through comes
+/// with the outcome ([`SearchStats`]).
 pub fn search_binary<M: Excludes>(
     model: &mut M,
     restart_unit: u64,
     limit: usize,
     budget: &mut Budget,
-) -> SolveOutcome<M::Solution> {
-    search_binary_capped(model, restart_unit, limit, budget, MAX_LITERALS).0
+) -> (SolveOutcome<M::Solution>, SearchStats) {
+    search_binary_capped(model, restart_unit, limit, budget, MAX_LITERALS)
 }
 
-/// [`search_binary`] writing down nogoods of at most about `cap` assignments in all (past
-/// it, those of one more branch), with the assignments it held at the end.
+/// [`search_binary`] writing down nogoods of at most about `cap` assignments in all
+/// (past it, those of one more branch).
 pub(super) fn search_binary_capped<M: Excludes>(
     model: &mut M,
     restart_unit: u64,
     limit: usize,
     budget: &mut Budget,
     cap: usize,
-) -> (SolveOutcome<M::Solution>, usize) {
+) -> (SolveOutcome<M::Solution>, SearchStats) {
     let mut policy = Adaptive::new(model, Strategy::Luby { unit: restart_unit });
     let mut nogoods = Nogoods::new(model.literal_count(), cap);
+    let mut stats = SearchStats::default();
     let outcome = run_with(
         model,
         &mut policy,
         limit,
         budget,
         |model, policy, limit, solutions, budget| {
-            descend(model, policy, &mut nogoods, limit, solutions, budget)
+            let searched = descend(
+                model,
+                policy,
+                &mut nogoods,
+                limit,
+                solutions,
+                budget,
+                &mut stats,
+            );
+            stats.restarts += u64::from(matches!(searched, Ok(Searched::CutShort)));
+            searched
         },
     );
-    (outcome, nogoods.literals)
+    stats.nogood_literals = nogoods.literals;
+    (outcome, stats)
 }
 
 /// One start-over of the two-way search, from the propagated top: each level is a variable
@@ -276,6 +304,7 @@ fn descend<M: Excludes>(
     limit: usize,
     solutions: &mut Vec<M::Solution>,
     budget: &mut Budget,
+    stats: &mut SearchStats,
 ) -> Result<Searched, Stop> {
     struct Level<M: Model> {
         var: M::Var,
@@ -325,12 +354,14 @@ fn descend<M: Excludes>(
                     });
                     branch.push((var, value, true));
                     model.assign(var, value);
+                    stats.nodes += 1;
                     descending = match settle(model, policy, nogoods, budget) {
                         Ok(()) => {
                             Policy::<M>::held(policy, var);
                             true
                         }
                         Err(Halt::Contradiction) => {
+                            stats.failures += 1;
                             cut_short |= Policy::<M>::failed(policy) && !nogoods.is_full();
                             false
                         }
@@ -355,9 +386,11 @@ fn descend<M: Excludes>(
         }
         branch.push((level.var, level.value, false));
         model.exclude(level.var, level.value);
+        stats.nodes += 1;
         descending = match settle(model, policy, nogoods, budget) {
             Ok(()) => true,
             Err(Halt::Contradiction) => {
+                stats.failures += 1;
                 if level.known == solutions.len() {
                     Policy::<M>::exhausted(policy, level.var);
                 }

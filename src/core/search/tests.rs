@@ -209,7 +209,8 @@ fn the_two_way_search_counts_exactly() {
             u64::MAX,
             usize::MAX,
             &mut Budget::unlimited(),
-        );
+        )
+        .0;
         assert!(outcome.complete);
         let mut found = outcome.solutions;
         found.sort();
@@ -228,7 +229,8 @@ fn the_two_way_search_counts_exactly() {
             u64::MAX,
             2,
             &mut Budget::unlimited(),
-        );
+        )
+        .0;
         assert_eq!(limited.count(), expected.min(2));
     }
     let stopped = search_binary(
@@ -236,7 +238,8 @@ fn the_two_way_search_counts_exactly() {
         u64::MAX,
         usize::MAX,
         &mut Budget::new(50),
-    );
+    )
+    .0;
     assert!(!stopped.complete);
     assert_eq!(stopped.stopped, Some(Stop::Exhausted));
     assert_eq!(stopped.steps, 50);
@@ -289,7 +292,8 @@ fn the_two_way_search_starts_over_without_searching_anything_twice() {
                 unit,
                 usize::MAX,
                 &mut Budget::unlimited(),
-            );
+            )
+            .0;
             assert!(outcome.complete);
             let mut found = outcome.solutions;
             let count = found.len();
@@ -308,11 +312,43 @@ fn the_two_way_search_starts_over_without_searching_anything_twice() {
                 unit,
                 usize::MAX,
                 &mut Budget::new(steps),
-            );
+            )
+            .0;
             assert!(!stopped.complete);
             assert_eq!(stopped.stopped, Some(Stop::Exhausted));
             assert_eq!(stopped.steps, steps);
         }
+    }
+}
+
+/// The statistics describe the tree searched. Without start-overs the two-way tree is a full
+/// binary tree below the top: every decision that neither fails nor completes a colouring has
+/// two children (the value given, then taken away), so the decisions number twice the leaves
+/// (failures and colourings) less two. With a start-over after every failure, each start-over
+/// follows a failure and writes nogoods down.
+#[test]
+fn the_two_way_search_counts_its_tree() {
+    let graphs = || {
+        [(16, 12, 2), (20, 24, 7), (24, 30, 9)]
+            .map(|(vertices, chords, seed)| chorded(vertices, chords, seed))
+            .into_iter()
+            .chain([pigeonhole(6), pigeonhole(7)])
+    };
+    for (index, mut model) in graphs().enumerate() {
+        let (outcome, stats) =
+            search_binary(&mut model, u64::MAX, usize::MAX, &mut Budget::unlimited());
+        assert!(outcome.complete);
+        let leaves = stats.failures + outcome.count() as u64;
+        assert!(stats.failures > 0, "{index}: {stats:?}");
+        assert_eq!(stats.nodes, 2 * leaves - 2, "{index}: {stats:?}");
+        assert_eq!((stats.restarts, stats.nogood_literals), (0, 0));
+    }
+    for (index, mut model) in graphs().enumerate() {
+        let (outcome, stats) = search_binary(&mut model, 1, usize::MAX, &mut Budget::unlimited());
+        assert!(outcome.complete);
+        assert!(stats.restarts > 0, "{index}: {stats:?}");
+        assert!(stats.failures >= stats.restarts, "{index}: {stats:?}");
+        assert!(stats.nogood_literals > 0, "{index}: {stats:?}");
     }
 }
 
@@ -347,10 +383,12 @@ fn the_nogoods_stop_at_their_cap() {
             )
         };
         let (outcome, uncapped) = search(usize::MAX);
+        let uncapped = uncapped.nogood_literals;
         assert!(outcome.complete && outcome.count() == 0);
         assert!(uncapped > 100, "{vertices}: {uncapped}");
         for cap in [0, 10, uncapped / 4] {
             let (outcome, held) = search(cap);
+            let held = held.nogood_literals;
             assert!(outcome.complete, "{vertices} {cap}");
             assert_eq!(outcome.count(), 0);
             if cap == 0 {

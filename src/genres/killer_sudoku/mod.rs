@@ -18,5 +18,5 @@ pub use answer::Answer;
 pub use check::{Rule, Violation};
 pub use genre::KillerSudoku;
 pub use model::{Cage, Puzzle};
-pub use solve::{solve_puzzle, Solution};
+pub use solve::{solve_counted, solve_puzzle, Solution};
 pub use wire::PuzzleObject;

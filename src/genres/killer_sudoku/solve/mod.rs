@@ -32,7 +32,7 @@
 //! (docs/benchmarks-killer.md).
 
 use crate::core::digits::Digits;
-use crate::core::search::{self, Excludes, Model, Strategy, Weigh, Weighted};
+use crate::core::search::{self, Excludes, Model, SearchStats, Strategy, Weigh, Weighted};
 use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
 
 use super::model::{digit_char, Puzzle, MAX_SIDE};
@@ -398,6 +398,16 @@ pub const RESTART_UNIT: u64 = 64;
 
 /// Finds up to `limit` solutions of `puzzle` under the budget (module documentation).
 pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> SolveOutcome<Solution> {
+    solve_counted(puzzle, limit, budget).0
+}
+
+/// [`solve_puzzle`], with the size of the tree it searched (decisions, failures, start-overs,
+/// nogoods held), for comparing it with other solvers' counts.
+pub fn solve_counted(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: &mut Budget,
+) -> (SolveOutcome<Solution>, SearchStats) {
     let mut board = Board::solving(puzzle);
     search::search_binary(&mut board, RESTART_UNIT, limit, budget)
 }
