@@ -38,7 +38,14 @@ pub trait Excludes: Weighted<Value: PartialEq> {
     fn fixed(&self, var: Self::Var) -> Option<Self::Value>;
 
     /// Writes every variable with one value left, with that value, into `out` (cleared first).
-    fn assigned(&self, out: &mut Vec<(Self::Var, Self::Value)>);
+    fn assigned(&self, out: &mut Vec<(Self::Var, Self::Value)>) {
+        out.clear();
+        out.extend(
+            self.variables()
+                .filter(|&(_, count)| count == 1)
+                .filter_map(|(var, _)| self.fixed(var).map(|value| (var, value))),
+        );
+    }
 
     /// Forgets the propagation queued: a nogood failed after [`Excludes::exclude`] queued
     /// some, and the state is about to be undone.

@@ -185,11 +185,6 @@ impl Excludes for Colouring {
         (self.domains[vertex].count_ones() == 1).then(|| self.domains[vertex].trailing_zeros())
     }
 
-    fn assigned(&self, out: &mut Vec<(usize, u32)>) {
-        out.clear();
-        out.extend((0..self.domains.len()).filter_map(|v| self.fixed(v).map(|c| (v, c))));
-    }
-
     fn forget_queued(&mut self) {
         self.queue.clear();
     }

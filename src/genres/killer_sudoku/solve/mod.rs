@@ -368,16 +368,6 @@ impl Excludes for Board {
         self.cands[cell].single_digit()
     }
 
-    fn assigned(&self, out: &mut Vec<(usize, u8)>) {
-        out.clear();
-        out.extend(
-            self.cands
-                .iter()
-                .enumerate()
-                .filter_map(|(cell, cand)| cand.single_digit().map(|digit| (cell, digit))),
-        );
-    }
-
     fn forget_queued(&mut self) {
         self.queue.clear();
     }
