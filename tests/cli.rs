@@ -87,6 +87,12 @@ fn a_search_stopped_by_its_budget_says_how_far_it_got() {
         (&1.into(), &"solving".into())
     );
     assert!(problem["steps"].as_u64().is_some(), "{problem}");
+    // The advice fits a puzzle the user brought: a larger budget, which the CLI takes, and
+    // not a smaller puzzle or an easier level.
+    let detail = problem["detail"].as_str().expect("a detail");
+    assert!(detail.contains("a larger budget may decide it"), "{detail}");
+    assert!(detail.contains("`--budget`"), "{detail}");
+    assert!(!detail.contains("easier level"), "{detail}");
     // A malformed puzzle: its problem, with the place.
     let output = run_with_input(&["solve", "-"], b"# 4/ x\n/3 . .");
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -63,8 +63,9 @@ impl ProblemDetails {
                 422,
                 format!(
                     "the step budget of {} steps ran out after {} steps, while {}; a request \
-                     may ask for a smaller budget, not a larger one (larger budgets are the \
-                     server's setting or an API key's allowance): {}",
+                     to the service may ask for a smaller budget, not a larger one (larger \
+                     budgets are the server's setting or an API key's allowance; the CLI's \
+                     `--budget` and the WebAssembly package's `budget` take any): {}",
                     progress.budget,
                     progress.steps,
                     progress.stage,
@@ -80,7 +81,11 @@ impl ProblemDetails {
                              try a smaller shape or an easier level (each has its own daily \
                              puzzle)"
                         }
-                        _ => "try a smaller puzzle or shape, or an easier level",
+                        // The client's own puzzle: a smaller one is no answer to it.
+                        _ => {
+                            "this puzzle needs more search than that, and a larger budget may \
+                             decide it"
+                        }
                     }
                 ),
             )
