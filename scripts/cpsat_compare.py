@@ -95,6 +95,7 @@ def build_cryptic(model, m):
 
 
 def build_killer(model, m):
+    """The killer model; returns the cell variables in reading order."""
     side = m["side"]
     box_rows, box_cols = m["box"]
     cells = [model.NewIntVar(1, side, f"c{i}") for i in range(side * side)]
@@ -111,6 +112,7 @@ def build_killer(model, m):
             )
     for cage in m["cages"]:
         add_run(model, [cells[c] for c in cage["cells"]], cage["sum"])
+    return cells
 
 
 BUILDERS = {

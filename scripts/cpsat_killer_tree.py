@@ -35,14 +35,13 @@ def solve(model, seconds):
 
 def main():
     path, seconds = sys.argv[1], float(sys.argv[2])
-    for line in open(path):
-        record = json.loads(line)
+    with open(path) as lines:
+        records = [json.loads(line) for line in lines if line.strip()]
+    for record in records:
         if record["genre"] != "killer-sudoku":
             continue
         model = cp_model.CpModel()
-        build_killer(model, record["model"])
-        side = record["model"]["side"]
-        cells = [model.GetIntVarFromProtoIndex(i) for i in range(side * side)]
+        cells = build_killer(model, record["model"])
         solver, status = solve(model, seconds)
         out = {
             "name": record["name"],

@@ -14,8 +14,8 @@ sum (exactly one selector true; a selector puts each of its digits somewhere in 
 keeps every other digit out of it). CaDiCaL 1.5.3 (through python-sat) finds a solution, then,
 with a clause that forbids that solution, proves there is no other: uniqueness, as our solver's
 count to 2. Printed per puzzle: both answers, the process CPU time of the first solve and of
-both together, building the solver included, and CaDiCaL's conflicts and decisions over both. Not part of CI; results in
-docs/benchmarks-killer.md.
+both together, building the solver included, and CaDiCaL's conflicts and decisions over both.
+Not part of CI; results in docs/benchmarks-killer.md.
 """
 import itertools
 import json
