@@ -141,6 +141,44 @@ fn the_first_hint_of_the_spec_example_explains_a_sum() {
     assert!(!report.hint.clues.is_empty());
 }
 
+/// A killer cage of one cell holds its sum: its hint says so, not "a few sets of different
+/// digits make the cage of 1 cells". (The generator's 4x4 easy puzzle of seed 1, with two
+/// such cages; the first is the first hint.)
+#[test]
+fn a_killer_cage_of_one_cell_is_explained_as_one_cell() {
+    const FOUR: &str = "genre: killer-sudoku\nA B C C\nB B C D\nE B F D\nG F F H\n\
+                        A=4 B=10 C=9 D=3 E=3 F=6 G=1 H=4\n";
+    let source = PuzzleSource::text(None, FOUR);
+    let mut answer = vec!["....".to_string(); 4];
+    let mut explanations = Vec::new();
+    loop {
+        let report = hint(&source, &answer);
+        if report.hint.kind == HintKind::Solved {
+            break;
+        }
+        assert_eq!(report.hint.kind, HintKind::Deduction, "{report:?}");
+        for placed in &report.hint.placed {
+            set(&mut answer, placed.row, placed.col, placed.value);
+        }
+        explanations.push(report.hint.explanation);
+        assert!(
+            explanations.len() <= 16,
+            "hints did not finish: {explanations:?}"
+        );
+    }
+    assert!(
+        explanations.iter().all(|text| !text.contains("1 cells")),
+        "{explanations:?}"
+    );
+    assert!(
+        explanations[0].starts_with(
+            "The cell at row 1, column 1 is a cage of its own, so it holds the cage's sum, 4, \
+             which rules out 1, 2 and 3 from row 1, column 1"
+        ),
+        "{explanations:?}"
+    );
+}
+
 #[test]
 fn a_wrong_digit_is_pointed_at_first_in_reading_order() {
     let source = PuzzleSource::text(None, common::SPEC_EXAMPLE);

@@ -5,7 +5,7 @@ use crate::core::hint::{self, cell_name, chain_to, join_and, Hint};
 use crate::core::{Budget, Deduction, Error, Placement, Removal};
 
 use super::answer::Answer;
-use super::model::{char_digit, digit_char, Puzzle};
+use super::model::{char_digit, digit_char, Cage, Puzzle};
 use super::rate::replay_to_placement;
 use super::solve::Solution;
 
@@ -113,15 +113,24 @@ pub fn region_name(puzzle: &Puzzle, cells: &[[usize; 2]]) -> String {
     }
 }
 
-/// "the cage of 3 cells adding up to 15 (its sum is in row 1, column 4)".
+/// The cage whose sum the deduction reads, when it reads one.
+fn clue_cage<'a>(puzzle: &'a Puzzle, deduction: &Deduction) -> Option<&'a Cage> {
+    let [row, col] = deduction.clue?;
+    Some(&puzzle.cages()[puzzle.cage_of(row * puzzle.side() + col)])
+}
+
+/// "the cage of 3 cells adding up to 15 (its sum is in row 1, column 4)"; "the cage of one
+/// cell adding up to 5 (...)".
 fn cage_name(puzzle: &Puzzle, deduction: &Deduction) -> String {
-    let Some([row, col]) = deduction.clue else {
+    let (Some(cage), Some([row, col])) = (clue_cage(puzzle, deduction), deduction.clue) else {
         return "its cage".into();
     };
-    let cage = &puzzle.cages()[puzzle.cage_of(row * puzzle.side() + col)];
+    let size = match cage.cells.len() {
+        1 => "one cell".to_string(),
+        len => format!("{len} cells"),
+    };
     format!(
-        "the cage of {} cells adding up to {} (its sum is in {})",
-        cage.cells.len(),
+        "the cage of {size} adding up to {} (its sum is in {})",
         cage.sum,
         cell_name(row, col)
     )
@@ -165,6 +174,7 @@ pub fn explain(puzzle: &Puzzle, deduction: &Deduction) -> String {
     let region = region_name(puzzle, &deduction.cells);
     let cage = cage_name(puzzle, deduction);
     let cells = cell_list(&deduction.cells);
+    let single_cage = clue_cage(puzzle, deduction).filter(|cage| cage.cells.len() == 1);
     match deduction.technique {
         "digit_used" => format!(
             "The digit in {first_cell} cannot repeat in its row, column, box or cage, which rules out {removed}."
@@ -172,6 +182,11 @@ pub fn explain(puzzle: &Puzzle, deduction: &Deduction) -> String {
         "naked_single" => format!("Only one digit is left for {first_cell}: {placed}."),
         "hidden_single" => format!(
             "In {region}, only one cell can hold this digit: {placed}."
+        ),
+        // A cage of one cell has one combination, its sum: no sets to choose between.
+        "cage_combinations" if single_cage.is_some() => format!(
+            "The cell at {first_cell} is a cage of its own, so it holds the cage's sum, {}, which rules out {removed}.",
+            single_cage.map_or(0, |cage| cage.sum)
         ),
         "cage_combinations" => format!(
             "Only a few sets of different digits make {cage}, and only those that fit its cells remain, which rules out {removed}."
