@@ -14,7 +14,8 @@
 // the page, light and dark. A solved puzzle is remembered and the daily streak counted, under a
 // clock set to three days in turn. The embed example (/embed-example.html, the <sum-puzzle>
 // element on a host page) is solved from the keyboard while the host listens for its events,
-// light and dark, and audited; a host page naming a Killer Sudoku by its ID plays it too.
+// light and dark, and audited; a host page naming a Killer Sudoku by its ID plays it too. A
+// published Killer Sudoku beyond the server's budget gets its hint from the engine in the browser.
 // Screenshots go to target/browser-artifacts/ (phone and desktop, light and dark, the example).
 //
 // BROWSER_ROUNDS=offline plays only the rounds with the engine in the browser (the container
@@ -602,6 +603,54 @@ async function phoneRound(browser, base) {
   await close();
 }
 
+// A published Killer Sudoku harder than the server's budget for one request
+// (MATHEMAGIC_KILLERS #5 from SUMPUZZLES_TESTDATA, about 1.45 million steps to prove unique,
+// against 1,200,000): the server's hint answers budget-exhausted, and the page says that the
+// engine in the browser searches further; switched there, the same Hint gives the first
+// deduction (its cage of one cell), the browser's budget being a generation's.
+async function hardHintRound(browser, base) {
+  const testdata = process.env.SUMPUZZLES_TESTDATA;
+  const file = testdata && join(testdata, 'killer-sudoku.jsonl');
+  if (!file || !existsSync(file)) {
+    console.log('skipped the hard killer hint: SUMPUZZLES_TESTDATA (with killer-sudoku.jsonl) is not set');
+    return;
+  }
+  const record = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+    .find((entry) => entry.name === 'MATHEMAGIC_KILLERS #5');
+  expect(record, `no MATHEMAGIC_KILLERS #5 in ${file}`);
+  const formatted = await fetch(`${base}/format`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ genre: 'killer-sudoku', puzzle: { cages: record.cages, box: record.box } }),
+  });
+  expect(formatted.ok, `/format answered ${formatted.status}`);
+  const { id } = await formatted.json();
+  const { page, problems, close } = await openPage(browser, base, { path: `/?${new URLSearchParams({ puzzle: id })}` });
+  await page.waitForSelector('#status[data-state=playing]');
+  const level = await page.textContent('#rating-level');
+  expect(level === 'beyond expert', `the rating's level reads ${level}`);
+  await engineReady(page);
+  await page.click('#hint');
+  await page.waitForSelector('#status[data-state=error]');
+  const said = await page.textContent('#status');
+  expect(/needs more search than it gives one request/.test(said) && /in the browser/.test(said),
+    `the server's budget-exhausted hint reads: ${said}`);
+  await shot(page, 'hard-killer-hint-server');
+  await page.check('#engine-browser');
+  await page.click('#hint');
+  await page.waitForFunction(() => player.root.querySelector('#hint-text').dataset.kind === 'deduction'
+    || player.root.querySelector('#status').dataset.state === 'error', null, { timeout: 120_000 });
+  const hint = await page.textContent('#hint-text');
+  expect(/row 5, column 5 is a cage of its own/.test(hint),
+    `the browser's hint reads: ${hint} (the status: ${await page.textContent('#status')})`);
+  await shot(page, 'hard-killer-hint-browser');
+  // The one error the round expects: the server's 422 for the hint (and the console's line for it).
+  const others = problems.filter((problem) => !/422/.test(problem));
+  expect(problems.some((problem) => /^422 for .*\/hint$/.test(problem)) && others.length === 0,
+    problems.join('\n'));
+  await close();
+}
+
 // Presses Tab until the element `id` (or, for a prefix ending in '-', one whose id starts
 // with it) has the focus.
 async function tabTo(page, id) {
@@ -1121,6 +1170,8 @@ async function main() {
     console.log('ok the element on a host page (the embed example)');
     await embedByIdRound(browser, server.base);
     console.log('ok a Killer Sudoku named by its ID on a host page');
+    await hardHintRound(browser, server.base);
+    console.log('ok a hint beyond the server\'s budget, from the engine in the browser');
     await recordRound(browser, server.base);
     console.log('ok a solved puzzle remembered, the daily streak');
     await offlinePageRound(browser, server.base, process.env.BROWSER_ROUNDS !== 'page');

@@ -53,6 +53,15 @@ function isCancel(error) {
   return error.name === 'AbortError' || error.status === 499;
 }
 
+// A search the server's step budget ended (`budget-exhausted`) while the player can switch to
+// this browser's engine, which runs it further with a budget of its own (BROWSER_HINT_BUDGET).
+// An embedded element shows no switch.
+function browserWouldSearchFurther(error) {
+  const type = error.problem && error.problem.type;
+  return engine.mode === 'server' && !engine.unavailable && engine.worker !== null
+    && !player.options.embedded && typeof type === 'string' && type.endsWith('/budget-exhausted');
+}
+
 async function overHttp(operation, fields) {
   const [method, path] = ENDPOINTS[operation];
   engine.abort = new AbortController();
@@ -91,8 +100,16 @@ function jsonBody(operation, fields) {
   return `${text.slice(0, -1)}${text === '{}' ? '' : ','}"seed":${seed}}`;
 }
 
+// The step budget of a hint in the browser: a generation's (40,000,000 steps, the package's
+// default for /generate), not the 1,200,000 a request gets from the server. A hint proves the
+// puzzle's solution unique first, and the hardest published Killer Sudoku need up to about ten
+// million steps for that; the server's budget guards a machine many share, while here the
+// player's own device pays and Cancel stops the search.
+const BROWSER_HINT_BUDGET = 40000000;
+
 function inBrowser(operation, fields) {
   if (engine.unavailable) return Promise.reject(new Error(`the browser engine cannot run: ${engine.unavailable}`));
+  if (operation === 'hint' && fields && fields.budget === undefined) fields = { ...fields, budget: BROWSER_HINT_BUDGET };
   const body = jsonBody(operation, fields);
   const id = engine.nextId++;
   if (engine.cell) Atomics.store(engine.cell, 0, 0);

@@ -245,6 +245,8 @@ async function check() {
 
 async function hint() {
   busy(true);
+  // A hint proves the solution unique first: on the hardest puzzles, seconds in the browser.
+  setStatus(`Looking for a hint ${where()}…`, 'busy');
   try {
     const h = await call('hint', { id: game.data.id, answer: answer() });
     marksChanged();
@@ -265,7 +267,12 @@ async function hint() {
     }
     $('hint-text').textContent = hintWords(h, h.explanation);
   } catch (error) {
-    failed('Hint', error);
+    if (browserWouldSearchFurther(error)) {
+      setStatus('No hint from the server: this puzzle needs more search than it gives one request. '
+        + 'The engine in this browser searches further: switch the Engine to “in the browser” and ask again.', 'error');
+    } else {
+      failed('Hint', error);
+    }
   } finally {
     busy(false);
   }
@@ -336,7 +343,8 @@ function showInfo(data, seed) {
   if (!player.options.embedded) window.history.replaceState(null, '', link);
   // A puzzle opened by its ID is rated when it is opened; a rating that did not finish has no
   // level or score.
-  $('rating-level').textContent = data.rating.level || 'not rated';
+  // A level in words: `beyond_expert` reads "beyond expert" (the data attribute keeps the name).
+  $('rating-level').textContent = data.rating.level ? data.rating.level.replaceAll('_', ' ') : 'not rated';
   $('rating-level').dataset.level = data.rating.level || '';
   // The score places the puzzle within its level's band, on a scale of 1.0 to 10.0.
   $('rating-score').textContent = data.score == null ? '' : `Score ${data.score.toFixed(1)} of 10`;
