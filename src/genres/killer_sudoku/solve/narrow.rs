@@ -147,7 +147,7 @@ impl Tally {
     /// the search, and mispredicting it cost more than the bit operations (`perf`).
     ///
     /// With it, whether some digit is fixed in two cells.
-    #[inline]
+    #[inline(always)]
     fn of(group: &[usize], cells: &Cells) -> (Tally, bool) {
         let mut tally = Tally {
             fixed: DigitSet::EMPTY,
@@ -179,6 +179,7 @@ impl Tally {
 
 /// Different digits: a fixed digit leaves the other cells, until nothing more is fixed. The
 /// tally of the cells as they are then, or None on a contradiction.
+#[inline(always)]
 fn distinct(group: &[usize], cells: &mut Cells) -> Option<Tally> {
     loop {
         let tally = Tally::unclashed(group, cells)?;
@@ -204,12 +205,13 @@ fn distinct(group: &[usize], cells: &mut Cells) -> Option<Tally> {
 }
 
 /// A digit `required` in the group with one place left goes there; false when one has none.
+#[inline(always)]
 fn place_required(group: &[usize], required: DigitSet, cells: &mut Cells) -> bool {
     place_alone(group, required, &Tally::of(group, cells).0, cells)
 }
 
 /// [`place_required`] on the group's `tally`.
-#[inline]
+#[inline(always)]
 fn place_alone(group: &[usize], required: DigitSet, tally: &Tally, cells: &mut Cells) -> bool {
     if !required.is_subset(tally.once) {
         return false;
@@ -232,9 +234,35 @@ fn place_alone(group: &[usize], required: DigitSet, tally: &Tally, cells: &mut C
     true
 }
 
-/// A house: different digits, each somewhere.
+/// A house: different digits, each somewhere. Its cells go on as an array of the grid's side,
+/// so that the passes over them ([`distinct`], [`place_alone`], inlined for that) unroll:
+/// 4.4% fewer instructions for the whole count of MATHEMAGIC_KILLERS #5, the same steps.
 fn narrow_house(house: &[usize], all: DigitSet, cells: &mut Cells) -> bool {
+    match house.len() {
+        4 => narrow_house_of::<4>(house, all, cells),
+        6 => narrow_house_of::<6>(house, all, cells),
+        9 => narrow_house_of::<9>(house, all, cells),
+        12 => narrow_house_of::<12>(house, all, cells),
+        16 => narrow_house_of::<16>(house, all, cells),
+        _ => narrow_house_of::<0>(house, all, cells),
+    }
+}
+
+/// [`narrow_house`] on `house` as an array of `N` cells (a slice for `N` = 0).
+#[inline(always)]
+fn narrow_house_of<const N: usize>(house: &[usize], all: DigitSet, cells: &mut Cells) -> bool {
+    let house = sized::<N>(house);
     distinct(house, cells).is_some_and(|tally| place_alone(house, all, &tally, cells))
+}
+
+/// `cells` as an array of `N` cells, whose length the code inlined after it knows, or the
+/// slice itself for `N` = 0. The callers match the length to `N` first.
+#[inline(always)]
+fn sized<const N: usize>(cells: &[usize]) -> &[usize] {
+    if N == 0 {
+        return cells;
+    }
+    <&[usize; N]>::try_from(cells).expect("the caller matched the length")
 }
 
 /// The most cells of a sum group whose combinations are matched to its cells exactly in the
@@ -257,9 +285,30 @@ pub(super) const SOLVER_MATCHED: usize = 5;
 /// digits every fitting combination has placed where they have one place left, and taken from
 /// the rest of a house holding all their places in the group. A combination must hold the
 /// digits a house meeting the group can place nowhere else.
+///
+/// As for a house, the group's cells go on as an array of their number for the groups of two
+/// to five cells the solver matches (2.3% fewer instructions on MATHEMAGIC_KILLERS #5).
 fn narrow_sum(group: &SumGroup, all: DigitSet, matched: usize, cells: &mut Cells) -> bool {
-    let len = group.cells.len();
-    let Some(tally) = distinct(&group.cells, cells) else {
+    match group.cells.len() {
+        2 => narrow_sum_of::<2>(group, all, matched, cells),
+        3 => narrow_sum_of::<3>(group, all, matched, cells),
+        4 => narrow_sum_of::<4>(group, all, matched, cells),
+        5 => narrow_sum_of::<5>(group, all, matched, cells),
+        _ => narrow_sum_of::<0>(group, all, matched, cells),
+    }
+}
+
+/// [`narrow_sum`] on the group's cells as an array of `N` (a slice for `N` = 0).
+#[inline(always)]
+fn narrow_sum_of<const N: usize>(
+    group: &SumGroup,
+    all: DigitSet,
+    matched: usize,
+    cells: &mut Cells,
+) -> bool {
+    let group_cells = sized::<N>(&group.cells);
+    let len = group_cells.len();
+    let Some(tally) = distinct(group_cells, cells) else {
         return false;
     };
     let mut need = DigitSet::EMPTY;
@@ -275,7 +324,7 @@ fn narrow_sum(group: &SumGroup, all: DigitSet, matched: usize, cells: &mut Cells
         need |= missing;
     }
     let mut cands = [DigitSet::EMPTY; MAX_SIDE];
-    for (slot, &cell) in cands.iter_mut().zip(&group.cells) {
+    for (slot, &cell) in cands.iter_mut().zip(group_cells) {
         *slot = cells.get(cell);
     }
     let cands = &cands[..len];
@@ -317,12 +366,12 @@ fn narrow_sum(group: &SumGroup, all: DigitSet, matched: usize, cells: &mut Cells
     if !found {
         return false;
     }
-    for (&cell, &keep) in group.cells.iter().zip(out.iter()) {
+    for (&cell, &keep) in group_cells.iter().zip(out.iter()) {
         if !cells.keep(cell, keep) {
             return false;
         }
     }
-    if !place_required(&group.cells, every, cells) {
+    if !place_required(group_cells, every, cells) {
         return false;
     }
     if group.houses.is_empty() {
@@ -331,7 +380,7 @@ fn narrow_sum(group: &SumGroup, all: DigitSet, matched: usize, cells: &mut Cells
     // A required digit whose places all lie in one house leaves that house's other cells.
     // (A digit with one place was fixed above, and its houses take it from their other
     // cells: only those with two places or more are looked at.)
-    let twice = Tally::of(&group.cells, cells).0.twice;
+    let twice = Tally::of(group_cells, cells).0.twice;
     for digit in (every & twice).iter() {
         let bit = DigitSet::single(digit);
         let places = group
