@@ -2,8 +2,8 @@
 // not decide (the 14 MATHEMAGIC_KILLERS of SUMPUZZLES_TESTDATA's killer-sudoku.jsonl): each
 // first hint from the empty grid, asked of this package as the page's worker asks it, with the
 // page's browser budget (BROWSER_HINT_BUDGET in src/http/play/play-engine.js, 40,000,000
-// steps). Prints each hint's technique and its wall and CPU time (the process's CPU, as in
-// compare.mjs), then the median and the most.
+// steps). Prints each hint's technique, the cell it fills and its wall and CPU time (the
+// process's CPU, as in compare.mjs), then the median and the most.
 //
 //   SUMPUZZLES_TESTDATA=../shared/testdata node wasm/bench/hard-hints.mjs
 
@@ -39,7 +39,8 @@ for (const record of records) {
   const used = process.cpuUsage(cpu);
   const cpuSeconds = (used.user + used.system) / 1e6;
   cpuTimes.push(cpuSeconds);
-  console.log(`| ${record.name} | ${hint.kind} (${hint.technique}) | ${((performance.now() - wall) / 1000).toFixed(2)} s | ${cpuSeconds.toFixed(2)} s |`);
+  const placed = hint.placed.map((p) => `row ${p.row + 1}, column ${p.col + 1}: ${p.value}`).join('; ');
+  console.log(`| ${record.name} | ${hint.kind} (${hint.technique}), ${placed} | ${((performance.now() - wall) / 1000).toFixed(2)} s | ${cpuSeconds.toFixed(2)} s |`);
 }
 cpuTimes.sort((a, b) => a - b);
 const median = cpuTimes.length % 2

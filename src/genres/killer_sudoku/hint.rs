@@ -113,16 +113,19 @@ pub fn region_name(puzzle: &Puzzle, cells: &[[usize; 2]]) -> String {
     }
 }
 
-/// The cage whose sum the deduction reads, when it reads one.
-fn clue_cage<'a>(puzzle: &'a Puzzle, deduction: &Deduction) -> Option<&'a Cage> {
+/// The cage whose sum the deduction reads, and where that sum is drawn, when it reads one.
+fn clue_cage<'a>(puzzle: &'a Puzzle, deduction: &Deduction) -> Option<(&'a Cage, [usize; 2])> {
     let [row, col] = deduction.clue?;
-    Some(&puzzle.cages()[puzzle.cage_of(row * puzzle.side() + col)])
+    Some((
+        &puzzle.cages()[puzzle.cage_of(row * puzzle.side() + col)],
+        [row, col],
+    ))
 }
 
 /// "the cage of 3 cells adding up to 15 (its sum is in row 1, column 4)"; "the cage of one
 /// cell adding up to 5 (...)".
-fn cage_name(puzzle: &Puzzle, deduction: &Deduction) -> String {
-    let (Some(cage), Some([row, col])) = (clue_cage(puzzle, deduction), deduction.clue) else {
+fn cage_name(clue: Option<(&Cage, [usize; 2])>) -> String {
+    let Some((cage, [row, col])) = clue else {
         return "its cage".into();
     };
     let size = match cage.cells.len() {
@@ -172,9 +175,18 @@ pub fn explain(puzzle: &Puzzle, deduction: &Deduction) -> String {
         .unwrap_or_default();
     let removed = removals(&deduction.removed);
     let region = region_name(puzzle, &deduction.cells);
-    let cage = cage_name(puzzle, deduction);
+    let clue = clue_cage(puzzle, deduction);
+    // A cage of one cell has one combination, its sum: no sets to choose between.
+    if let ("cage_combinations", Some((cage, _))) = (deduction.technique, clue) {
+        if cage.cells.len() == 1 {
+            return format!(
+                "The cell at {first_cell} is a cage of its own, so it holds the cage's sum, {}, which rules out {removed}.",
+                cage.sum
+            );
+        }
+    }
+    let cage = cage_name(clue);
     let cells = cell_list(&deduction.cells);
-    let single_cage = clue_cage(puzzle, deduction).filter(|cage| cage.cells.len() == 1);
     match deduction.technique {
         "digit_used" => format!(
             "The digit in {first_cell} cannot repeat in its row, column, box or cage, which rules out {removed}."
@@ -182,11 +194,6 @@ pub fn explain(puzzle: &Puzzle, deduction: &Deduction) -> String {
         "naked_single" => format!("Only one digit is left for {first_cell}: {placed}."),
         "hidden_single" => format!(
             "In {region}, only one cell can hold this digit: {placed}."
-        ),
-        // A cage of one cell has one combination, its sum: no sets to choose between.
-        "cage_combinations" if single_cage.is_some() => format!(
-            "The cell at {first_cell} is a cage of its own, so it holds the cage's sum, {}, which rules out {removed}.",
-            single_cage.map_or(0, |cage| cage.sum)
         ),
         "cage_combinations" => format!(
             "Only a few sets of different digits make {cage}, and only those that fit its cells remain, which rules out {removed}."

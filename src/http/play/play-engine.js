@@ -54,12 +54,12 @@ function isCancel(error) {
 }
 
 // A search the server's step budget ended (`budget-exhausted`) while the player can switch to
-// this browser's engine, which runs it further with a budget of its own (BROWSER_HINT_BUDGET).
-// An embedded element shows no switch.
+// this browser's engine, which runs it further with a budget of its own (BROWSER_HINT_BUDGET):
+// its side of the switch is on once the worker is ready, and an embedded element shows no switch.
 function browserWouldSearchFurther(error) {
   const type = error.problem && error.problem.type;
-  return engine.mode === 'server' && !engine.unavailable && engine.worker !== null
-    && !player.options.embedded && typeof type === 'string' && type.endsWith('/budget-exhausted');
+  return engine.mode === 'server' && !$('engine-browser').disabled && !player.options.embedded
+    && typeof type === 'string' && type.endsWith('/budget-exhausted');
 }
 
 async function overHttp(operation, fields) {

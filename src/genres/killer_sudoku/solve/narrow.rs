@@ -234,35 +234,26 @@ fn place_alone(group: &[usize], required: DigitSet, tally: &Tally, cells: &mut C
     true
 }
 
+/// Evaluates `$body` with `$cells` bound to the slice `$slice` as an array, when its length is
+/// one of `$len`, so that the passes over the cells inlined into the body unroll; to the slice
+/// itself at any other length. The same narrowing either way.
+macro_rules! with_array {
+    ($slice:expr, [$($len:literal),*], |$cells:ident| $body:expr) => {{
+        let slice: &[usize] = $slice;
+        $(if let Ok($cells) = <&[usize; $len]>::try_from(slice) { $body } else)* {
+            let $cells = slice;
+            $body
+        }
+    }};
+}
+
 /// A house: different digits, each somewhere. Its cells go on as an array of the grid's side,
 /// so that the passes over them ([`distinct`], [`place_alone`], inlined for that) unroll:
 /// 4.4% fewer instructions for the whole count of MATHEMAGIC_KILLERS #5, the same steps.
 fn narrow_house(house: &[usize], all: DigitSet, cells: &mut Cells) -> bool {
-    match house.len() {
-        4 => narrow_house_of::<4>(house, all, cells),
-        6 => narrow_house_of::<6>(house, all, cells),
-        9 => narrow_house_of::<9>(house, all, cells),
-        12 => narrow_house_of::<12>(house, all, cells),
-        16 => narrow_house_of::<16>(house, all, cells),
-        _ => narrow_house_of::<0>(house, all, cells),
-    }
-}
-
-/// [`narrow_house`] on `house` as an array of `N` cells (a slice for `N` = 0).
-#[inline(always)]
-fn narrow_house_of<const N: usize>(house: &[usize], all: DigitSet, cells: &mut Cells) -> bool {
-    let house = sized::<N>(house);
-    distinct(house, cells).is_some_and(|tally| place_alone(house, all, &tally, cells))
-}
-
-/// `cells` as an array of `N` cells, whose length the code inlined after it knows, or the
-/// slice itself for `N` = 0. The callers match the length to `N` first.
-#[inline(always)]
-fn sized<const N: usize>(cells: &[usize]) -> &[usize] {
-    if N == 0 {
-        return cells;
-    }
-    <&[usize; N]>::try_from(cells).expect("the caller matched the length")
+    with_array!(house, [4, 6, 9, 12, 16], |house| {
+        distinct(house, cells).is_some_and(|tally| place_alone(house, all, &tally, cells))
+    })
 }
 
 /// The most cells of a sum group whose combinations are matched to its cells exactly in the
@@ -289,24 +280,20 @@ pub(super) const SOLVER_MATCHED: usize = 5;
 /// As for a house, the group's cells go on as an array of their number for the groups of two
 /// to five cells the solver matches (2.3% fewer instructions on MATHEMAGIC_KILLERS #5).
 fn narrow_sum(group: &SumGroup, all: DigitSet, matched: usize, cells: &mut Cells) -> bool {
-    match group.cells.len() {
-        2 => narrow_sum_of::<2>(group, all, matched, cells),
-        3 => narrow_sum_of::<3>(group, all, matched, cells),
-        4 => narrow_sum_of::<4>(group, all, matched, cells),
-        5 => narrow_sum_of::<5>(group, all, matched, cells),
-        _ => narrow_sum_of::<0>(group, all, matched, cells),
-    }
+    with_array!(&group.cells, [2, 3, 4, 5], |group_cells| {
+        narrow_sum_cells(group, group_cells, all, matched, cells)
+    })
 }
 
-/// [`narrow_sum`] on the group's cells as an array of `N` (a slice for `N` = 0).
+/// [`narrow_sum`] with the group's cells as the caller passes them (an array or the slice).
 #[inline(always)]
-fn narrow_sum_of<const N: usize>(
+fn narrow_sum_cells(
     group: &SumGroup,
+    group_cells: &[usize],
     all: DigitSet,
     matched: usize,
     cells: &mut Cells,
 ) -> bool {
-    let group_cells = sized::<N>(&group.cells);
     let len = group_cells.len();
     let Some(tally) = distinct(group_cells, cells) else {
         return false;
