@@ -179,6 +179,33 @@ fn a_killer_cage_of_one_cell_is_explained_as_one_cell() {
     );
 }
 
+/// A digit with one place left in a house is there because something took it from the house's
+/// other cells: the hint says what, and then places it. (The generator's 4x4 easy puzzle of
+/// seed 0: cage C, three cells of row 2 adding up to 6, can only be 1, 2 and 3, so the 4 of
+/// row 2 goes in its fourth cell.)
+#[test]
+fn a_hidden_single_says_what_took_the_digit_from_the_other_cells() {
+    const FOUR: &str = "genre: killer-sudoku\nA A B B\nC C C D\nE E F F\nE G G F\n\
+                        A=5 B=5 C=6 D=4 E=7 F=8 G=5\n";
+    let source = PuzzleSource::text(None, FOUR);
+    let report = hint(&source, &vec!["....".to_string(); 4]);
+    assert_eq!(report.hint.kind, HintKind::Deduction, "{report:?}");
+    let techniques: Vec<&str> = report.hint.deductions.iter().map(|d| d.technique).collect();
+    assert_eq!(
+        techniques,
+        ["cage_combinations", "hidden_single"],
+        "{report:?}"
+    );
+    assert_eq!(report.hint.technique, Some("cage_combinations"));
+    assert_eq!(
+        report.hint.explanation,
+        "Only a few sets of different digits make the cage of 3 cells adding up to 6 (its sum \
+         is in row 2, column 1), and only those that fit its cells remain, which rules out 4 \
+         from row 2, column 1, 4 from row 2, column 2 and 4 from row 2, column 3; then, in \
+         row 2, only one cell can hold a 4: row 2, column 4 is 4."
+    );
+}
+
 #[test]
 fn a_wrong_digit_is_pointed_at_first_in_reading_order() {
     let source = PuzzleSource::text(None, common::SPEC_EXAMPLE);

@@ -3,10 +3,11 @@
 //!
 //! A hint is the rater's next *placement*: the player's marks are taken as given, the
 //! genre's rater runs from there in its usual order, and the first deduction that fills a cell
-//! the player left open is the hint. The deductions that narrowed that cell before it (a
-//! digit ruled out by a sum, a contradiction) come with it, because a placement alone ("only
-//! one candidate is left") does not say why; the hint's technique and level are those of the
-//! hardest of them. Candidate eliminations are not a hint by themselves: a player's answer
+//! the player left open is the hint. The deductions it rests on come with it (those that
+//! narrowed that cell, and those that took the placed digit from the other cells the placement
+//! reads: a digit ruled out by a sum, a contradiction), because a placement alone ("only one
+//! candidate is left", "only one cell of the row can hold a 4") does not say why; the hint's
+//! technique and level are those of the hardest of them. Candidate eliminations are not a hint by themselves: a player's answer
 //! has no pencil marks, so only a filled cell is progress they can see.
 
 use super::level::Level;
@@ -156,13 +157,22 @@ impl Hint {
     }
 }
 
-/// The index of the chain's hardest deduction: among equally hard ones, a deduction that rules
-/// values out is preferred to a bare placement (it says why), then the latest.
+/// The index of the chain's hardest deduction: among equally hard ones, a deduction that only
+/// rules values out is preferred to the placement (it says why the placement holds, and the
+/// sentence names the placement after it), then one that rules values out to a bare placement,
+/// then the latest.
 fn hardest(chain: &[Deduction]) -> usize {
     chain
         .iter()
         .enumerate()
-        .max_by_key(|(index, deduction)| (deduction.level, !deduction.removed.is_empty(), *index))
+        .max_by_key(|(index, deduction)| {
+            (
+                deduction.level,
+                deduction.placed.is_empty(),
+                !deduction.removed.is_empty(),
+                *index,
+            )
+        })
         .map(|(index, _)| index)
         .unwrap_or(0)
 }
@@ -235,6 +245,17 @@ pub fn removals(removed: &[Removal], digit_name: impl Fn(char) -> String) -> Str
     join_and(&parts)
 }
 
+/// A digit with its article, as a sentence names it: "a 6", "an 8", "an 11".
+pub fn a_digit(digit: impl std::fmt::Display) -> String {
+    let digit = digit.to_string();
+    let article = if matches!(digit.as_str(), "8" | "11" | "18") {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {digit}")
+}
+
 /// "a, b and c".
 pub fn join_and(parts: &[String]) -> String {
     join_with(parts, "and")
@@ -253,15 +274,93 @@ fn join_with(parts: &[String], last_word: &str) -> String {
     }
 }
 
-/// The deductions of `record` that narrowed or filled the cell `target`, in order, ending
-/// with the one at `placing`: the chain a hint shows.
+/// The deductions of `record` that the placement at `placing` (of the cell `target`) rests on,
+/// in order, ending with the placement: the chain a hint shows. Those are the deductions that
+/// narrowed the target, and those that took the placed value from another cell the placement
+/// reads: a digit with one place left in a house is there because something took it from the
+/// house's other cells, and the hint should say what.
 pub fn chain_to(record: &[Deduction], placing: usize, target: [usize; 2]) -> Vec<Deduction> {
-    let touches =
-        |deduction: &Deduction| deduction.removed.iter().any(|r| [r.row, r.col] == target);
+    let Some(placement) = record.get(placing) else {
+        return Vec::new();
+    };
+    let placed_value = |values: &str| placement.placed.iter().any(|p| values.contains(p.value));
+    let rests_on = |deduction: &Deduction| {
+        deduction.removed.iter().any(|r| {
+            let cell = [r.row, r.col];
+            cell == target || (placement.cells.contains(&cell) && placed_value(&r.values))
+        })
+    };
     record[..placing]
         .iter()
-        .filter(|d| touches(d))
-        .chain(record.get(placing))
+        .filter(|d| rests_on(d))
+        .chain(std::iter::once(placement))
         .cloned()
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn removing(technique: &'static str, cell: [usize; 2], values: &str) -> Deduction {
+        Deduction {
+            technique,
+            level: Some(Level::Easy),
+            cells: vec![cell],
+            clue: None,
+            placed: Vec::new(),
+            removed: vec![Removal {
+                row: cell[0],
+                col: cell[1],
+                values: values.to_string(),
+            }],
+        }
+    }
+
+    /// The chain keeps what narrowed the target and what took the placed value from the other
+    /// cells the placement reads, nothing else; its sentence is the latest of those, then the
+    /// placement.
+    #[test]
+    fn a_chain_holds_what_the_placement_rests_on() {
+        let target = [1, 3];
+        let placement = Deduction {
+            technique: "hidden_single",
+            level: Some(Level::Easy),
+            cells: vec![[1, 0], [1, 1], [1, 2], [1, 3]],
+            clue: None,
+            placed: vec![Placement {
+                row: 1,
+                col: 3,
+                value: '4',
+            }],
+            removed: vec![Removal {
+                row: 1,
+                col: 3,
+                values: "12".to_string(),
+            }],
+        };
+        let record = vec![
+            removing("other_digit_in_the_house", [1, 0], "3"),
+            removing("elsewhere", [2, 0], "4"),
+            removing("from_the_target", target, "3"),
+            removing("placed_digit_in_the_house", [1, 1], "4"),
+            placement,
+        ];
+        let chain = chain_to(&record, 4, target);
+        let techniques: Vec<&str> = chain.iter().map(|d| d.technique).collect();
+        assert_eq!(
+            techniques,
+            [
+                "from_the_target",
+                "placed_digit_in_the_house",
+                "hidden_single"
+            ]
+        );
+        let hint = Hint::from_chain(chain, |d| format!("{}.", d.technique));
+        assert_eq!(hint.technique, Some("placed_digit_in_the_house"));
+        assert_eq!(
+            hint.explanation,
+            "placed_digit_in_the_house; after one more step, hidden_single."
+        );
+    }
 }

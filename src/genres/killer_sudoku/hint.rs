@@ -173,6 +173,12 @@ pub fn explain(puzzle: &Puzzle, deduction: &Deduction) -> String {
             )
         })
         .unwrap_or_default();
+    // The digit placed, as "a 4" (the sentences of a placement name it).
+    let digit = deduction
+        .placed
+        .first()
+        .map(|p| hint::a_digit(char_digit(p.value).unwrap_or(0)))
+        .unwrap_or_default();
     let removed = removals(&deduction.removed);
     let region = region_name(puzzle, &deduction.cells);
     let clue = clue_cage(puzzle, deduction);
@@ -193,13 +199,13 @@ pub fn explain(puzzle: &Puzzle, deduction: &Deduction) -> String {
         ),
         "naked_single" => format!("Only one digit is left for {first_cell}: {placed}."),
         "hidden_single" => format!(
-            "In {region}, only one cell can hold this digit: {placed}."
+            "In {region}, only one cell can hold {digit}: {placed}."
         ),
         "cage_combinations" => format!(
             "Only a few sets of different digits make {cage}, and only those that fit its cells remain, which rules out {removed}."
         ),
         "cage_needs" => format!(
-            "Every way to make {cage} needs this digit, and only one of its cells can hold it: {placed}."
+            "Every way to make {cage} needs {digit}, and only one of its cells can hold it: {placed}."
         ),
         "innie_outie" => format!(
             "The rule of 45: the digits of {region} add up to its total, so the cages inside it and their sums leave one cell with a known digit, which rules out {removed}."

@@ -161,8 +161,8 @@ pub fn explain(layout: &Layout, sums: &[String], deduction: &Deduction) -> Strin
         ),
         "only_cell" => match placed {
             Some(p) => format!(
-                "Every way to make {run} needs a {}, and {} is the only cell of it that can hold one.",
-                p.value,
+                "Every way to make {run} needs {}, and {} is the only cell of it that can hold one.",
+                hint::a_digit(p.value),
                 cell_name(p.row, p.col)
             ),
             None => format!("A digit {run} needs fits only one of its cells."),
