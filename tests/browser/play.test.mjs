@@ -301,22 +301,27 @@ async function dailyRound(page, base) {
 // on a sheet, then N puzzles from its seed.
 async function printRound(page, base) {
   await newPuzzle(page, { genre: 'kakuro', shape: '6x6', level: 'easy', seed: '11' });
-  for (const [button, expected] of [['#print-one', 'puzzles='], ['#print-more', 'count=2']]) {
-    if (button === '#print-more') await page.fill('#print-count', '2');
-    const [response, download] = await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === '/booklet'),
-      page.waitForEvent('download'),
-      page.click(button),
-    ]);
-    expect(response.url().includes(expected), `${button} asked ${response.url()}`);
-    expect(response.status() === 200, `${button}: /booklet answered ${response.status()}`);
-    expect(response.headers()['content-type'] === 'application/pdf', `${button}: not a PDF`);
-    // The page hands the answer to the browser as a download: the file is the PDF.
-    const saved = readFileSync(await download.path());
-    expect(saved.subarray(0, 5).toString() === '%PDF-', `${button}: the download is not a PDF (${saved.length} bytes)`);
-    await page.waitForSelector('#status[data-state=playing]');
-  }
+  await printsPdf(page, '#print-one', ['puzzles=']);
+  await page.fill('#print-count', '2');
+  await printsPdf(page, '#print-more', ['count=2', 'seed=11']);
   await shot(page, 'print');
+}
+
+// Clicks a print button: /booklet, asked with each of `asked` in its query, answers a PDF, which
+// the page hands to the browser as a download. Returns the query asked.
+async function printsPdf(page, button, asked) {
+  const [response, download] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/booklet'),
+    page.waitForEvent('download'),
+    page.click(button),
+  ]);
+  expect(asked.every((part) => response.url().includes(part)), `${button} asked ${response.url()}`);
+  expect(response.status() === 200, `${button}: /booklet answered ${response.status()}`);
+  expect(response.headers()['content-type'] === 'application/pdf', `${button}: not a PDF`);
+  const saved = readFileSync(await download.path());
+  expect(saved.subarray(0, 5).toString() === '%PDF-', `${button}: the download is not a PDF (${saved.length} bytes)`);
+  await page.waitForSelector('#status[data-state=playing]');
+  return new URL(response.url()).searchParams;
 }
 
 // Pencil marks: P switches to them, digits toggle candidates, a written digit hides them, and
@@ -629,6 +634,15 @@ async function hardHintRound(browser, base) {
   await page.waitForSelector('#status[data-state=playing]');
   const level = await page.textContent('#rating-level');
   expect(level === 'beyond expert', `the rating's level reads ${level}`);
+  const opened = await page.textContent('#status');
+  expect(opened === 'The beyond expert Killer Sudoku 9x9. Good luck.', `the opened puzzle's status reads ${opened}`);
+  // The Level menu offers what a new puzzle can ask for: the nearest is expert. "Print 1 like
+  // this" asks for that, with seeds the server draws (the puzzle has none).
+  const menu = await page.inputValue('#level');
+  expect(menu === 'expert', `the Level menu reads ${menu}`);
+  await page.fill('#print-count', '1');
+  const asked = await printsPdf(page, '#print-more', ['genre=killer-sudoku', 'shape=9x9', 'level=expert', 'count=1']);
+  expect(!asked.has('seed'), `"Print 1 like this" sent a seed: ${asked}`);
   await engineReady(page);
   await page.click('#hint');
   await page.waitForSelector('#status[data-state=error]');
@@ -648,6 +662,59 @@ async function hardHintRound(browser, base) {
   const others = problems.filter((problem) => !/422/.test(problem));
   expect(problems.some((problem) => /^422 for .*\/hint$/.test(problem)) && others.length === 0,
     problems.join('\n'));
+  await close();
+}
+
+// What a player reads when the server is busy, or when a new puzzle needs more search than one
+// request may take: a sentence for the player, not the problem's detail (written for a
+// developer: budgets, flags). The server's 503 stands in a route (a real one takes a flood);
+// the 422 is the server's own, for the page's /generate sent on with a budget of 10 steps.
+async function busyRound(browser, base) {
+  let answer = null; // what the route does with /generate and /daily: 'busy', 'budget' or nothing
+  const route = {
+    url: (url) => answer !== null && ['/generate', '/daily'].includes(url.pathname),
+    handler: async (routed) => {
+      if (answer === 'busy') {
+        await routed.fulfill({
+          status: 503,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '3' },
+          body: JSON.stringify({ type: '/problems/overloaded', title: 'The server is busy', status: 503,
+            detail: 'every worker is busy and the queue is full; retry in 3 s' }),
+        });
+      } else {
+        const url = new URL(routed.request().url());
+        url.searchParams.set('budget', '10');
+        await routed.continue({ url: url.toString() });
+      }
+    },
+  };
+  const { page, problems, close } = await openPage(browser, base, { route });
+  await engineReady(page);
+  const params = { genre: 'kakuro', shape: '8x8', level: 'hard', seed: 3 };
+  const says = async (button, expected) => {
+    await page.click(button);
+    await page.waitForSelector('#status[data-state=error]');
+    const said = await page.textContent('#status');
+    expect(said === expected, `after ${button} with the server ${answer}, the status reads: ${said}`);
+  };
+  await page.selectOption('#genre', params.genre);
+  await page.selectOption('#shape', params.shape);
+  await page.selectOption('#level', params.level);
+  await page.fill('#seed', String(params.seed));
+  answer = 'busy';
+  await says('#new', 'Generation failed: the server is busy right now. Try again in 3 s, '
+    + 'or switch the Engine to “in the browser”.');
+  await shot(page, 'busy-server');
+  answer = 'budget';
+  await says('#new', 'Generation failed: this needs more search than the server gives one request. '
+    + 'Try another seed, an easier level or a smaller shape.');
+  await says('#daily', 'The daily puzzle failed: this needs more search than the server gives one request. '
+    + 'Try an easier level or a smaller shape.');
+  answer = null;
+  await newPuzzle(page, params);
+  // The only errors the round expects: the statuses it answered, and the console's lines for them.
+  const others = problems.filter((problem) => !/\b(503|422)\b/.test(problem));
+  expect(others.length === 0, others.join('\n'));
   await close();
 }
 
@@ -1172,6 +1239,8 @@ async function main() {
     console.log('ok a Killer Sudoku named by its ID on a host page');
     await hardHintRound(browser, server.base);
     console.log('ok a hint beyond the server\'s budget, from the engine in the browser');
+    await busyRound(browser, server.base);
+    console.log('ok a busy server and a search too long for one request, in the player\'s words');
     await recordRound(browser, server.base);
     console.log('ok a solved puzzle remembered, the daily streak');
     await offlinePageRound(browser, server.base, process.env.BROWSER_ROUNDS !== 'page');

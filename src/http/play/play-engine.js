@@ -40,12 +40,27 @@ const ENDPOINTS = {
   rate: ['POST', '/rate'],
 };
 
-// The server's problem object (or the worker's) as a thrown Error.
-function problemError(problem, fallback) {
+// The server's problem object (or the worker's) as a thrown Error, with the seconds the
+// server's Retry-After asks a client to wait, when `response` says.
+function problemError(problem, fallback, response) {
   const error = new Error(problem.detail || problem.title || fallback);
   error.status = problem.status;
   error.problem = problem;
+  const wait = response && Number(response.headers.get('retry-after'));
+  if (wait > 0) error.retryAfter = wait;
   return error;
+}
+
+// The kind of a problem (`overloaded`, `budget-exhausted`, ...): the end of its `type`.
+function problemKind(error) {
+  const type = error.problem && error.problem.type;
+  return typeof type === 'string' ? type.slice(type.lastIndexOf('/') + 1) : '';
+}
+
+// Whether the player can move the work to this browser's engine: its side of the switch is on
+// once the worker is ready, and an embedded element shows no switch.
+function canSwitchToBrowser() {
+  return engine.mode === 'server' && !$('engine-browser').disabled && !player.options.embedded;
 }
 
 // A call the player stopped: an aborted fetch, or a search that answered `cancelled` (499).
@@ -57,9 +72,7 @@ function isCancel(error) {
 // this browser's engine, which runs it further with a budget of its own (BROWSER_HINT_BUDGET):
 // its side of the switch is on once the worker is ready, and an embedded element shows no switch.
 function browserWouldSearchFurther(error) {
-  const type = error.problem && error.problem.type;
-  return engine.mode === 'server' && !$('engine-browser').disabled && !player.options.embedded
-    && typeof type === 'string' && type.endsWith('/budget-exhausted');
+  return canSwitchToBrowser() && problemKind(error) === 'budget-exhausted';
 }
 
 async function overHttp(operation, fields) {
@@ -85,7 +98,7 @@ async function overHttp(operation, fields) {
   const text = await response.text();
   let data = null;
   try { data = JSON.parse(text); } catch (_) { /* not JSON: report the text */ }
-  if (!response.ok) throw problemError(data || {}, `${response.status} ${text.slice(0, 200)}`);
+  if (!response.ok) throw problemError(data || {}, `${response.status} ${text.slice(0, 200)}`, response);
   return data;
 }
 

@@ -93,6 +93,20 @@ function levelsOf(genre, shape) {
   return [...(listed ? listed.levels : genre.levels), 'any'];
 }
 
+// A level in words: `beyond_expert` reads "beyond expert".
+function levelWords(level) {
+  return level.replaceAll('_', ' ');
+}
+
+// The level a new puzzle of `shape` can ask for nearest a rating's `level`: itself, the shape's
+// hardest for a puzzle rated beyond expert (a published one opened by its ID), or any level
+// for a puzzle not rated.
+function nearestLevel(genre, shape, level) {
+  const levels = levelsOf(genre, shape).filter((l) => l !== 'any');
+  if (levels.includes(level)) return level;
+  return level === 'beyond_expert' ? levels[levels.length - 1] : 'any';
+}
+
 // The shape and level menus and the rules for the chosen genre.
 function genreChanged(wantedShape) {
   const genre = chosenGenre();
@@ -344,7 +358,7 @@ function showInfo(data, seed) {
   // A puzzle opened by its ID is rated when it is opened; a rating that did not finish has no
   // level or score.
   // A level in words: `beyond_expert` reads "beyond expert" (the data attribute keeps the name).
-  $('rating-level').textContent = data.rating.level ? data.rating.level.replaceAll('_', ' ') : 'not rated';
+  $('rating-level').textContent = data.rating.level ? levelWords(data.rating.level) : 'not rated';
   $('rating-level').dataset.level = data.rating.level || '';
   // The score places the puzzle within its level's band, on a scale of 1.0 to 10.0.
   $('rating-score').textContent = data.score == null ? '' : `Score ${data.score.toFixed(1)} of 10`;
@@ -387,9 +401,41 @@ async function daily(date) {
   await play('daily', params, '');
 }
 
-function failed(what, error) {
-  if (isCancel(error)) setStatus(`${what} cancelled.`, 'cancelled');
-  else setStatus(`${what} failed: ${error.message}`, 'error');
+// Says that `what` failed. A problem's detail is written for a developer (it names budgets,
+// fields and flags), so the kinds a player meets get a sentence of their own: the server busy
+// (try again, or play in the browser) and a search longer than one request may take (for a new
+// puzzle, `advice` says what to choose instead). Other failures (a link's malformed ID, say)
+// keep the detail, which says what is wrong.
+function failed(what, error, advice) {
+  if (isCancel(error)) {
+    setStatus(`${what} cancelled.`, 'cancelled');
+    return;
+  }
+  const orBrowser = canSwitchToBrowser() ? ', or switch the Engine to “in the browser”' : '';
+  const wait = error.retryAfter ? `in ${error.retryAfter} s` : 'in a moment';
+  let words;
+  switch (problemKind(error)) {
+    case 'overloaded':
+    case 'expired-in-queue':
+    case 'too-many-connections':
+    case 'shutting-down':
+      words = `the server is busy right now. Try again ${wait}${orBrowser}.`;
+      break;
+    case 'rate-limited':
+    case 'client-busy':
+      words = `this device has asked the server for a lot in a short time. Try again ${wait}${orBrowser}.`;
+      break;
+    case 'deadline-exceeded':
+      words = `the server stopped at its time limit. Try again${orBrowser}.`;
+      break;
+    case 'budget-exhausted':
+      words = `this needs more search than the server gives one request.${advice ? ` ${advice}` : ''}`;
+      break;
+    default:
+      setStatus(`${what} failed: ${error.message}`, 'error');
+      return;
+  }
+  setStatus(`${what} failed: ${words}`, 'error');
 }
 
 async function play(operation, params, typedSeed) {
@@ -408,7 +454,9 @@ async function play(operation, params, typedSeed) {
     save();
     announce('started', { id: data.id, genre: data.genre, shape: data.shape, level: data.rating.level });
   } catch (error) {
-    failed('Generation', error);
+    const daily = operation === 'daily';
+    failed(daily ? 'The daily puzzle' : 'Generation', error,
+      `Try ${daily ? '' : 'another seed, '}an easier level or a smaller shape.`);
   } finally {
     busy(false);
   }
@@ -428,13 +476,15 @@ async function openPuzzle(id) {
     const forms = await call('format', { id });
     const rating = await call('rate', { id });
     const data = { ...forms, rating, score: rating.score, level: rating.level };
-    // The menus say the puzzle's genre, level and (once drawn) shape.
+    // The menus say the puzzle's genre, (once drawn) shape and level: the rating's, or the
+    // nearest a new puzzle can ask for.
     $('genre').value = data.genre;
     genreChanged();
-    if (rating.level) $('level').value = rating.level;
-    show({ data, seed: '', madeIn: where(), level: $('level').value });
+    show({ data, seed: '', madeIn: where(), level: '' });
     genreChanged(data.shape);
-    const level = rating.level ? `${rating.level} ` : '';
+    $('level').value = nearestLevel(game.genre, data.shape, rating.level);
+    game.level = $('level').value;
+    const level = rating.level ? `${levelWords(rating.level)} ` : '';
     setStatus(`The ${level}${game.genre.title} ${data.shape}. Good luck.`, 'playing');
     startTimer();
     save();
@@ -494,7 +544,7 @@ async function printPdf(fields, name) {
     const response = await fetch(target, { method: 'POST' });
     if (!response.ok) {
       const problem = await response.json().catch(() => ({}));
-      throw problemError(problem, `${response.status}`);
+      throw problemError(problem, `${response.status}`, response);
     }
     const link = document.createElement('a');
     link.href = URL.createObjectURL(await response.blob());
@@ -512,13 +562,16 @@ function printThis() {
   if (game) printPdf({ puzzles: game.data.id, format: 'sheet', trim: homeTrim() }, 'puzzle.pdf');
 }
 
-// This puzzle and the next seeds' of its genre, shape and level: a sheet with the solutions.
+// This puzzle and the next seeds' of its genre, shape and level: a sheet with the solutions. A
+// puzzle opened by its ID has no seed (the server draws the sheet's) and may be rated beyond
+// what a generation can ask for (the nearest level is asked).
 function printMore() {
   if (!game) return;
   const { data } = game;
   const count = Math.min(100, Math.max(1, Math.round(Number($('print-count').value)) || 1));
-  const fields = { genre: data.genre, shape: data.shape, level: data.rating.level, count, seed: game.seed,
-    format: 'sheet', solutions: 'true', trim: homeTrim() };
+  const fields = { genre: data.genre, shape: data.shape, level: nearestLevel(game.genre, data.shape, data.rating.level),
+    count, format: 'sheet', solutions: 'true', trim: homeTrim() };
+  if (game.seed) fields.seed = game.seed;
   printPdf(fields, `${count}-puzzles.pdf`);
 }
 
@@ -615,7 +668,8 @@ function resume(kept) {
     solved('Solved! Every rule holds.');
   } else {
     startTimer(kept.elapsed);
-    setStatus(`Resumed: the ${kept.data.rating.level} ${game.genre.title} ${kept.data.shape}.`, 'playing');
+    const level = kept.data.rating.level ? `${levelWords(kept.data.rating.level)} ` : '';
+    setStatus(`Resumed: the ${level}${game.genre.title} ${kept.data.shape}.`, 'playing');
   }
   busy(false);
 }
