@@ -7,8 +7,9 @@
 //! narrowed that cell, and those that took the placed digit from the other cells the placement
 //! reads: a digit ruled out by a sum, a contradiction), because a placement alone ("only one
 //! candidate is left", "only one cell of the row can hold a 4") does not say why; the hint's
-//! technique and level are those of the hardest of them. Candidate eliminations are not a hint by themselves: a player's answer
-//! has no pencil marks, so only a filled cell is progress they can see.
+//! technique and level are those of the hardest of them. Candidate eliminations are not a hint
+//! by themselves: a player's answer has no pencil marks, so only a filled cell is progress
+//! they can see.
 
 use super::level::Level;
 use super::rating::{Deduction, Placement, Removal};
@@ -245,10 +246,10 @@ pub fn removals(removed: &[Removal], digit_name: impl Fn(char) -> String) -> Str
     join_and(&parts)
 }
 
-/// A digit with its article, as a sentence names it: "a 6", "an 8", "an 11".
+/// A digit (1 to 16) with its article, as a sentence names it: "a 6", "an 8", "an 11".
 pub fn a_digit(digit: impl std::fmt::Display) -> String {
     let digit = digit.to_string();
-    let article = if matches!(digit.as_str(), "8" | "11" | "18") {
+    let article = if matches!(digit.as_str(), "8" | "11") {
         "an"
     } else {
         "a"

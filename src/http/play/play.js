@@ -357,7 +357,7 @@ function showInfo(data, seed) {
   if (!player.options.embedded) window.history.replaceState(null, '', link);
   // A puzzle opened by its ID is rated when it is opened; a rating that did not finish has no
   // level or score.
-  // A level in words: `beyond_expert` reads "beyond expert" (the data attribute keeps the name).
+  // The level in words; the data attribute keeps its name.
   $('rating-level').textContent = data.rating.level ? levelWords(data.rating.level) : 'not rated';
   $('rating-level').dataset.level = data.rating.level || '';
   // The score places the puzzle within its level's band, on a scale of 1.0 to 10.0.
