@@ -20,8 +20,14 @@ pub const RECLAIM_THREAD: &str = "memory-reclaim";
 
 /// Returns the allocator's free memory to the operating system now.
 pub fn reclaim() {
+    collect(true);
+}
+
+/// Collects the calling thread's heap; with `purge`, also returns what the arenas hold free
+/// to the operating system at once (`mi_collect(force)`).
+fn collect(purge: bool) {
     // SAFETY: mi_collect takes no pointers; it may be called from any thread at any time.
-    unsafe { libmimalloc_sys::mi_collect(true) }
+    unsafe { libmimalloc_sys::mi_collect(purge) }
 }
 
 /// For a runtime's `on_thread_park`: a thread about to sleep returns what its own heap holds
@@ -49,12 +55,7 @@ pub fn on_park() {
         }
         due
     });
-    if due {
-        reclaim();
-    } else {
-        // SAFETY: as in `reclaim`.
-        unsafe { libmimalloc_sys::mi_collect(false) }
-    }
+    collect(due);
 }
 
 /// How often a thread going to sleep purges its free memory at once, at most.

@@ -670,7 +670,7 @@ async function hardHintRound(browser, base) {
 // developer: budgets, flags). The server's 503 stands in a route (a real one takes a flood);
 // the 422 is the server's own, for the page's /generate sent on with a budget of 10 steps.
 async function busyRound(browser, base) {
-  let answer = null; // what the route does with /generate and /daily: 'busy', 'budget' or nothing
+  let answer = null; // what the route does with /generate and /daily: 'busy', 'client busy', 'budget' or nothing
   const route = {
     url: (url) => answer !== null && ['/generate', '/daily'].includes(url.pathname),
     handler: async (routed) => {
@@ -680,6 +680,13 @@ async function busyRound(browser, base) {
           headers: { 'content-type': 'application/problem+json', 'retry-after': '3' },
           body: JSON.stringify({ type: '/problems/overloaded', title: 'The server is busy', status: 503,
             detail: 'every worker is busy and the queue is full; retry in 3 s' }),
+        });
+      } else if (answer === 'client busy') {
+        await routed.fulfill({
+          status: 429,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '2' },
+          body: JSON.stringify({ type: '/problems/client-busy', title: 'Too many requests at once', status: 429,
+            detail: 'this client has as many requests running and waiting as it may; retry in 2 s, or wait for an answer first' }),
         });
       } else {
         const url = new URL(routed.request().url());
@@ -705,6 +712,9 @@ async function busyRound(browser, base) {
   await says('#new', 'Generation failed: the server is busy right now. Try again in 3 s, '
     + 'or switch the Engine to “in the browser”.');
   await shot(page, 'busy-server');
+  answer = 'client busy';
+  await says('#new', 'Generation failed: this device has asked the server for a lot in a short time. '
+    + 'Try again in 2 s, or switch the Engine to “in the browser”.');
   answer = 'budget';
   await says('#new', 'Generation failed: this needs more search than the server gives one request. '
     + 'Try another seed, an easier level or a smaller shape.');
@@ -713,7 +723,7 @@ async function busyRound(browser, base) {
   answer = null;
   await newPuzzle(page, params);
   // The only errors the round expects: the statuses it answered, and the console's lines for them.
-  const others = problems.filter((problem) => !/\b(503|422)\b/.test(problem));
+  const others = problems.filter((problem) => !/\b(503|429|422)\b/.test(problem));
   expect(others.length === 0, others.join('\n'));
   await close();
 }
