@@ -15,14 +15,19 @@ use std::path::{Path, PathBuf};
 const MAX_LINES: usize = 600;
 
 /// The layers, lowest first: a file may import its own layer and those below it.
-const LAYERS: &[&str] = &["core", "genres", "print", "ops", "http", "serve.rs", "main.rs"];
+const LAYERS: &[&str] = &[
+    "core", "genres", "print", "ops", "http", "serve.rs", "main.rs",
+];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {
@@ -35,9 +40,15 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The module path of a file under `src/` (`ops/daily.rs` is `["ops", "daily"]`).
 fn module_path(relative: &str) -> Vec<String> {
-    let mut parts: Vec<String> =
-        relative.trim_end_matches(".rs").split('/').map(str::to_string).collect();
-    if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+    let mut parts: Vec<String> = relative
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(str::to_string)
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
         parts.pop();
     }
     parts
@@ -226,7 +237,10 @@ fn expand(prefix: &[String], text: &str, out: &mut Vec<Vec<String>>) {
         let name = text.split(" as ").next().unwrap_or("");
         let mut path = prefix.to_vec();
         path.extend(segments(name));
-        if path.last().is_some_and(|last| last == "self" || last == "*") {
+        if path
+            .last()
+            .is_some_and(|last| last == "self" || last == "*")
+        {
             path.pop();
         }
         if !path.is_empty() {
@@ -236,7 +250,11 @@ fn expand(prefix: &[String], text: &str, out: &mut Vec<Vec<String>>) {
 }
 
 fn segments(text: &str) -> Vec<String> {
-    text.split("::").map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
+    text.split("::")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// Every `crate::`/`super::` path written inline (outside `use` declarations too).
@@ -247,7 +265,11 @@ fn inline_paths(code: &str) -> Vec<Vec<String>> {
         while let Some(found) = code[from..].find(start) {
             let at = from + found;
             from = at + start.len();
-            if code[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            if code[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            {
                 continue;
             }
             let path: String = code[at..]
@@ -298,7 +320,9 @@ impl Tree {
 
     /// The file that defines the longest prefix of `path`.
     fn file_of(&self, path: &[String]) -> Option<&String> {
-        (1..=path.len()).rev().find_map(|n| self.files.get(&path[..n]))
+        (1..=path.len())
+            .rev()
+            .find_map(|n| self.files.get(&path[..n]))
     }
 }
 
@@ -310,7 +334,11 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let mut files = BTreeMap::new();
     let mut sources = BTreeMap::new();
     for path in &paths {
-        let relative = path.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
+        let relative = path
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         if relative.ends_with("/tests.rs") || relative.contains("/tests/") {
             continue;
         }
@@ -325,7 +353,10 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         let named = use_paths(&code).into_iter().chain(inline_paths(&code));
         let targets = edges.entry(relative.clone()).or_default();
         for path in named {
-            if let Some(file) = tree.absolute(&here, &path).and_then(|p| tree.file_of(&p).cloned()) {
+            if let Some(file) = tree
+                .absolute(&here, &path)
+                .and_then(|p| tree.file_of(&p).cloned())
+            {
                 if &file != relative {
                     targets.insert(file);
                 }
@@ -351,7 +382,12 @@ fn no_import_runs_up_a_layer() {
             }
         }
     }
-    assert!(upward.is_empty(), "imports that run up a layer ({:?}):\n{}", LAYERS, upward.join("\n"));
+    assert!(
+        upward.is_empty(),
+        "imports that run up a layer ({:?}):\n{}",
+        LAYERS,
+        upward.join("\n")
+    );
 }
 
 #[test]
@@ -427,23 +463,40 @@ fn strongly_connected(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<Str
 /// lock files, data and fonts are not written by hand).
 fn source_files() -> Vec<PathBuf> {
     let mut found = Vec::new();
-    for dir in ["src", "tests", "benches", "examples", "scripts", "wasm/src", "wasm/test", "wasm/scripts"] {
+    for dir in [
+        "src",
+        "tests",
+        "benches",
+        "examples",
+        "scripts",
+        "wasm/src",
+        "wasm/test",
+        "wasm/scripts",
+    ] {
         walk_sources(&root().join(dir), &mut found);
     }
     found
 }
 
 fn walk_sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
     entries.sort();
     for path in entries {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         if path.is_dir() {
-            if !matches!(name.as_str(), "node_modules" | "target" | "pkg" | "__pycache__") {
+            if !matches!(
+                name.as_str(),
+                "node_modules" | "target" | "pkg" | "__pycache__"
+            ) {
                 walk_sources(&path, out);
             }
-        } else if [".rs", ".js", ".mjs", ".py", ".sh", ".css", ".html"].iter().any(|ext| name.ends_with(ext)) {
+        } else if [".rs", ".js", ".mjs", ".py", ".sh", ".css", ".html"]
+            .iter()
+            .any(|ext| name.ends_with(ext))
+        {
             out.push(path);
         }
     }
@@ -455,10 +508,17 @@ fn no_source_file_is_over_600_lines() {
     for path in source_files() {
         let lines = std::fs::read_to_string(&path).unwrap().lines().count();
         if lines > MAX_LINES {
-            long.push(format!("{} ({lines} lines)", path.strip_prefix(root()).unwrap().display()));
+            long.push(format!(
+                "{} ({lines} lines)",
+                path.strip_prefix(root()).unwrap().display()
+            ));
         }
     }
-    assert!(long.is_empty(), "files over {MAX_LINES} lines (split by concern):\n{}", long.join("\n"));
+    assert!(
+        long.is_empty(),
+        "files over {MAX_LINES} lines (split by concern):\n{}",
+        long.join("\n")
+    );
 }
 
 #[test]
@@ -471,11 +531,24 @@ fn the_reader_finds_what_a_use_names() {
     let uses = use_paths(&code);
     assert_eq!(
         uses,
-        [vec!["crate", "core"], vec!["crate", "core", "budget", "Budget"], vec!["crate", "core", "Level"]]
+        [
+            vec!["crate", "core"],
+            vec!["crate", "core", "budget", "Budget"],
+            vec!["crate", "core", "Level"]
+        ]
     );
-    assert_eq!(inline_paths(&code), [vec!["crate", "core"], vec!["super", "a", "b"]]);
+    assert_eq!(
+        inline_paths(&code),
+        [vec!["crate", "core"], vec!["super", "a", "b"]]
+    );
     let mut edges = BTreeMap::new();
     edges.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
-    edges.insert("b".to_string(), BTreeSet::from(["a".to_string(), "c".to_string()]));
-    assert_eq!(strongly_connected(&edges), [vec!["a".to_string(), "b".to_string()]]);
+    edges.insert(
+        "b".to_string(),
+        BTreeSet::from(["a".to_string(), "c".to_string()]),
+    );
+    assert_eq!(
+        strongly_connected(&edges),
+        [vec!["a".to_string(), "b".to_string()]]
+    );
 }

@@ -14,23 +14,6 @@ use sumpuzzles::{HintKind, Level, Rating};
 /// The rating budget of the tests (the default operation budget's size).
 const STEPS: u64 = 1_200_000;
 
-fn published() -> Option<Vec<(String, Puzzle, Value)>> {
-    let folder = common::testdata()?;
-    let records = common::json_lines(&folder.join("killer-sudoku.jsonl"));
-    Some(
-        records
-            .into_iter()
-            .map(|record| {
-                let name = record["name"].as_str().unwrap().to_string();
-                let object = json!({"cages": record["cages"], "box": record["box"]});
-                let puzzle =
-                    format::parse_json(&object).unwrap_or_else(|error| panic!("{name}: {error}"));
-                (name, puzzle, record)
-            })
-            .collect(),
-    )
-}
-
 fn solution_digits(record: &Value) -> Option<Vec<u8>> {
     let rows = record["solution"].as_array()?;
     Some(
@@ -83,10 +66,7 @@ fn assert_sound(name: &str, puzzle: &Puzzle, rating: &Rating, solution: &[u8]) {
 
 #[test]
 fn every_published_rating_is_sound_and_a_finished_one_fills_the_solution() {
-    let Some(puzzles) = published() else {
-        eprintln!("SUMPUZZLES_TESTDATA is not set: the published puzzles are skipped");
-        return;
-    };
+    let puzzles = common::killer::puzzles();
     let mut table = Vec::new();
     for (name, puzzle, record) in &puzzles {
         let rating = rate::rate(puzzle, &mut Budget::new(STEPS));
@@ -178,10 +158,7 @@ fn a_budget_that_runs_out_leaves_the_rating_unrated() {
 
 #[test]
 fn hints_point_at_a_wrong_digit_first_and_otherwise_place_a_right_one() {
-    let Some(puzzles) = published() else {
-        eprintln!("SUMPUZZLES_TESTDATA is not set: the published puzzles are skipped");
-        return;
-    };
+    let puzzles = common::killer::puzzles();
     let mut hinted = 0;
     for (name, puzzle, record) in &puzzles {
         let Some(digits) = solution_digits(record) else {

@@ -8,46 +8,13 @@ use serde_json::{json, Value};
 use sumpuzzles::genres::killer_sudoku::{answer, check, format, solve_puzzle, Puzzle};
 use sumpuzzles::Budget;
 
-fn published() -> Option<Vec<(String, Puzzle, Value)>> {
-    let folder = common::testdata()?;
-    let records = common::json_lines(&folder.join("killer-sudoku.jsonl"));
-    assert_eq!(records.len(), 76);
-    Some(
-        records
-            .into_iter()
-            .map(|record| {
-                let name = record["name"].as_str().unwrap().to_string();
-                let object = json!({"cages": record["cages"], "box": record["box"]});
-                let puzzle =
-                    format::parse_json(&object).unwrap_or_else(|error| panic!("{name}: {error}"));
-                (name, puzzle, record)
-            })
-            .collect(),
-    )
-}
-
-/// The forum collections of the hardest killers (EXTREME_KILLERS, TAREK_ALL,
-/// MATHEMAGIC_KILLERS and `Wecoc #1 [mod B]`): the solver decides most of them within the
-/// default `/solve` budget, not yet all (docs/benchmarks-killer.md); what it finds must hold.
-fn forum_hardest(record: &Value) -> bool {
-    let notes = record["notes"].as_str().unwrap_or("");
-    [
-        "EXTREME_KILLERS",
-        "TAREK_ALL",
-        "MATHEMAGIC_KILLERS",
-        "EXAMPLE_EXTREME_KILLERS",
-    ]
-    .iter()
-    .any(|collection| notes.starts_with(&format!("collection {collection}")))
-}
-
 #[test]
 fn every_published_puzzle_solves_to_its_solution_and_checks_as_solved() {
-    let Some(puzzles) = published() else { return };
+    let puzzles = common::killer::puzzles();
     let (mut relaxed, mut decided) = (0, 0);
     for (name, puzzle, record) in &puzzles {
         relaxed += usize::from(!puzzle.orthogonal());
-        let hardest = forum_hardest(record);
+        let hardest = common::killer::forum_hardest(record);
         let steps = if hardest {
             sumpuzzles::ops::DEFAULT_BUDGET
         } else {
@@ -98,7 +65,7 @@ fn every_published_puzzle_solves_to_its_solution_and_checks_as_solved() {
 /// search where it says, the start-overs and their nogoods included.
 #[test]
 fn the_hardest_published_killers_are_decided_beyond_the_default_budget() {
-    let Some(puzzles) = published() else { return };
+    let puzzles = common::killer::puzzles();
     let mut decided = 0;
     for (name, puzzle, _) in &puzzles {
         if ![
@@ -134,7 +101,7 @@ fn the_hardest_published_killers_are_decided_beyond_the_default_budget() {
 
 #[test]
 fn every_published_puzzle_goes_through_every_format_and_back() {
-    let Some(puzzles) = published() else { return };
+    let puzzles = common::killer::puzzles();
     for (name, puzzle, _) in &puzzles {
         let text = format::to_text(puzzle);
         assert_eq!(&format::parse_text(&text).unwrap(), puzzle, "{name}: text");
@@ -158,7 +125,7 @@ fn every_published_puzzle_goes_through_every_format_and_back() {
 
 #[test]
 fn a_wrong_answer_names_what_it_breaks() {
-    let Some(puzzles) = published() else { return };
+    let puzzles = common::killer::puzzles();
     let (name, puzzle, record) = &puzzles[0];
     let mut rows: Vec<String> = record["solution"]
         .as_array()

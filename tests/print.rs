@@ -2,8 +2,11 @@
 //! `qpdf --check`, `pdffonts` (every font embedded and subset), `pdfinfo` (page size and
 //! count), pages rendered by `pdftoppm` (grid lines present, the ink inside the margins; kept
 //! under target/print-artifacts/), Ghostscript's `inkcov` (no cyan, magenta or yellow). The
-//! tools come from Debian's qpdf, poppler-utils and ghostscript (.ci/run installs them).
+//! tools come from Debian's qpdf, poppler-utils and ghostscript (.ci/run installs them); a
+//! test whose tool is missing skips with one line, and fails instead under SUMPUZZLES_NO_SKIPS.
 #![cfg(feature = "print")]
+
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,6 +15,15 @@ use serde_json::Value;
 use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{self, BookletRequest, ProblemDetails, PuzzleSource, RenderRequest};
 use sumpuzzles::{Budget, Error};
+
+/// The prepress tools the checks below read the PDFs with, each with its Debian package: a
+/// test that needs one that is not installed skips, saying which (tests/common/skip.rs).
+const QPDF: (&str, &str) = ("qpdf", "qpdf");
+const PDFFONTS: (&str, &str) = ("pdffonts", "poppler-utils");
+const PDFINFO: (&str, &str) = ("pdfinfo", "poppler-utils");
+const PDFTOTEXT: (&str, &str) = ("pdftotext", "poppler-utils");
+const PDFTOPPM: (&str, &str) = ("pdftoppm", "poppler-utils");
+const GS: (&str, &str) = ("gs", "ghostscript");
 
 /// A small book: two easy 6x6 Kakuro.
 const SMALL_BOOK: &str =
@@ -67,6 +79,9 @@ fn info(path: &Path, field: &str) -> String {
 
 #[test]
 fn a_book_passes_qpdf_embeds_subset_fonts_and_has_the_asked_size_and_pages() {
+    if !common::skip::tools(&[QPDF, PDFFONTS, PDFINFO, PDFTOTEXT]) {
+        return;
+    }
     let path = written("book-6x9", &book(SMALL_BOOK).unwrap());
     let file = path.to_str().unwrap();
     run("qpdf", &["--check", file]);
@@ -97,6 +112,9 @@ fn the_same_request_gives_the_same_bytes() {
 
 #[test]
 fn trims_and_sheets_give_the_page_size_and_count_asked() {
+    if !common::skip::tools(&[PDFINFO]) {
+        return;
+    }
     for (json, size, pages) in [
         (
             r#"{"genre": "kakurasu", "shape": "4x4", "count": 4, "seed": 1, "format": "sheet", "trim": "letter"}"#,
@@ -166,6 +184,9 @@ fn rendered(pdf: &Path, page: usize, dpi: u32, out: &str) -> (usize, usize, Vec<
 
 #[test]
 fn rendered_pages_have_grid_lines_and_their_ink_inside_the_margins() {
+    if !common::skip::tools(&[PDFTOPPM]) {
+        return;
+    }
     let path = written("margins", &book(SMALL_BOOK).unwrap());
     let dpi = 72;
     for page in 1..=24 {
@@ -217,6 +238,9 @@ fn rendered_pages_have_grid_lines_and_their_ink_inside_the_margins() {
 
 #[test]
 fn ghostscript_finds_no_cyan_magenta_or_yellow() {
+    if !common::skip::tools(&[GS]) {
+        return;
+    }
     let path = written("inkcov", &book(SMALL_BOOK).unwrap());
     let coverage = run(
         "gs",
@@ -246,6 +270,9 @@ fn ghostscript_finds_no_cyan_magenta_or_yellow() {
 
 #[test]
 fn every_registered_genre_prints() {
+    if !common::skip::tools(&[QPDF, PDFINFO]) {
+        return;
+    }
     for &genre in GenreId::ALL {
         let json = format!(
             r#"{{"genre": "{}", "level": "easy", "count": 1, "seed": 2, "format": "sheet", "solutions": true}}"#,
@@ -376,6 +403,9 @@ fn svg_texts(svg: &str) -> Vec<(String, f32, f32)> {
 /// sums' extremes), and nothing else of the grid is text.
 #[test]
 fn a_corpus_puzzles_page_has_its_svgs_geometry() {
+    if !common::skip::tools(&[PDFTOTEXT]) {
+        return;
+    }
     let puzzle = corpus_puzzle("kakuro", "hard-10x10-seed0.json");
     let id = puzzle["id"].as_str().unwrap();
     let json = format!(r#"{{"puzzles": ["{id}"], "format": "sheet", "per_page": 1}}"#);
@@ -438,6 +468,9 @@ fn a_corpus_puzzles_page_has_its_svgs_geometry() {
 
 #[test]
 fn given_puzzles_of_several_genres_make_one_book() {
+    if !common::skip::tools(&[QPDF, PDFTOTEXT]) {
+        return;
+    }
     let ids: Vec<String> = GenreId::ALL
         .iter()
         .map(|genre| {
@@ -483,6 +516,9 @@ fn given_puzzles_of_several_genres_make_one_book() {
 /// formula; a book of 80 pages or more has its title on the spine.
 #[test]
 fn a_cover_is_back_spine_and_front_on_one_page_with_kdps_spine() {
+    if !common::skip::tools(&[QPDF, PDFINFO, PDFTOTEXT, GS]) {
+        return;
+    }
     let small = book(
         r#"{"genre": "kakurasu", "shape": "4x4", "level": "easy", "count": 2, "seed": 1, "cover": true, "author": "A. Setter"}"#,
     )

@@ -20,7 +20,9 @@ pub use server::{start_server, Process, RunningServer};
 
 use std::path::PathBuf;
 
+pub mod killer;
 pub mod samples;
+pub mod skip;
 
 /// The spec's example (kakuro.txt, "Example"): generator version 2, 5x5, easy, seed 0.
 pub const SPEC_EXAMPLE: &str = "# # # 7/ 5/\n# # 8/3 . .\n# 3/6 . . .\n/8 . . . #\n/6 . . # #";
@@ -62,8 +64,9 @@ pub const ARTICLE_HARD_SOLUTION: [&str; 7] = [
     "#######", "#9152##", "#7213##", "#84#93#", "##82#41", "###1382", "###8496",
 ];
 
-/// The published test data folder, from `SUMPUZZLES_TESTDATA` (set by `.ci/run`).
-/// Prints why and returns None when it is not set, so the caller can return early.
+/// The optional published sets' folder, from `SUMPUZZLES_TESTDATA` (the sets whose licences
+/// keep them out of the repository; `.ci/run` sets it to ../shared/testdata). When it is not
+/// set the calling test skips ([`skip::skip`]) and gets None, so it can return early.
 pub fn testdata() -> Option<PathBuf> {
     match std::env::var_os("SUMPUZZLES_TESTDATA") {
         Some(dir) => {
@@ -76,9 +79,8 @@ pub fn testdata() -> Option<PathBuf> {
             Some(dir)
         }
         None => {
-            eprintln!(
-                "SUMPUZZLES_TESTDATA is not set: this test of published puzzles did not run \
-                 (.ci/run sets it to ../shared/testdata)"
+            skip::skip(
+                "needs the published puzzles of SUMPUZZLES_TESTDATA (see the README's Tests)",
             );
             None
         }

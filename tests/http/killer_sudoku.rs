@@ -14,33 +14,6 @@ const GENRE: &str = "killer-sudoku";
 /// hardest killers, enough for every newspaper and site puzzle.
 const STEPS: u64 = 1_200_000;
 
-/// The published records, or `None` (said on stderr) when `SUMPUZZLES_TESTDATA` is not set.
-fn published() -> Option<Vec<Value>> {
-    let folder = common::testdata()?;
-    let records = common::json_lines(&folder.join("killer-sudoku.jsonl"));
-    assert_eq!(records.len(), 76);
-    Some(records)
-}
-
-/// The record's puzzle object as the API takes it.
-fn object(record: &Value) -> Value {
-    json!({"cages": record["cages"], "box": record["box"]})
-}
-
-/// The forum collections of the hardest killers, which the solver may not decide within
-/// [`STEPS`] (as tests/killer_sudoku_solver.rs allows).
-fn forum_hardest(record: &Value) -> bool {
-    let notes = record["notes"].as_str().unwrap_or("");
-    [
-        "EXTREME_KILLERS",
-        "TAREK_ALL",
-        "MATHEMAGIC_KILLERS",
-        "EXAMPLE_EXTREME_KILLERS",
-    ]
-    .iter()
-    .any(|collection| notes.starts_with(&format!("collection {collection}")))
-}
-
 /// Whether some cage's cells touch only at corners (the relaxed reading).
 fn diagonal(record: &Value) -> bool {
     record["cages"].as_array().unwrap().iter().any(|cage| {
@@ -70,7 +43,7 @@ fn solution(record: &Value) -> Option<Vec<String>> {
 
 #[tokio::test]
 async fn every_published_puzzle_is_drawn_with_its_sums() {
-    let Some(records) = published() else { return };
+    let records = common::killer::records();
     let server = Client::default_app();
     let mut relaxed = 0;
     for record in &records {
@@ -79,7 +52,7 @@ async fn every_published_puzzle_is_drawn_with_its_sums() {
         let drawn = server
             .post("/render")
             .header("accept", "image/svg+xml")
-            .json(&json!({"genre": GENRE, "puzzle": object(record)}))
+            .json(&json!({"genre": GENRE, "puzzle": common::killer::object(record)}))
             .await;
         assert_eq!(
             (drawn.status, drawn.content_type().as_str()),
@@ -97,7 +70,7 @@ async fn every_published_puzzle_is_drawn_with_its_sums() {
 
 #[tokio::test]
 async fn every_published_solution_is_found_checked_and_rated() {
-    let Some(records) = published() else { return };
+    let records = common::killer::records();
     let server = Client::default_app();
     let (mut with_solution, mut unique) = (0, 0);
     for record in &records {
@@ -106,13 +79,13 @@ async fn every_published_solution_is_found_checked_and_rated() {
         };
         with_solution += 1;
         let name = record["name"].as_str().unwrap();
-        let puzzle = object(record);
+        let puzzle = common::killer::object(record);
 
         let solved = server
             .post("/solve")
             .json(&json!({"genre": GENRE, "puzzle": puzzle, "limit": 2, "budget": STEPS}))
             .await;
-        if forum_hardest(record) && solved.status == 422 {
+        if common::killer::forum_hardest(record) && solved.status == 422 {
             // The budget ran out before a solution: allowed for the forum's hardest only.
             assert_eq!(
                 solved.json()["type"],
@@ -128,7 +101,7 @@ async fn every_published_solution_is_found_checked_and_rated() {
                 "{name}: another solution"
             );
             assert!(solved["count"].as_u64() == Some(1), "{name}: {solved}");
-            if !forum_hardest(record) {
+            if !common::killer::forum_hardest(record) {
                 assert_eq!(solved["unique"], true, "{name}: {solved}");
                 assert_eq!(solved["complete"], true, "{name}");
             }
