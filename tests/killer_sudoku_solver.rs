@@ -4,8 +4,8 @@
 
 mod common;
 
-use serde_json::{json, Value};
-use sumpuzzles::genres::killer_sudoku::{answer, check, format, solve_puzzle, Puzzle};
+use serde_json::json;
+use sumpuzzles::genres::killer_sudoku::{answer, check, format, solve_puzzle};
 use sumpuzzles::Budget;
 
 #[test]
