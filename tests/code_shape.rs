@@ -184,17 +184,41 @@ fn ident_before(chars: &[char], at: usize) -> bool {
     at > 0 && (chars[at - 1].is_alphanumeric() || chars[at - 1] == '_')
 }
 
-/// Every path a `use` declaration names, braces expanded, `as` renames dropped.
-fn use_paths(code: &str) -> Vec<Vec<String>> {
-    let mut paths = Vec::new();
+/// One name a `use` declaration brings in: its path, the name it is known by here (its `as`
+/// rename, or its last segment; `*` for a glob) and whether the declaration re-exports it
+/// (`pub use`, `pub(crate) use`, ...).
+#[derive(Debug, PartialEq)]
+struct Imported {
+    path: Vec<String>,
+    name: String,
+    reexport: bool,
+}
+
+/// Every name the `use` declarations of `code` bring in, braces expanded.
+fn use_decls(code: &str) -> Vec<Imported> {
+    let mut imported = Vec::new();
     let mut rest = code;
     while let Some(at) = find_use(rest) {
+        let before = rest[..at - 4].trim_end();
+        let reexport =
+            before.ends_with("pub") || (before.ends_with(')') && before.contains("pub("));
         let after = &rest[at..];
         let end = after.find(';').unwrap_or(after.len());
+        let mut paths = Vec::new();
         expand(&[], &after[..end], &mut paths);
+        imported.extend(paths.into_iter().map(|(path, name)| Imported {
+            path,
+            name,
+            reexport,
+        }));
         rest = &after[end..];
     }
-    paths
+    imported
+}
+
+/// Every path a `use` declaration names, braces expanded, `as` renames dropped.
+fn use_paths(code: &str) -> Vec<Vec<String>> {
+    use_decls(code).into_iter().map(|i| i.path).collect()
 }
 
 /// The start of the next `use` declaration's path.
@@ -211,7 +235,7 @@ fn find_use(code: &str) -> Option<usize> {
     None
 }
 
-fn expand(prefix: &[String], text: &str, out: &mut Vec<Vec<String>>) {
+fn expand(prefix: &[String], text: &str, out: &mut Vec<(Vec<String>, String)>) {
     let text = text.trim();
     if let Some(open) = text.find('{') {
         let head: Vec<String> = segments(&text[..open]);
@@ -234,17 +258,25 @@ fn expand(prefix: &[String], text: &str, out: &mut Vec<Vec<String>>) {
         }
         expand(&base, &inner[start..], out);
     } else {
-        let name = text.split(" as ").next().unwrap_or("");
+        let mut parts = text.split(" as ");
+        let original = parts.next().unwrap_or("");
         let mut path = prefix.to_vec();
-        path.extend(segments(name));
+        path.extend(segments(original));
+        let mut name = path.last().cloned().unwrap_or_default();
         if path
             .last()
             .is_some_and(|last| last == "self" || last == "*")
         {
             path.pop();
+            if name == "self" {
+                name = path.last().cloned().unwrap_or_default();
+            }
+        }
+        if let Some(alias) = parts.next() {
+            name = alias.trim().to_string();
         }
         if !path.is_empty() {
-            out.push(path);
+            out.push((path, name));
         }
     }
 }
@@ -285,6 +317,9 @@ fn inline_paths(code: &str) -> Vec<Vec<String>> {
 struct Tree {
     /// Module path to file (relative to `src/`).
     files: BTreeMap<Vec<String>, String>,
+    /// What each module re-exports: (module path, name) to the absolute path it stands for;
+    /// a glob re-export under the name `*`, several per module.
+    reexports: BTreeMap<(Vec<String>, String), Vec<Vec<String>>>,
 }
 
 impl Tree {
@@ -324,6 +359,69 @@ impl Tree {
             .rev()
             .find_map(|n| self.files.get(&path[..n]))
     }
+
+    /// The file that defines what `path` names: a name a module re-exports (a folder's
+    /// `mod.rs` naming its children's items) is followed to the file that defines it, since
+    /// a re-export is the folder's door, not a dependency of the file that holds it.
+    fn defining_file(&self, path: &[String]) -> Option<&String> {
+        let mut path = path.to_vec();
+        for _ in 0..16 {
+            let n = (1..=path.len())
+                .rev()
+                .find(|&n| self.files.contains_key(&path[..n]))?;
+            let Some(name) = path.get(n) else {
+                return self.files.get(&path[..n]);
+            };
+            let key = (path[..n].to_vec(), name.clone());
+            let glob = (path[..n].to_vec(), "*".to_string());
+            let target = match self.reexports.get(&key) {
+                Some(targets) => targets.first().cloned(),
+                // A glob re-export: the first of its modules that has the name as a module.
+                None => self.reexports.get(&glob).and_then(|modules| {
+                    modules.iter().find_map(|module| {
+                        let mut candidate = module.clone();
+                        candidate.push(name.clone());
+                        self.files.contains_key(&candidate).then_some(candidate)
+                    })
+                }),
+            };
+            match target {
+                Some(mut target) if target != path[..=n] => {
+                    target.extend(path[n + 1..].iter().cloned());
+                    path = target;
+                }
+                _ => return self.files.get(&path[..n]),
+            }
+        }
+        self.file_of(&path)
+    }
+}
+
+/// Whether `name` is used in `code` outside its `use` declarations (as a word).
+fn used_outside_uses(code: &str, name: &str) -> bool {
+    let mut rest = code;
+    let mut outside = String::new();
+    while let Some(at) = find_use(rest) {
+        outside.push_str(&rest[..at - 4]);
+        let after = &rest[at..];
+        rest = &after[after.find(';').unwrap_or(after.len())..];
+    }
+    outside.push_str(rest);
+    // A `mod name;` declaration names the child, not what it exports.
+    let outside: String = outside
+        .split(';')
+        .filter(|statement| {
+            let words: Vec<&str> = statement.split_whitespace().collect();
+            !(words.len() >= 2 && words[words.len() - 2] == "mod")
+        })
+        .collect::<Vec<_>>()
+        .join(";");
+    outside.match_indices(name).any(|(at, _)| {
+        let before = outside[..at].chars().next_back();
+        let after = outside[at + name.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
 }
 
 /// The import graph of `src/`: file to the files it names.
@@ -345,17 +443,42 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         files.insert(module_path(&relative), relative.clone());
         sources.insert(relative, std::fs::read_to_string(path).unwrap());
     }
-    let tree = Tree { files };
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (relative, source) in &sources {
+    let mut tree = Tree {
+        files,
+        reexports: BTreeMap::new(),
+    };
+    let codes: BTreeMap<&String, String> = sources
+        .iter()
+        .map(|(relative, source)| (relative, code_of(source)))
+        .collect();
+    let mut reexports = BTreeMap::new();
+    for (relative, code) in &codes {
         let here = module_path(relative);
-        let code = code_of(source);
-        let named = use_paths(&code).into_iter().chain(inline_paths(&code));
+        for imported in use_decls(code).into_iter().filter(|i| i.reexport) {
+            if let Some(path) = tree.absolute(&here, &imported.path) {
+                reexports
+                    .entry((here.clone(), imported.name))
+                    .or_insert_with(Vec::new)
+                    .push(path);
+            }
+        }
+    }
+    tree.reexports = reexports;
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (relative, code) in &codes {
+        let relative = *relative;
+        let here = module_path(relative);
+        // A re-export the file does not use itself is the folder's door: no arrow.
+        let named = use_decls(code)
+            .into_iter()
+            .filter(|i| !i.reexport || (i.name != "*" && used_outside_uses(code, &i.name)))
+            .map(|i| i.path)
+            .chain(inline_paths(code));
         let targets = edges.entry(relative.clone()).or_default();
         for path in named {
             if let Some(file) = tree
                 .absolute(&here, &path)
-                .and_then(|p| tree.file_of(&p).cloned())
+                .and_then(|p| tree.defining_file(&p).cloned())
             {
                 if &file != relative {
                     targets.insert(file);
@@ -394,7 +517,22 @@ fn no_import_runs_up_a_layer() {
 fn no_circle_of_files_inside_src() {
     let edges = graph();
     let circles = strongly_connected(&edges);
-    let shown: Vec<String> = circles.iter().map(|c| c.join(" <-> ")).collect();
+    // Each circle with its arrows, so that the one to cut can be chosen.
+    let shown: Vec<String> = circles
+        .iter()
+        .map(|circle| {
+            let arrows: Vec<String> = circle
+                .iter()
+                .flat_map(|from| {
+                    edges[from]
+                        .iter()
+                        .filter(|to| circle.contains(to))
+                        .map(move |to| format!("  {from} -> {to}"))
+                })
+                .collect();
+            format!("{}\n{}", circle.join(" <-> "), arrows.join("\n"))
+        })
+        .collect();
     assert!(shown.is_empty(), "circles of files:\n{}", shown.join("\n"));
 }
 

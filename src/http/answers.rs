@@ -45,9 +45,9 @@ use super::problem::ApiError;
 use super::state::Admitted;
 use super::AppState;
 use crate::core::{Budget, Error, Stop};
-#[cfg(feature = "print")]
-use crate::ops::BookPuzzle;
 use crate::ops::{GeneratePlan, GenerateReport, Plan};
+#[cfg(feature = "print")]
+use crate::print::BookPuzzle;
 
 /// What a kept answer costs beyond its JSON and key: its map entries and counters.
 const ENTRY_OVERHEAD: usize = 128;

@@ -27,7 +27,8 @@ use super::responses::{CommonErrors, PuzzleErrors};
 use super::state::Admitted;
 use super::AppState;
 use crate::core::{Error, Stop};
-use crate::ops::{self, first_places, BookPuzzle, BookletPlan, BookletRequest};
+use crate::ops::{self, first_places, BookletPlan, BookletRequest};
+use crate::print::BookPuzzle;
 
 /// The path, whose handler keeps its own deadline (see `server.rs`'s overall deadline).
 pub(crate) const PATH: &str = "/booklet";

@@ -6,13 +6,11 @@ use serde::de::{self, Deserializer, SeqAccess};
 use serde::{Deserialize, Serialize};
 
 use super::generate::{fresh_seed, GeneratePlan, GenerateReport};
+use super::operation::MAX_BATCH;
 use super::parameters::{GenerationOptions, GenerationRequest};
 use super::wire::{optional_list, seed_in_range, BatchSize, ListItem, Seed, WholeNumber};
 use super::{ProblemDetails, MAX_SEED};
 use crate::core::{Error, InputError};
-
-/// The most puzzles one batch makes.
-pub const MAX_BATCH: usize = 100;
 
 /// A batch of puzzles: the parameters of `/generate` and either `seeds` or `count` (with an
 /// optional first `seed`). Query string or JSON body; the body's fields win.

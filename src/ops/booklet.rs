@@ -16,9 +16,14 @@ use super::request::PuzzleRequest;
 use super::source::PuzzleSource;
 use super::wire::{optional_list, BatchSize, ListItem, Seed, StepBudget};
 use super::{GeneratePlan, GenerateReport, Operation, Plan};
-use crate::core::{Budget, Error, InputError, Level, Location, Score, Stage, Verdict};
-use crate::genres::{GenreId, Registered};
-use crate::print::{Format, Layout, Paper, Trim, MAX_BOOK, MAX_TEXT, PER_PAGE, TRIM_LIMITS};
+use crate::core::{Budget, Error, InputError, Location, Stage, Verdict};
+use crate::genres::Registered;
+use crate::print::{
+    BookPuzzle, Format, Layout, Paper, Trim, MAX_BOOK, MAX_TEXT, PER_PAGE, TRIM_LIMITS,
+};
+
+// A book's puzzles are made as one batch, so a book holds at most a batch's.
+const _: () = assert!(MAX_BOOK == super::operation::MAX_BATCH);
 
 /// A booklet: its puzzles, made as a batch makes them (the parameters of `/generate/batch`:
 /// genre, shape, level or score range, and `seeds` or `count` from a first `seed`) or given
@@ -435,25 +440,6 @@ impl Plan for BookJob {
     }
 }
 
-/// One puzzle as a book prints it: its genre, ID, shape, level, score and solution.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BookPuzzle {
-    /// The genre.
-    pub genre: GenreId,
-    /// The ID, printed under the puzzle so that it can be found again.
-    pub id: String,
-    /// `<rows>x<cols>`.
-    pub shape: String,
-    /// The rater's level (`beyond_expert` for a given puzzle its techniques cannot solve).
-    pub level: Level,
-    /// The score, when the rater finished (1.0 to 10.0).
-    pub score: Option<Score>,
-    /// The one solution, as answer rows.
-    pub solution: Vec<String>,
-    /// The candidates its generation screened (0 for a puzzle given), for a door's metrics.
-    pub attempts: u64,
-}
-
 impl From<&GenerateReport> for BookPuzzle {
     fn from(report: &GenerateReport) -> BookPuzzle {
         BookPuzzle {
@@ -468,13 +454,6 @@ impl From<&GenerateReport> for BookPuzzle {
                 .clone()
                 .expect("a book's puzzles are made with their solutions"),
         }
-    }
-}
-
-impl BookPuzzle {
-    /// What it takes in memory beyond its own fields, for a memory bound.
-    pub fn heap_bytes(&self) -> usize {
-        self.id.len() + self.shape.len() + self.solution.iter().map(String::len).sum::<usize>()
     }
 }
 
@@ -544,6 +523,16 @@ impl Plan for BookPrint {
 }
 
 /// A PDF document (`/booklet`'s answer), for the OpenAPI document: its schema says binary.
+#[cfg_attr(
+    feature = "server",
+    derive(utoipa::ToSchema),
+    schema(
+        value_type = String,
+        format = Binary,
+        content_media_type = "application/pdf",
+        description = "A PDF document."
+    )
+)]
 pub struct PdfDocument(pub Vec<u8>);
 
 /// `puzzles`: a JSON array of puzzle sources (an ID as a plain string, or a source object),
@@ -657,7 +646,10 @@ mod tests {
         let job = &plan.jobs()[0];
         let puzzle = job.run(&mut Budget::new(1_000_000)).unwrap();
         assert_eq!(puzzle.solution, ["###", "#12", "#34"]);
-        assert_eq!((puzzle.shape.as_str(), puzzle.level), ("3x3", Level::Easy));
+        assert_eq!(
+            (puzzle.shape.as_str(), puzzle.level),
+            ("3x3", crate::core::Level::Easy)
+        );
         // Two solutions: 12/21 and 21/12.
         let open =
             request(r##"{"puzzles": [{"genre": "kakuro", "text": "# 3/ 3/\n/3 . .\n/3 . ."}]}"##)

@@ -13,7 +13,7 @@ use utoipa::openapi::schema::{
 use utoipa::openapi::RefOr;
 use utoipa::{IntoParams, PartialSchema, ToSchema};
 
-use super::daily::Date;
+use super::date::Date;
 use super::parameters::{GenerationOptions, GenerationParameters, GenerationRequest};
 use super::request::PuzzleRequest;
 use super::source::{PuzzleJson, PuzzleSource};
@@ -326,22 +326,6 @@ fn book_puzzle_id() -> ObjectBuilder {
         .description(Some("A puzzle's ID; its prefix names the genre."))
         .examples(["kakuro:3x3:DbAb/4.6.3.7"])
 }
-
-/// A PDF document, the body of `/booklet`'s answer: binary.
-#[cfg(feature = "print")]
-impl PartialSchema for super::booklet::PdfDocument {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(SchemaType::Type(Type::String))
-            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
-            .content_media_type("application/pdf")
-            .description(Some("A PDF document."))
-            .into()
-    }
-}
-
-#[cfg(feature = "print")]
-impl ToSchema for super::booklet::PdfDocument {}
 
 impl PartialSchema for TargetLevel {
     fn schema() -> RefOr<Schema> {

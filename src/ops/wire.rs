@@ -15,7 +15,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::daily::Date;
+use super::date::Date;
 use super::{MAX_BATCH, MAX_LIMIT, MAX_SEED, MAX_WIRE_BUDGET};
 use crate::core::{InputError, Location, Shape, TargetLevel};
 use crate::genres::GenreId;

@@ -13,16 +13,42 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer};
 
-use crate::core::{Budget, Error};
+use crate::core::{Budget, Error, Level, Score};
 use crate::genres::{dispatch, GenreId, GenreVisitor, Registered};
-use crate::ops::BookPuzzle;
 
 pub use book::{gutter, MAX_PAGES, MIN_PAGES};
 pub use cover::{spine_width, BLEED};
 
-/// The most puzzles one book holds: a batch's most ([`crate::ops::MAX_BATCH`]), since a book's
-/// puzzles are made as one batch (its deadline, its slot, its client's allowance).
-pub const MAX_BOOK: usize = crate::ops::MAX_BATCH;
+/// The most puzzles one book holds: a batch's most (`ops::MAX_BATCH`, which `ops::booklet`
+/// asserts is the same), since a book's puzzles are made as one batch (its deadline, its
+/// slot, its client's allowance).
+pub const MAX_BOOK: usize = 100;
+
+/// One puzzle as a book prints it: its genre, ID, shape, level, score and solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BookPuzzle {
+    /// The genre.
+    pub genre: GenreId,
+    /// The ID, printed under the puzzle so that it can be found again.
+    pub id: String,
+    /// `<rows>x<cols>`.
+    pub shape: String,
+    /// The rater's level (`beyond_expert` for a given puzzle its techniques cannot solve).
+    pub level: Level,
+    /// The score, when the rater finished (1.0 to 10.0).
+    pub score: Option<Score>,
+    /// The one solution, as answer rows.
+    pub solution: Vec<String>,
+    /// The candidates its generation screened (0 for a puzzle given), for a door's metrics.
+    pub attempts: u64,
+}
+
+impl BookPuzzle {
+    /// What it takes in memory beyond its own fields, for a memory bound.
+    pub fn heap_bytes(&self) -> usize {
+        self.id.len() + self.shape.len() + self.solution.iter().map(String::len).sum::<usize>()
+    }
+}
 
 /// The longest title, author or copyright line, in characters.
 pub const MAX_TEXT: usize = 200;
