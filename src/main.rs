@@ -593,13 +593,6 @@ fn read_answer(path: &PathBuf) -> Result<AnswerRows> {
 impl PuzzleArgs {
     /// The puzzle, read from the file or standard input.
     fn source(&self) -> Result<PuzzleSource> {
-        // An argument that names no file but reads as an ID or a URL is the puzzle itself,
-        // as `--help` says (and as `booklet --puzzle` takes it).
-        if let Some(text) = self.file.as_ref().and_then(|path| path.to_str()) {
-            if !Path::new(text).exists() && text.contains(':') && !text.contains('\n') {
-                return Ok(PuzzleSource::from_content(text, self.genre)?);
-            }
-        }
         let content = read_input(&self.file)?;
         Ok(PuzzleSource::from_content(&content, self.genre)?)
     }

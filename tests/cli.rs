@@ -175,32 +175,3 @@ fn generating_within_a_score_range() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("holds none of them"), "{stderr}");
 }
-
-#[test]
-fn a_puzzle_argument_may_be_the_id_itself() {
-    let dir = std::env::temp_dir().join(format!("sumpuzzles-cli-id-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let answer = dir.join("answer.txt");
-    std::fs::write(&answer, "###\n#13\n#34\n").unwrap();
-    let output = sumpuzzles()
-        .args(["check", "kakuro:3x3:DbAb/4.6.3.7", "--answer"])
-        .arg(&answer)
-        .output()
-        .unwrap();
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
-    assert_eq!(report["solved"], false, "{report}");
-    assert_eq!(
-        report["violations"].as_array().unwrap().len(),
-        2,
-        "{report}"
-    );
-    // A name that is neither a file nor an ID still says the file is missing.
-    let missing = sumpuzzles()
-        .args(["solve", "no-such-grid.txt"])
-        .output()
-        .unwrap();
-    assert!(!missing.status.success());
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such-grid.txt"));
-    std::fs::remove_dir_all(&dir).unwrap();
-}
