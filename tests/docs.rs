@@ -93,11 +93,8 @@ fn prose(text: &str) -> Vec<&str> {
 fn headings(text: &str) -> BTreeSet<String> {
     prose(text)
         .iter()
-        .filter_map(|line| {
-            line.trim_start_matches('#')
-                .strip_prefix(' ')
-                .filter(|_| line.starts_with('#'))
-        })
+        .filter(|line| line.starts_with('#'))
+        .filter_map(|line| line.trim_start_matches('#').strip_prefix(' '))
         .map(anchor)
         .collect()
 }

@@ -74,8 +74,12 @@ pub fn tools(tools: &[(&str, &str)]) -> bool {
         return true;
     }
     let names: Vec<&str> = missing.iter().map(|(tool, _)| *tool).collect();
-    let mut packages: Vec<&str> = missing.iter().map(|(_, package)| *package).collect();
-    packages.dedup();
+    let mut packages: Vec<&str> = Vec::new();
+    for (_, package) in &missing {
+        if !packages.contains(package) {
+            packages.push(package);
+        }
+    }
     skip(&format!(
         "needs {} (apt-get install {})",
         names.join(", "),
