@@ -30,7 +30,7 @@
 //!
 //! A door (the HTTP handlers, the CLI, a WebAssembly binding) is an adapter: it reads its
 //! input into a request (a JSON body with [`from_json`]), plans it, runs the plan under a step
-//! budget of its choosing ([`Plan::run`]), and sends the report, or for an [`Error`] its
+//! budget of its choosing ([`Plan::run`]), and sends the report, or for an [`Error`](crate::Error) its
 //! [`ProblemDetails`]. No door names a genre: the genre is read from the request in this
 //! layer.
 //!
