@@ -33,8 +33,6 @@ const REMAINING_CIRCLES: &[&str] = &[
     "genres/killer_sudoku/solve/mod.rs <-> genres/killer_sudoku/solve/narrow.rs <-> genres/killer_sudoku/solve/network.rs",
     "genres/killer_sudoku/generate/mod.rs <-> genres/killer_sudoku/generate/screen.rs",
     "genres/killer_sudoku/rate/mod.rs <-> genres/killer_sudoku/rate/probe.rs <-> genres/killer_sudoku/rate/techniques.rs",
-    "http/extract.rs <-> http/problem.rs",
-    "http/answers.rs <-> http/puzzle_pool.rs <-> http/state.rs",
     "http/conn.rs <-> http/conn/socket.rs",
 ];
 

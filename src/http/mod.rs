@@ -16,11 +16,13 @@
 //!   schemas in forms every client generator reads), `play.rs` (the play page, outside the
 //!   document);
 //! - `answers.rs`: the answers of seeded generations (`/generate` with a seed, `/daily`, a
-//!   batch's lines), kept in memory within a bound in bytes and each made once;
+//!   batch's lines), kept in memory within a bound in bytes and each made once; they are kept
+//!   in `answer_cache.rs`, with the form an answer is sent in;
 //! - [`puzzle_pool`]: pregenerated puzzles per configured genre, shape and level, filled by
 //!   idle workers, serving unseeded `/generate` requests;
 //! - `problem.rs`: every failure as problem details; `responses.rs`: the statuses each
-//!   endpoint documents;
+//!   endpoint documents; `limits.rs`: the limits on what a request may send, which the
+//!   readers enforce and the problems state;
 //! - [`clients`]: who a request is from (the peer, a trusted proxy's forwarded address, an
 //!   API key) and the per-client limits (rate, requests on the pool at once);
 //! - `conn.rs`: the connections (bounds from accept, idle bounds, a cap with a reserve for
@@ -33,6 +35,7 @@
 //!
 //! What an anonymous client meets, and the figures behind it, are in docs/edge.md.
 
+pub(crate) mod answer_cache;
 pub(crate) mod answers;
 #[cfg(feature = "print")]
 pub(crate) mod booklet;
@@ -41,6 +44,7 @@ pub(crate) mod conn;
 pub(crate) mod docs;
 pub(crate) mod extract;
 pub(crate) mod generate;
+pub(crate) mod limits;
 pub mod logging;
 pub mod memory;
 pub(crate) mod metrics;

@@ -29,16 +29,13 @@ use tower_http::trace::{DefaultOnFailure, TraceLayer};
 use super::clients::{Peer, Slot};
 use super::conn::{self, Admitted as Accepted, Bounds, Connections};
 use super::extract::BodyTimeout;
+use super::limits::{MAX_HEADERS, MAX_HEAD_BYTES, MAX_URI_BYTES};
 use super::pool::panic_message;
-use super::problem::{ApiError, MAX_URI_BYTES};
+use super::problem::ApiError;
 use super::state::{Admitted, ADMITTED};
 use super::{docs, metrics, play, service, AppState, ServerConfig};
 use crate::core::Stop;
 
-/// The largest request head (HTTP/1 read buffer, HTTP/2 header list): 431 beyond.
-pub const MAX_HEAD_BYTES: usize = 64 * 1024;
-/// The most headers a request may have: 431 beyond.
-pub const MAX_HEADERS: usize = 100;
 /// The longest request id taken from a client.
 const MAX_REQUEST_ID: usize = 64;
 
