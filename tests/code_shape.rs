@@ -43,7 +43,6 @@ const REMAINING_LONG_FILES: &[(&str, usize)] = &[
     ("src/genres/killer_sudoku/rate/mod.rs", 755),
     ("src/genres/sum_grid/combos.rs", 626),
     ("src/genres/sum_grid/solve.rs", 650),
-    ("src/http/clients.rs", 741),
     ("src/http/generate.rs", 720),
     ("src/http/play/play.js", 811),
     ("src/http/server.rs", 747),
