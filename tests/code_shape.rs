@@ -314,9 +314,11 @@ fn walk_sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in entries {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         if path.is_dir() {
+            // What tools write (packages, builds, the generated clients of
+            // scripts/client-tests.sh) is no one's source, though a run leaves it here.
             if !matches!(
                 name.as_str(),
-                "node_modules" | "target" | "pkg" | "__pycache__"
+                "node_modules" | "target" | "pkg" | "__pycache__" | "generated" | "dist"
             ) {
                 walk_sources(&path, out);
             }
