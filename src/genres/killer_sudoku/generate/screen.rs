@@ -9,9 +9,9 @@ use rustc_hash::FxHashMap;
 
 use crate::core::{Budget, DigitSet, Stop};
 
-use super::super::combos::fit;
-use super::super::model::Puzzle;
-use super::super::solve::Solution;
+use crate::genres::killer_sudoku::combos::fit;
+use crate::genres::killer_sudoku::model::Puzzle;
+use crate::genres::killer_sudoku::solve::Solution;
 use crate::genres::sum_grid::combos::combos_up_to;
 
 /// Whether the rater's easy techniques fill the grid of `puzzle`: the fixpoint of a digit
