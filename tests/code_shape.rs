@@ -30,7 +30,6 @@ const REMAINING_CIRCLES: &[&str] = &[
     "genres/sum_grid/regions/mod.rs <-> genres/sum_grid/regions/tallies.rs",
     "genres/kakuro/generate/mod.rs <-> genres/kakuro/generate/screen.rs",
     "genres/kakuro_cryptic/solve.rs <-> genres/kakuro_cryptic/solve/equations.rs",
-    "genres/killer_sudoku/solve/mod.rs <-> genres/killer_sudoku/solve/narrow.rs <-> genres/killer_sudoku/solve/network.rs",
     "http/extract.rs <-> http/problem.rs",
     "http/answers.rs <-> http/puzzle_pool.rs <-> http/state.rs",
     "http/conn.rs <-> http/conn/socket.rs",
