@@ -30,17 +30,7 @@ pub fn easy_fills(
 ) -> Result<bool, Stop> {
     let side = puzzle.side();
     let all = DigitSet::up_to(side as u8);
-    let mut cands: Vec<DigitSet> = puzzle
-        .givens()
-        .iter()
-        .map(|&given| {
-            if given == 0 {
-                all
-            } else {
-                DigitSet::single(given)
-            }
-        })
-        .collect();
+    let mut cands = puzzle.given_candidates();
     let cages: Vec<(&[usize], &'static [DigitSet])> = puzzle
         .cages()
         .iter()

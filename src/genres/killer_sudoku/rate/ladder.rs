@@ -133,7 +133,7 @@ impl Rater {
             })
             .collect();
         let dirty = watch.iter().map(|_| vec![true; places.len()]).collect();
-        let mut cands = vec![DigitSet::up_to(side as u8); side * side];
+        let mut cands = puzzle.given_candidates();
         let mut written = vec![false; side * side];
         let mut announce = std::collections::VecDeque::new();
         let puzzle_givens = puzzle

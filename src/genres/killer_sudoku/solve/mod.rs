@@ -115,18 +115,7 @@ impl Board {
     /// derived sums `limits` keeps.
     fn matching(puzzle: &Puzzle, matched: usize, limits: Limits) -> Board {
         let side = puzzle.side();
-        let all = DigitSet::up_to(side as u8);
-        let cands = puzzle
-            .givens()
-            .iter()
-            .map(|&given| {
-                if given == 0 {
-                    all
-                } else {
-                    DigitSet::single(given)
-                }
-            })
-            .collect();
+        let cands = puzzle.given_candidates();
         let network = Network::of(puzzle, limits);
         Board {
             side,
