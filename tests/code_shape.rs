@@ -49,7 +49,6 @@ const REMAINING_LONG_FILES: &[(&str, usize)] = &[
     ("src/ops/booklet.rs", 680),
     ("src/print/book.rs", 732),
     ("tests/browser/play.test.mjs", 1290),
-    ("tests/print.rs", 613),
     ("scripts/fault_tests.py", 1328),
 ];
 
