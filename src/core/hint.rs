@@ -124,7 +124,7 @@ impl Hint {
     }
 
     /// A deduction hint from a rater's record that stops at its first placement (the last
-    /// deduction): that placement and the deductions it rests on ([`chain_to`]), as
+    /// deduction): that placement and the deductions it rests on (`chain_to`), as
     /// [`Hint::from_chain`] words them.
     pub fn toward_placement(record: &[Deduction], explain: impl Fn(&Deduction) -> String) -> Hint {
         let placing = record.len().saturating_sub(1);

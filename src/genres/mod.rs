@@ -287,7 +287,7 @@ macro_rules! registry {
             /// Every registered genre, in the registry's order.
             pub const ALL: &'static [GenreId] = &[$(GenreId::$variant),+];
 
-            /// The genre's name in formats, IDs and the API (its [`Genre::NAME`]).
+            /// The genre's name in formats, IDs and the API (its [`Formats::NAME`]).
             pub fn name(self) -> &'static str {
                 match self {
                     $(GenreId::$variant => <$module::$genre as Formats>::NAME),+
@@ -302,7 +302,7 @@ macro_rules! registry {
             }
         }
 
-        /// A JSON puzzle object of any genre: the genre's [`Genre::PuzzleObject`].
+        /// A JSON puzzle object of any genre: the genre's [`Formats::PuzzleObject`].
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum AnyPuzzleObject {

@@ -23,7 +23,7 @@ use crate::core::{
     Budget, Error, GenerateParams, Generated, InputError, Level, Rating, Shape, SolveOutcome,
 };
 
-use super::{BoardKind, Genre, NoExtra};
+use super::{BoardKind, Formats, Genre, NoExtra};
 
 pub use answer::Answer;
 pub use check::{Rule, Violation};
@@ -34,37 +34,11 @@ pub use wire::PuzzleObject;
 /// The Killer Sudoku genre.
 pub struct KillerSudoku;
 
-impl Genre for KillerSudoku {
+impl Formats for KillerSudoku {
     const NAME: &'static str = model::GENRE;
-    const TITLE: &'static str = "Killer Sudoku";
-    const RULES: &'static str = "Write a digit in every cell so that each row, column and box \
-        holds every digit from 1 to the grid's side once (10 to 16 as A to G), and the digits \
-        of each dashed cage differ and add up to the sum in its corner.";
-    const FORMATS: &'static str = "Killer Sudoku (`killer-sudoku`): the puzzle object is \
-        `{\"cages\": [{\"sum\": 11, \"cells\": [[0, 0], [1, 0]]}, ...]}` (rows and columns from \
-        0, every cell in one cage), with optional `givens` (row strings, `.` for empty) and \
-        `box` (`[rows, cols]`, by default 2x2, 2x3, 3x3, 3x4, 4x4 for sides 4, 6, 9, 12, 16); \
-        the text is a grid of cage labels (separated by spaces, or a character each in a row \
-        written without them) with `label=sum` words (`box: 2x3` and `givens:` lines \
-        optional); an ID is `killer-sudoku:4x4:0011233124552466/3.9.9.5.4.7.3` (each \
-        cell's cage, then the sums); SudoCue's `3x3::k:` form is read too. Answers: one \
-        character a cell, `1`-`9`, `A`-`G` for 10-16, `.` for empty.";
-    const BOARD: BoardKind = BoardKind::Caged;
-    const DEFAULT_SHAPE: Shape = model::DEFAULT_SHAPE;
-    const SHAPE_LIMITS: (usize, usize) = (model::SIZES[0], model::MAX_SIDE);
-    const SHAPES: Option<&'static [Shape]> = Some(&generate::SHAPES);
-    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
-    const RATER_PROFILE: (&'static str, u32) = (rate::PROFILE, rate::PROFILE_VERSION);
-    /// The rater's deductions remove only what no solution has (its what-ifs end in
-    /// contradictions), so a grid it fills is the only solution.
-    const SOLVED_PROVES_UNIQUE: bool = true;
 
     type Puzzle = Puzzle;
-    type Answer = Answer;
-    type Solution = Solution;
     type PuzzleObject = PuzzleObject;
-    type Rule = Rule;
-    type SolutionExtra = NoExtra;
 
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         format::parse_text(text)
@@ -89,6 +63,36 @@ impl Genre for KillerSudoku {
     fn to_json(puzzle: &Puzzle) -> PuzzleObject {
         format::to_json(puzzle)
     }
+}
+
+impl Genre for KillerSudoku {
+    const TITLE: &'static str = "Killer Sudoku";
+    const RULES: &'static str = "Write a digit in every cell so that each row, column and box \
+        holds every digit from 1 to the grid's side once (10 to 16 as A to G), and the digits \
+        of each dashed cage differ and add up to the sum in its corner.";
+    const FORMATS: &'static str = "Killer Sudoku (`killer-sudoku`): the puzzle object is \
+        `{\"cages\": [{\"sum\": 11, \"cells\": [[0, 0], [1, 0]]}, ...]}` (rows and columns from \
+        0, every cell in one cage), with optional `givens` (row strings, `.` for empty) and \
+        `box` (`[rows, cols]`, by default 2x2, 2x3, 3x3, 3x4, 4x4 for sides 4, 6, 9, 12, 16); \
+        the text is a grid of cage labels (separated by spaces, or a character each in a row \
+        written without them) with `label=sum` words (`box: 2x3` and `givens:` lines \
+        optional); an ID is `killer-sudoku:4x4:0011233124552466/3.9.9.5.4.7.3` (each \
+        cell's cage, then the sums); SudoCue's `3x3::k:` form is read too. Answers: one \
+        character a cell, `1`-`9`, `A`-`G` for 10-16, `.` for empty.";
+    const BOARD: BoardKind = BoardKind::Caged;
+    const DEFAULT_SHAPE: Shape = model::DEFAULT_SHAPE;
+    const SHAPE_LIMITS: (usize, usize) = (model::SIZES[0], model::MAX_SIDE);
+    const SHAPES: Option<&'static [Shape]> = Some(&generate::SHAPES);
+    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
+    const RATER_PROFILE: (&'static str, u32) = (rate::PROFILE, rate::PROFILE_VERSION);
+    /// The rater's deductions remove only what no solution has (its what-ifs end in
+    /// contradictions), so a grid it fills is the only solution.
+    const SOLVED_PROVES_UNIQUE: bool = true;
+
+    type Answer = Answer;
+    type Solution = Solution;
+    type Rule = Rule;
+    type SolutionExtra = NoExtra;
 
     fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
         answer::parse_answer(puzzle, rows)
