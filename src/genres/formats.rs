@@ -3,9 +3,20 @@
 //! Apart from the rest of [`Genre`](super::Genre) because every door reads a puzzle through
 //! them before anything else runs, and a format knows nothing of solving or rating.
 
-use super::Wire;
 use crate::core::{InputError, InputErrorKind, Location};
+use serde::Serialize;
 use std::fmt;
+
+/// A type the doors send: serializable, with its OpenAPI schema under the `server` feature.
+#[cfg(feature = "server")]
+pub trait Wire: Serialize + utoipa::ToSchema {}
+#[cfg(feature = "server")]
+impl<T: Serialize + utoipa::ToSchema> Wire for T {}
+/// A type the doors send: serializable, with its OpenAPI schema under the `server` feature.
+#[cfg(not(feature = "server"))]
+pub trait Wire: Serialize {}
+#[cfg(not(feature = "server"))]
+impl<T: Serialize> Wire for T {}
 
 /// The formats of a genre's puzzles; [`Genre`](super::Genre) builds on it.
 pub trait Formats {

@@ -18,7 +18,7 @@ mod schema;
 pub(crate) mod sum_grid;
 mod violation;
 
-pub use formats::Formats;
+pub use formats::{Formats, Wire};
 pub use violation::{Description, Explain, Violation, ViolationKind};
 
 use std::fmt;
@@ -31,17 +31,6 @@ use crate::core::{
     assess, Assessment, Budget, Error, GenerateParams, Generated, InputError, Level, Rating, Shape,
     SolveOutcome, Stop,
 };
-
-/// A type the doors send: serializable, with its OpenAPI schema under the `server` feature.
-#[cfg(feature = "server")]
-pub trait Wire: Serialize + utoipa::ToSchema {}
-#[cfg(feature = "server")]
-impl<T: Serialize + utoipa::ToSchema> Wire for T {}
-/// A type the doors send: serializable, with its OpenAPI schema under the `server` feature.
-#[cfg(not(feature = "server"))]
-pub trait Wire: Serialize {}
-#[cfg(not(feature = "server"))]
-impl<T: Serialize> Wire for T {}
 
 /// The drawing a genre's board is, so that a client knows how to draw it and read a player's
 /// marks from it: `sum_grid`, a grid of blocks and white cells, the blocks holding the sums
