@@ -25,8 +25,7 @@ use reader::{code_of, inline_paths, use_decls, use_paths, used_outside_uses, Tre
 const MAX_LINES: usize = 600;
 
 /// The circles still standing (issue 50, open): a child that imports its parent's items.
-const REMAINING_CIRCLES: &[&str] = &[
-];
+const REMAINING_CIRCLES: &[&str] = &[];
 
 /// The files still over [`MAX_LINES`] (issue 50, open), each with its length when listed:
 /// none may grow.
