@@ -33,7 +33,6 @@ const REMAINING_LONG_FILES: &[(&str, usize)] = &[
     ("src/http/play/play.js", 811),
     ("src/main.rs", 608),
     ("src/ops/booklet.rs", 680),
-    ("src/print/book.rs", 732),
     ("tests/browser/play.test.mjs", 1290),
     ("scripts/fault_tests.py", 1328),
 ];

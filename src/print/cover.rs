@@ -6,12 +6,12 @@ use krilla::geom::{PathBuilder, Rect, Transform};
 use krilla::page::PageSettings;
 use krilla::paint::Fill;
 
-use super::book::{self, internal, Align, Area, Pen, Type};
+use super::book;
 use super::fonts::{self, Fonts};
+use super::pen::{self, internal, Align, Area, Pen, Type, INCH};
 use super::{Layout, Printed};
 use crate::core::Error;
 
-const INCH: f32 = 72.0;
 /// The bleed KDP asks around a cover: 0.125 in, trimmed off.
 pub const BLEED: f32 = 0.125 * INCH;
 /// How far text stays inside the trim line (KDP asks 0.125 in at least).
@@ -42,7 +42,7 @@ pub(crate) fn print(layout: &Layout, puzzles: &[Printed], pages: usize) -> Resul
     let title = book::title(layout, puzzles);
     let kind = Type::of(layout.large_print);
     let fonts = Fonts::new();
-    let mut document = book::document(&title, layout.author.as_ref())?;
+    let mut document = pen::document(&title, layout.author.as_ref())?;
     let trimmed = Rect::from_xywh(BLEED, BLEED, width - 2.0 * BLEED, trim.height);
     let settings = PageSettings::from_wh(width, height)
         .ok_or_else(|| internal("cover size".into()))?
@@ -177,7 +177,7 @@ pub(crate) fn print(layout: &Layout, puzzles: &[Printed], pages: usize) -> Resul
     }
     surface.finish();
     page.finish();
-    book::finish(document)
+    pen::finish(document)
 }
 
 /// `text` cut, with an ellipsis, to fit `length` points at `size`.
@@ -201,7 +201,7 @@ fn fill(pen: &mut Pen, area: Area, gray: f32) {
     if let Some(path) = path.finish() {
         pen.surface.set_stroke(None);
         pen.surface.set_fill(Some(Fill {
-            paint: book::gray(gray).into(),
+            paint: pen::gray(gray).into(),
             ..Fill::default()
         }));
         pen.surface.draw_path(&path);

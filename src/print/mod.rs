@@ -7,6 +7,8 @@ mod book;
 mod cover;
 mod drawing;
 mod fonts;
+mod page_plan;
+mod pen;
 
 use std::fmt;
 use std::str::FromStr;
@@ -16,8 +18,8 @@ use serde::{Deserialize, Deserializer};
 use crate::core::{Budget, Error, Level, Score};
 use crate::genres::{dispatch, GenreId, GenreVisitor, Registered};
 
-pub use book::{gutter, MAX_PAGES, MIN_PAGES};
 pub use cover::{spine_width, BLEED};
+pub use page_plan::{gutter, MAX_PAGES, MIN_PAGES};
 
 /// The most puzzles one book holds: a batch's most (`ops::MAX_BATCH`, which `ops::booklet`
 /// asserts is the same), since a book's puzzles are made as one batch (its deadline, its
@@ -215,7 +217,7 @@ pub fn print(
         })
         .collect::<Result<Vec<_>, Error>>()?;
     if layout.cover {
-        let pages = book::page_count(layout, &puzzles)?;
+        let pages = page_plan::page_count(layout, &puzzles)?;
         return cover::print(layout, &puzzles, pages);
     }
     book::print(layout, &puzzles, budget)
