@@ -51,7 +51,6 @@ const REMAINING_LONG_FILES: &[(&str, usize)] = &[
     ("src/http/generate.rs", 720),
     ("src/http/play/play.js", 811),
     ("src/http/server.rs", 747),
-    ("src/main.rs", 608),
     ("src/ops/booklet.rs", 680),
     ("src/print/book.rs", 732),
     ("tests/browser/play.test.mjs", 1290),
@@ -59,9 +58,17 @@ const REMAINING_LONG_FILES: &[(&str, usize)] = &[
     ("scripts/fault_tests.py", 1328),
 ];
 
-/// The layers, lowest first: a file may import its own layer and those below it.
-const LAYERS: &[&str] = &[
-    "core", "genres", "print", "ops", "http", "serve.rs", "main.rs",
+/// The layers, lowest first: a file may import its own layer and those below it. A layer is
+/// its files or folders under `src/`: the command's is `main.rs` and the folder only it
+/// declares, `cli/`.
+const LAYERS: &[&[&str]] = &[
+    &["core"],
+    &["genres"],
+    &["print"],
+    &["ops"],
+    &["http"],
+    &["serve.rs"],
+    &["main.rs", "cli"],
 ];
 
 fn root() -> PathBuf {
@@ -166,7 +173,7 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
 
 fn layer_of(file: &str) -> Option<usize> {
     let top = file.split('/').next().unwrap();
-    LAYERS.iter().position(|layer| *layer == top)
+    LAYERS.iter().position(|layer| layer.contains(&top))
 }
 
 #[test]
