@@ -51,7 +51,6 @@ const REMAINING_LONG_FILES: &[(&str, usize)] = &[
     ("src/http/generate.rs", 720),
     ("src/http/play/play.js", 811),
     ("src/http/server.rs", 747),
-    ("src/ops/booklet.rs", 680),
     ("src/print/book.rs", 732),
     ("tests/browser/play.test.mjs", 1290),
     ("tests/print.rs", 613),
