@@ -8,6 +8,7 @@
 use std::time::{Duration, Instant};
 
 use sumpuzzles::genres::kakuro_cryptic::batch;
+use sumpuzzles::ops::LOCAL_LINE_BUDGET;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,7 +27,7 @@ fn main() {
     let mut last = Vec::new();
     for _ in 0..runs {
         let start = Instant::now();
-        last = batch::solve_lines(&text, 100_000_000);
+        last = batch::solve_lines(&text, LOCAL_LINE_BUDGET);
         times.push(start.elapsed());
     }
     times.sort();

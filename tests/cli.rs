@@ -175,3 +175,77 @@ fn generating_within_a_score_range() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("holds none of them"), "{stderr}");
 }
+
+/// A puzzle argument that names no file but reads as an ID is the puzzle itself, as `--help`
+/// says; the report is the one `/check` gives for the same puzzle and answer.
+#[test]
+fn a_puzzle_argument_may_be_the_id_itself() {
+    let dir = std::env::temp_dir().join(format!("sumpuzzles-cli-id-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let answer = dir.join("answer.txt");
+    std::fs::write(&answer, "###\n#13\n#34\n").unwrap();
+    let id = "kakuro:3x3:DbAb/4.6.3.7";
+    let output = sumpuzzles()
+        .args(["check", id, "--answer"])
+        .arg(&answer)
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    assert_eq!(report["solved"], false, "{report}");
+    assert_eq!(
+        report["violations"].as_array().unwrap().len(),
+        2,
+        "{report}"
+    );
+    let request = sumpuzzles::ops::CheckRequest::new(
+        sumpuzzles::ops::PuzzleSource::id(id),
+        sumpuzzles::ops::CheckOptions {
+            answer: ["###", "#13", "#34"].as_slice().into(),
+            finish: Some(false),
+        },
+    );
+    let service = serde_json::to_value(sumpuzzles::ops::check(&request).unwrap()).unwrap();
+    assert_eq!(report, service);
+    // A name that is neither a file nor an ID still says the file is missing.
+    let missing = sumpuzzles()
+        .args(["solve", "no-such-grid.txt"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such-grid.txt"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The flags that take one of a few names list them in `--help`, and refuse another name
+/// before any work.
+#[test]
+fn the_help_lists_the_choices_of_each_named_flag() {
+    let help = |command: &str| {
+        let output = sumpuzzles().args([command, "--help"]).output().unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let generate = help("generate");
+    assert!(
+        ["easy", "medium", "hard", "expert", "any"]
+            .iter()
+            .all(|level| generate.contains(level)),
+        "{generate}"
+    );
+    let booklet = help("booklet");
+    for name in ["book", "sheet", "white", "cream"] {
+        assert!(booklet.contains(name), "{name} in {booklet}");
+    }
+    let format = help("format");
+    for name in ["id", "text", "json", "url"] {
+        assert!(format.contains(&format!("- {name}:")), "{name} in {format}");
+    }
+    let refused = sumpuzzles()
+        .args(["generate", "--level", "impossible"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("possible values"), "{stderr}");
+}

@@ -31,15 +31,21 @@ const REMAINING_CIRCLES: &[&str] = &[];
 /// none may grow.
 const REMAINING_LONG_FILES: &[(&str, usize)] = &[
     ("src/http/play/play.js", 811),
-    ("src/main.rs", 608),
-    ("src/ops/booklet.rs", 680),
     ("tests/browser/play.test.mjs", 1290),
     ("scripts/fault_tests.py", 1328),
 ];
 
-/// The layers, lowest first: a file may import its own layer and those below it.
-const LAYERS: &[&str] = &[
-    "core", "genres", "print", "ops", "http", "serve.rs", "main.rs",
+/// The layers, lowest first: a file may import its own layer and those below it. A layer is
+/// its files or folders under `src/`: the command's is `main.rs` and the folder only it
+/// declares, `cli/`.
+const LAYERS: &[&[&str]] = &[
+    &["core"],
+    &["genres"],
+    &["print"],
+    &["ops"],
+    &["http"],
+    &["serve.rs"],
+    &["main.rs", "cli"],
 ];
 
 fn root() -> PathBuf {
@@ -144,7 +150,7 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
 
 fn layer_of(file: &str) -> Option<usize> {
     let top = file.split('/').next().unwrap();
-    LAYERS.iter().position(|layer| *layer == top)
+    LAYERS.iter().position(|layer| layer.contains(&top))
 }
 
 #[test]

@@ -60,6 +60,8 @@
 
 mod batch;
 #[cfg(feature = "print")]
+mod book_jobs;
+#[cfg(feature = "print")]
 mod booklet;
 mod bounded;
 mod daily;
@@ -79,10 +81,9 @@ mod wire;
 
 pub use self::batch::{BatchFailure, BatchLine, BatchOptions, BatchPlan, BatchRequest};
 #[cfg(feature = "print")]
-pub use self::booklet::{
-    first_places, BookJob, BookPrint, BookletOptions, BookletPlan, BookletRequest, PdfDocument,
-    Place,
-};
+pub use self::book_jobs::{first_places, BookJob, BookPrint, PdfDocument, Place};
+#[cfg(feature = "print")]
+pub use self::booklet::{BookletOptions, BookletPlan, BookletRequest};
 pub use self::bounded::MAX_NESTED_VALUES;
 pub use self::daily::{daily, daily_failure, DailyOptions, DailyPlan, DailyReport, DailyRequest};
 pub use self::date::{seconds_to_next_utc_midnight, unix_now, Date};

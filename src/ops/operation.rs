@@ -20,7 +20,7 @@ pub const LOCAL_BUDGET: u64 = 200_000_000;
 /// enough for Kakuro's 32x32 expert seeds that run past [`GENERATE_BUDGET`].
 pub const LOCAL_GENERATE_BUDGET: u64 = 2_000_000_000;
 /// The step budget of each line of a file of cryptic Kakuro lines solved on the caller's own
-/// machine (the CLI's `pe424`): more than any of Project Euler 424's 200 puzzles needs.
+/// machine (`examples/pe424.rs`): more than any of Project Euler 424's 200 puzzles needs.
 pub const LOCAL_LINE_BUDGET: u64 = 100_000_000;
 /// The largest step budget a request may name: beyond it the request does not fit.
 pub const MAX_WIRE_BUDGET: u64 = 1_000_000_000_000;

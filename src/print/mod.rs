@@ -60,6 +60,8 @@ pub const MAX_TEXT: usize = 200;
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
+// The command line takes it by name, its choices listed in `--help`.
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// Title and copyright pages, a how-to-play page per genre, numbered puzzles, solutions
     /// at the back, "Notes" pages up to the trim's page count.
@@ -85,6 +87,8 @@ impl FromStr for Format {
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
+// The command line takes it by name, its choices listed in `--help`.
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Paper {
     /// White paper: 0.002252 in a page.
     #[default]

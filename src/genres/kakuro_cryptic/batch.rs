@@ -1,5 +1,5 @@
 //! Files of Project Euler 424 lines: each line solved and proven unique, and the sum of the
-//! encrypted values. The `pe424` command and the benchmark example use it.
+//! encrypted values. The `pe424` example uses it.
 
 use crate::core::{Budget, InputError, SolveOutcome};
 

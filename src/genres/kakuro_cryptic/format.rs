@@ -69,7 +69,7 @@ pub fn parse_text(text: &str) -> Result<Puzzle, InputError> {
                 line: line_no + 1,
                 column: 1,
             },
-            "a puzzle is one line; files of many lines go to the pe424 command",
+            "a puzzle is one line; a file of many lines goes to the pe424 example",
         ));
     }
     parse_line(first)
