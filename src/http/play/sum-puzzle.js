@@ -13,20 +13,17 @@
 // `solved` (detail: the puzzle's id, the time in ms and s) on itself; they bubble and cross the
 // shadow root. Its colours are CSS custom properties a page can set on it (docs/player.md).
 //
-// This entry module loads the player's classic scripts (play-engine.js, play-board.js, play.js:
-// one global scope, one player per page), then imports one module per board kind (each adds
-// its drawing to BOARD_KINDS), then starts the player in the element's shadow root.
+// This entry module reads the service's list of the player's files (play-files.json, which the
+// server writes from its board kinds: one module and one style sheet per kind), loads the
+// player's classic scripts (CLASSIC: one global scope, one player per page), then imports each
+// board kind's module (each adds its drawing to BOARD_KINDS), then starts the player in the
+// element's shadow root.
 
 // The service: where this script, the player's other files and the API are.
 const base = new URL('/', import.meta.url);
 const CLASSIC = ['play-engine.js', 'play-board.js', 'play.js'];
-// One module and one style sheet per board kind (GET /genres `board`).
-const KINDS = [
-  () => import('./board-sum-grid.js'),
-  () => import('./board-shading.js'),
-  () => import('./board-caged.js'),
-];
-const STYLES = ['play.css', 'board-sum-grid.css', 'board-shading.css', 'board-caged.css'];
+// The player's own style sheet; each board kind's follows it.
+const STYLE = 'play.css';
 // The attributes that name a puzzle, as the play page's link names them.
 const NAMING = ['genre', 'shape', 'level', 'seed', 'date', 'puzzle'];
 
@@ -115,12 +112,24 @@ function classicScript(name) {
   });
 }
 
+let listing = null;
+// The board kinds' files ({ kind, script, style } each; GET /genres `board` names the kind), as
+// the service lists them, once per page.
+function boardKinds() {
+  listing ??= (async () => {
+    const response = await fetch(new URL('play-files.json', base));
+    if (!response.ok) throw new Error(`could not load the player's file list: ${response.status}`);
+    return (await response.json()).boards;
+  })();
+  return listing;
+}
+
 let loading = null;
 // The player's scripts, once per page.
-function loadPlayer() {
+function loadPlayer(boards) {
   loading ??= (async () => {
     for (const name of CLASSIC) await classicScript(name);
-    await Promise.all(KINDS.map((kind) => kind()));
+    await Promise.all(boards.map((board) => import(new URL(board.script, base).href)));
   })();
   return loading;
 }
@@ -129,9 +138,11 @@ class SumPuzzle extends HTMLElement {
   async connectedCallback() {
     if (this.shadowRoot) return;
     const root = this.attachShadow({ mode: 'open' });
-    const styles = STYLES.map((name) => `<link rel="stylesheet" href="${new URL(name, base).href}">`).join('');
+    const boards = await boardKinds();
+    const styles = [STYLE, ...boards.map((board) => board.style)]
+      .map((name) => `<link rel="stylesheet" href="${new URL(name, base).href}">`).join('');
     root.innerHTML = `${styles}${MARKUP}`;
-    await loadPlayer();
+    await loadPlayer(boards);
     // `player` is play.js's (a classic script): one player per page, the first element's.
     if (player.host) {
       root.querySelector('#status').textContent = 'This page already has a puzzle: one <sum-puzzle> per page.';
