@@ -21,7 +21,7 @@
 
 // The service: where this script, the player's other files and the API are.
 const base = new URL('/', import.meta.url);
-const CLASSIC = ['play-engine.js', 'play-board.js', 'play.js'];
+const CLASSIC = ['play-engine.js', 'play-board.js', 'play-progress.js', 'play-game.js', 'play.js'];
 // The player's own style sheet; each board kind's follows it.
 const STYLE = 'play.css';
 // The attributes that name a puzzle, as the play page's link names them.
@@ -112,24 +112,25 @@ function classicScript(name) {
   });
 }
 
-let listing = null;
 // The board kinds' files ({ kind, script, style } each; GET /genres `board` names the kind), as
-// the service lists them, once per page.
-function boardKinds() {
-  listing ??= (async () => {
-    const response = await fetch(new URL('play-files.json', base));
-    if (!response.ok) throw new Error(`could not load the player's file list: ${response.status}`);
-    return (await response.json()).boards;
-  })();
-  return listing;
+// the service lists them.
+async function boardKinds() {
+  const response = await fetch(new URL('play-files.json', base));
+  if (!response.ok) throw new Error(`could not load the player's file list: ${response.status}`);
+  return (await response.json()).boards;
 }
 
 let loading = null;
-// The player's scripts, once per page.
-function loadPlayer(boards) {
-  loading ??= (async () => {
-    for (const name of CLASSIC) await classicScript(name);
-    await Promise.all(boards.map((board) => import(new URL(board.script, base).href)));
+// The player, once per page: `boards`, the board kinds' files, and `ready`, once its scripts
+// and the board kinds' modules have run. The classic scripts start at once, beside the list (so
+// that the page's load event still waits for them).
+function loadPlayer() {
+  loading ??= (() => {
+    const classic = (async () => { for (const name of CLASSIC) await classicScript(name); })();
+    const boards = boardKinds();
+    const ready = Promise.all([classic, boards])
+      .then(([, kinds]) => Promise.all(kinds.map((board) => import(new URL(board.script, base).href))));
+    return { boards, ready };
   })();
   return loading;
 }
@@ -138,11 +139,11 @@ class SumPuzzle extends HTMLElement {
   async connectedCallback() {
     if (this.shadowRoot) return;
     const root = this.attachShadow({ mode: 'open' });
-    const boards = await boardKinds();
-    const styles = [STYLE, ...boards.map((board) => board.style)]
+    const { boards, ready } = loadPlayer();
+    const styles = [STYLE, ...(await boards).map((board) => board.style)]
       .map((name) => `<link rel="stylesheet" href="${new URL(name, base).href}">`).join('');
     root.innerHTML = `${styles}${MARKUP}`;
-    await loadPlayer(boards);
+    await ready;
     // `player` is play.js's (a classic script): one player per page, the first element's.
     if (player.host) {
       root.querySelector('#status').textContent = 'This page already has a puzzle: one <sum-puzzle> per page.';
@@ -151,7 +152,7 @@ class SumPuzzle extends HTMLElement {
     const query = new URLSearchParams();
     for (const name of NAMING) {
       const value = this.getAttribute(name);
-      // localDate is play.js's.
+      // localDate is play-game.js's.
       if (value) query.set(name, name === 'date' && value === 'today' ? localDate() : value);
     }
     // startPlayer is play.js's (a classic script, loaded above).
