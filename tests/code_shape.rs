@@ -49,12 +49,10 @@ const REMAINING_LONG_FILES: &[(&str, usize)] = &[
     ("src/http/clients.rs", 741),
     ("src/http/conn.rs", 724),
     ("src/http/generate.rs", 720),
-    ("src/http/play/play.js", 811),
     ("src/http/server.rs", 747),
     ("src/main.rs", 608),
     ("src/ops/booklet.rs", 680),
     ("src/print/book.rs", 732),
-    ("tests/browser/play.test.mjs", 1290),
     ("tests/print.rs", 613),
     ("scripts/fault_tests.py", 1328),
 ];
