@@ -5,7 +5,7 @@
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
-use sumpuzzles::genres::Genre;
+use sumpuzzles::genres::{Formats, Genre};
 use sumpuzzles::{candidate_seeds, MAX_CANDIDATES};
 use sumpuzzles::{
     generate_in_range, Budget, Error, GenerateParams, InputErrorKind, Level, Score, ScoreRange,

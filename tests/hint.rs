@@ -7,7 +7,7 @@ mod common;
 use common::samples::{empty_answer, sample};
 use serde_json::Value;
 use sumpuzzles::genres::kakuro::Kakuro;
-use sumpuzzles::genres::{Genre, GenreId};
+use sumpuzzles::genres::{Formats, Genre, GenreId};
 use sumpuzzles::ops::{
     self, CheckOptions, CheckRequest, HintOptions, HintReport, HintRequest, PuzzleSource,
 };

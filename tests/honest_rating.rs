@@ -9,7 +9,7 @@ use common::*;
 use sumpuzzles::genres::kakurasu::Kakurasu;
 use sumpuzzles::genres::kakuro::{self, format, rate, Kakuro, Rules};
 use sumpuzzles::genres::kakuro_cryptic::KakuroCryptic;
-use sumpuzzles::genres::Genre;
+use sumpuzzles::genres::{Formats, Genre};
 use sumpuzzles::ops::{self, PuzzleSource, RatingStatus};
 use sumpuzzles::{assess, Assessment, Budget, Level, Score, Stop, Uniqueness, Verdict};
 

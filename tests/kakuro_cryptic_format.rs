@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use sumpuzzles::genres::kakuro_cryptic::{format, KakuroCryptic};
-use sumpuzzles::genres::Genre;
+use sumpuzzles::genres::Formats;
 use sumpuzzles::{InputError, InputErrorKind, Location};
 
 /// The example of the issue.

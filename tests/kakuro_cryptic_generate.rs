@@ -4,8 +4,8 @@
 
 use sumpuzzles::genres::kakuro::Kakuro;
 use sumpuzzles::genres::kakuro_cryptic::{self, format, Cell, KakuroCryptic, Puzzle};
-use sumpuzzles::genres::Genre;
 use sumpuzzles::genres::GenreId;
+use sumpuzzles::genres::{Formats, Genre};
 use sumpuzzles::ops::{self, GenerateRequest};
 use sumpuzzles::Stop;
 use sumpuzzles::{Budget, Error, GenerateParams, InputErrorKind, Level, Shape, TargetLevel};

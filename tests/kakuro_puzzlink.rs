@@ -6,7 +6,7 @@ mod common;
 
 use proptest::prelude::*;
 use sumpuzzles::genres::kakuro::{puzzlink, Cell, Kakuro, Puzzle};
-use sumpuzzles::genres::Genre;
+use sumpuzzles::genres::Formats;
 use sumpuzzles::ops::{self, CheckOptions, CheckRequest, PuzzleSource};
 use sumpuzzles::{Budget, Grid, InputErrorKind, Location, Shape};
 

@@ -6,8 +6,8 @@
 mod common;
 
 use serde_json::{json, Value};
-use sumpuzzles::genres::killer_sudoku::model::char_digit;
-use sumpuzzles::genres::killer_sudoku::{answer, check, format, hint, rate, Puzzle};
+use sumpuzzles::genres::killer_sudoku::{char_digit, format, rate, KillerSudoku, Puzzle};
+use sumpuzzles::genres::Genre;
 use sumpuzzles::Budget;
 use sumpuzzles::{HintKind, Level, Rating};
 
@@ -82,8 +82,8 @@ fn every_published_rating_is_sound_and_a_finished_one_fills_the_solution() {
                 .chunks(9)
                 .map(|row| row.iter().map(|d| d.to_string()).collect())
                 .collect();
-            let answer = answer::parse_answer(puzzle, &rows).unwrap();
-            let violations = check::check(puzzle, &answer, true).unwrap();
+            let answer = KillerSudoku::parse_answer(puzzle, &rows).unwrap();
+            let violations = KillerSudoku::check(puzzle, &answer, true).unwrap();
             assert!(violations.is_empty(), "{name}: filled grid breaks a rule");
             assert!(matches!(rating.level(), Some(level) if level != Level::BeyondExpert));
         }
@@ -170,25 +170,27 @@ fn hints_point_at_a_wrong_digit_first_and_otherwise_place_a_right_one() {
             .iter()
             .map(|row| row.as_str().unwrap().to_string())
             .collect();
-        let solution_answer = answer::parse_answer(puzzle, &rows).unwrap();
+        let solution_answer = KillerSudoku::parse_answer(puzzle, &rows).unwrap();
         let solution = sumpuzzles::genres::killer_sudoku::Solution {
             side: 9,
             digits: digits.clone(),
         };
         let given =
-            hint::hint(puzzle, &solution_answer, &solution, &mut Budget::new(STEPS)).unwrap();
+            KillerSudoku::hint(puzzle, &solution_answer, &solution, &mut Budget::new(STEPS))
+                .unwrap();
         assert_eq!(given.kind, HintKind::Solved, "{name}");
         // A wrong digit in row 5 is pointed at.
         let mut wrong = vec![".".repeat(9); 9];
         let bad = digits[40] % 9 + 1;
         wrong[4] = format!("....{bad}....");
-        let answer = answer::parse_answer(puzzle, &wrong).unwrap();
-        let given = hint::hint(puzzle, &answer, &solution, &mut Budget::new(STEPS)).unwrap();
+        let answer = KillerSudoku::parse_answer(puzzle, &wrong).unwrap();
+        let given =
+            KillerSudoku::hint(puzzle, &answer, &solution, &mut Budget::new(STEPS)).unwrap();
         assert_eq!(given.kind, HintKind::Wrong, "{name}");
         assert_eq!(given.cells, vec![[4, 4]]);
         // From the empty grid: a deduction placing the solution's digit, or a reveal.
-        let empty = answer::parse_answer(puzzle, &vec![".".repeat(9); 9]).unwrap();
-        let given = hint::hint(puzzle, &empty, &solution, &mut Budget::new(STEPS)).unwrap();
+        let empty = KillerSudoku::parse_answer(puzzle, &vec![".".repeat(9); 9]).unwrap();
+        let given = KillerSudoku::hint(puzzle, &empty, &solution, &mut Budget::new(STEPS)).unwrap();
         assert!(
             matches!(given.kind, HintKind::Deduction | HintKind::Reveal),
             "{name}: {:?}",

@@ -5,7 +5,8 @@
 mod common;
 
 use serde_json::json;
-use sumpuzzles::genres::killer_sudoku::{answer, check, format, solve_puzzle};
+use sumpuzzles::genres::killer_sudoku::{format, solve_puzzle, KillerSudoku};
+use sumpuzzles::genres::Genre;
 use sumpuzzles::Budget;
 
 #[test]
@@ -47,8 +48,8 @@ fn every_published_puzzle_solves_to_its_solution_and_checks_as_solved() {
                 .collect();
             assert_eq!(rows, given, "{name}: another solution");
         }
-        let answer = answer::parse_answer(puzzle, &rows).unwrap();
-        let violations = check::check(puzzle, &answer, true).unwrap();
+        let answer = KillerSudoku::parse_answer(puzzle, &rows).unwrap();
+        let violations = KillerSudoku::check(puzzle, &answer, true).unwrap();
         assert!(violations.is_empty(), "{name}: {violations:?}");
     }
     // TAREK_ALL #36-#39: cages along diagonals, read under the relaxed rules.
@@ -91,8 +92,8 @@ fn the_hardest_published_killers_are_decided_beyond_the_default_budget() {
         assert!(outcome.complete, "{name}: not decided");
         assert!(outcome.steps > 1_200_000, "{name}: {} steps", outcome.steps);
         assert_eq!(outcome.count(), 1, "{name}");
-        let answer = answer::parse_answer(puzzle, &outcome.solutions[0].rows()).unwrap();
-        let violations = check::check(puzzle, &answer, true).unwrap();
+        let answer = KillerSudoku::parse_answer(puzzle, &outcome.solutions[0].rows()).unwrap();
+        let violations = KillerSudoku::check(puzzle, &answer, true).unwrap();
         assert!(violations.is_empty(), "{name}: {violations:?}");
         decided += 1;
     }
@@ -136,8 +137,8 @@ fn a_wrong_answer_names_what_it_breaks() {
     // Swap the first two digits of the first row: the columns and cages notice.
     let first: Vec<char> = rows[0].chars().collect();
     rows[0] = [first[1], first[0]].iter().chain(&first[2..]).collect();
-    let answer = answer::parse_answer(puzzle, &rows).unwrap();
-    let violations = check::check(puzzle, &answer, true).unwrap();
+    let answer = KillerSudoku::parse_answer(puzzle, &rows).unwrap();
+    let violations = KillerSudoku::check(puzzle, &answer, true).unwrap();
     let rules: Vec<String> = violations
         .iter()
         .map(|v| {

@@ -11,8 +11,7 @@
 //!   houses can still agree: no solution, or some, found only by searching.
 
 use sumpuzzles::genres::killer_sudoku::generate::{neighbours, random_fill};
-use sumpuzzles::genres::killer_sudoku::model::{default_box, sum_bounds};
-use sumpuzzles::genres::killer_sudoku::{Cage, Puzzle};
+use sumpuzzles::genres::killer_sudoku::{default_box, sum_bounds, Cage, Puzzle};
 use sumpuzzles::SeededRng;
 
 /// Sides of the grids.

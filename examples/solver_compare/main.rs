@@ -54,10 +54,10 @@ use serde_json::{json, Value};
 use sumpuzzles::genres::dispatch;
 use sumpuzzles::genres::kakuro::{self, generate};
 use sumpuzzles::genres::killer_sudoku::{self, KillerSudoku};
-use sumpuzzles::genres::Genre;
 use sumpuzzles::genres::GenreVisitor;
 use sumpuzzles::genres::Registered;
 use sumpuzzles::genres::{kakurasu, kakuro_cryptic, GenreId};
+use sumpuzzles::genres::{Formats, Genre};
 use sumpuzzles::ops::{self, GenerateRequest};
 use sumpuzzles::{Budget, GenerateParams, Level, Shape, TargetLevel};
 

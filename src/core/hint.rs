@@ -110,6 +110,32 @@ impl Hint {
         }
     }
 
+    /// The hint for a digit `digit` in the cell at `row`, `col` that the puzzle's only
+    /// solution does not have.
+    pub fn wrong_digit(row: usize, col: usize, digit: impl std::fmt::Display) -> Hint {
+        Hint::wrong(
+            row,
+            col,
+            format!(
+                "The {digit} in {} is wrong: it does not fit the puzzle's only solution.",
+                cell_name(row, col)
+            ),
+        )
+    }
+
+    /// A deduction hint from a rater's record that stops at its first placement (the last
+    /// deduction): that placement and the deductions it rests on (`chain_to`), as
+    /// [`Hint::from_chain`] words them.
+    pub fn toward_placement(record: &[Deduction], explain: impl Fn(&Deduction) -> String) -> Hint {
+        let placing = record.len().saturating_sub(1);
+        let target = record
+            .get(placing)
+            .and_then(|deduction| deduction.placed.first())
+            .map(|p| [p.row, p.col])
+            .unwrap_or_default();
+        Hint::from_chain(chain_to(record, placing, target), explain)
+    }
+
     /// A deduction hint from the chain of deductions that ends in a placement. `explain`
     /// gives the sentence for one deduction; the hint's sentence is the hardest one's,
     /// followed by the placement when that is a different deduction. Among equally hard

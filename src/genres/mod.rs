@@ -9,6 +9,7 @@
 //! are built from the genres' own (module `schema`, with the `server` feature).
 
 mod board;
+mod formats;
 pub mod kakurasu;
 pub mod kakuro;
 pub mod kakuro_cryptic;
@@ -19,6 +20,7 @@ pub(crate) mod sum_grid;
 mod violation;
 
 pub use board::BoardKind;
+pub use formats::{Formats, Wire};
 pub use violation::{Description, Explain, Violation, ViolationKind};
 
 use std::fmt;
@@ -28,31 +30,19 @@ use serde::Serialize;
 
 use crate::core::hint::Hint;
 use crate::core::{
-    assess, Assessment, Budget, Error, GenerateParams, Generated, InputError, InputErrorKind,
-    Level, Location, Rating, Shape, SolveOutcome, Stop,
+    assess, Assessment, Budget, Error, GenerateParams, Generated, InputError, Level, Rating, Shape,
+    SolveOutcome, Stop,
 };
 
-/// A type the doors send: serializable, with its OpenAPI schema under the `server` feature.
-#[cfg(feature = "server")]
-pub trait Wire: Serialize + utoipa::ToSchema {}
-#[cfg(feature = "server")]
-impl<T: Serialize + utoipa::ToSchema> Wire for T {}
-/// A type the doors send: serializable, with its OpenAPI schema under the `server` feature.
-#[cfg(not(feature = "server"))]
-pub trait Wire: Serialize {}
-#[cfg(not(feature = "server"))]
-impl<T: Serialize> Wire for T {}
 
 /// The solution fields of a genre that has none beyond its rows.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct NoExtra {}
 
-/// What every genre offers: formats, the exact solver, the answer checker, the human-technique
+/// What every genre offers: its formats ([`Formats`]), the exact solver, the answer checker, the human-technique
 /// rater, the generator, and what the doors say about it.
-pub trait Genre: 'static {
-    /// The genre's name in formats, IDs and the API (`kakuro`).
-    const NAME: &'static str;
+pub trait Genre: Formats + 'static {
     /// The genre's name for people (`Cryptic Kakuro`).
     const TITLE: &'static str;
     /// The rules, in a few sentences for a player.
@@ -83,14 +73,10 @@ pub trait Genre: 'static {
     /// solution.
     const SOLVED_PROVES_UNIQUE: bool;
 
-    /// A puzzle, checked against the relaxed structure rules when parsed.
-    type Puzzle: Clone + Send + Sync + 'static;
     /// A player's (possibly partial) answer.
     type Answer;
     /// One full solution.
     type Solution: Clone + Send + 'static;
-    /// The JSON puzzle object (the value of `"puzzle"` in requests and reports).
-    type PuzzleObject: Wire + Clone + fmt::Debug + PartialEq + Send + 'static;
     /// A broken rule instance found by the checker, with its typed fields: an enum tagged by
     /// its `rule`, which says in words what it is. The reports carry it as a [`Violation`],
     /// with the cells it is about.
@@ -98,33 +84,6 @@ pub trait Genre: 'static {
     /// The fields a report adds for a solution beyond its rows (cryptic Kakuro: the letter
     /// mapping); [`NoExtra`] for a genre without any.
     type SolutionExtra: Wire + Clone + fmt::Debug + PartialEq + Send + 'static;
-
-    /// Reads the genre's text format.
-    fn parse_text(text: &str) -> Result<Self::Puzzle, InputError>;
-    /// Reads an ID such as `kakuro:3x3:DbAb/4.6.3.7`.
-    fn parse_id(id: &str) -> Result<Self::Puzzle, InputError>;
-    /// Reads the JSON puzzle object, whatever JSON was sent (errors name the place).
-    fn parse_json(puzzle: &serde_json::Value) -> Result<Self::Puzzle, InputError>;
-    /// Writes the text format.
-    fn to_text(puzzle: &Self::Puzzle) -> String;
-    /// Writes the ID.
-    fn to_id(puzzle: &Self::Puzzle) -> String;
-    /// Writes the JSON puzzle object.
-    fn to_json(puzzle: &Self::Puzzle) -> Self::PuzzleObject;
-
-    /// Reads a puzz.link URL (`https://puzz.link/p?<genre>/...`). Genres without a puzz.link
-    /// form refuse every URL.
-    fn parse_url(_url: &str) -> Result<Self::Puzzle, InputError> {
-        Err(InputError::new(
-            InputErrorKind::Limits,
-            Location::Input,
-            format!("{} puzzles have no puzz.link form", Self::NAME),
-        ))
-    }
-    /// The puzz.link URL, when the genre has a puzz.link form and the puzzle fits it.
-    fn to_url(_puzzle: &Self::Puzzle) -> Option<String> {
-        None
-    }
 
     /// Reads answer rows (one string per row, or one string with a row per line).
     fn parse_answer(puzzle: &Self::Puzzle, rows: &[String]) -> Result<Self::Answer, InputError>;
@@ -249,10 +208,10 @@ macro_rules! registry {
             /// Every registered genre, in the registry's order.
             pub const ALL: &'static [GenreId] = &[$(GenreId::$variant),+];
 
-            /// The genre's name in formats, IDs and the API (its [`Genre::NAME`]).
+            /// The genre's name in formats, IDs and the API (its [`Formats::NAME`]).
             pub fn name(self) -> &'static str {
                 match self {
-                    $(GenreId::$variant => <$module::$genre as Genre>::NAME),+
+                    $(GenreId::$variant => <$module::$genre as Formats>::NAME),+
                 }
             }
         }
@@ -264,13 +223,13 @@ macro_rules! registry {
             }
         }
 
-        /// A JSON puzzle object of any genre: the genre's [`Genre::PuzzleObject`].
+        /// A JSON puzzle object of any genre: the genre's [`Formats::PuzzleObject`].
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum AnyPuzzleObject {
             $(
                 #[doc = concat!("A puzzle object of `", stringify!($module), "`.")]
-                $variant(<$module::$genre as Genre>::PuzzleObject)
+                $variant(<$module::$genre as Formats>::PuzzleObject)
             ),+
         }
 

@@ -18,8 +18,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::answers::{self, Keep};
+use super::batch::{batch_deadline, deadline_text, list_query};
 use super::extract::OptionalJson;
-use super::generate::{batch_deadline, deadline_text, list_query};
 use super::metrics;
 use super::pool::Entry;
 use super::problem::ApiError;

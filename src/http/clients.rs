@@ -17,21 +17,29 @@
 //! held to its share of the workers' time.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use axum::http::{HeaderMap, HeaderName, HeaderValue};
-use serde::Deserialize;
+use axum::http::HeaderMap;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::metrics;
 use super::problem::ApiError;
 
 mod accounts;
+mod address;
+mod keys;
+mod rate_left;
 
 use accounts::Accounts;
 pub use accounts::Rate;
+use address::client_address;
+pub(crate) use address::{client_key, ClientId, Peer};
+pub use address::{parse_ranges, IpRange};
+use keys::api_key;
+pub use keys::{ApiKeys, KeyEntry};
+pub(crate) use rate_left::RateLeft;
 
 /// What every request but the probes costs its client, in milliseconds of worker time, besides
 /// the CPU time of its job: reading and answering it on the runtime costs far less (tens of
@@ -44,132 +52,6 @@ const KEY_GUESSES: Rate = Rate {
     burst: 5.0,
 };
 
-/// An address range: an address and how many of its leading bits count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IpRange {
-    address: IpAddr,
-    prefix: u8,
-}
-
-impl IpRange {
-    /// Whether `address` is in the range (an IPv4-mapped IPv6 address counts as its IPv4).
-    pub fn contains(&self, address: IpAddr) -> bool {
-        match (self.address, canonical(address)) {
-            (IpAddr::V4(range), IpAddr::V4(address)) => {
-                let mask = u32::MAX
-                    .checked_shl(32 - u32::from(self.prefix))
-                    .unwrap_or(0);
-                u32::from(range) & mask == u32::from(address) & mask
-            }
-            (IpAddr::V6(range), IpAddr::V6(address)) => {
-                let mask = u128::MAX
-                    .checked_shl(128 - u32::from(self.prefix))
-                    .unwrap_or(0);
-                u128::from(range) & mask == u128::from(address) & mask
-            }
-            _ => false,
-        }
-    }
-}
-
-impl std::str::FromStr for IpRange {
-    type Err = String;
-
-    /// `10.0.0.1`, `172.28.0.0/16`, `::1`, `fd00::/8`.
-    fn from_str(text: &str) -> Result<IpRange, String> {
-        let text = text.trim();
-        let (address, prefix) = text
-            .split_once('/')
-            .map_or((text, None), |(a, p)| (a, Some(p)));
-        let address: IpAddr = address
-            .parse()
-            .map_err(|_| format!("'{text}' is not an address or an address/prefix"))?;
-        let address = canonical(address);
-        let most = if address.is_ipv4() { 32 } else { 128 };
-        let prefix = match prefix {
-            None => most,
-            Some(prefix) => prefix
-                .parse::<u8>()
-                .ok()
-                .filter(|&p| p <= most)
-                .ok_or_else(|| format!("'{text}': the prefix must be 0 to {most}"))?,
-        };
-        Ok(IpRange { address, prefix })
-    }
-}
-
-/// An IPv4-mapped IPv6 address as its IPv4 address.
-fn canonical(address: IpAddr) -> IpAddr {
-    match address {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(address, IpAddr::V4),
-        v4 => v4,
-    }
-}
-
-/// Reads a comma-separated list of ranges (`SUMPUZZLES_TRUSTED_PROXIES`).
-pub fn parse_ranges(text: &str) -> Result<Vec<IpRange>, String> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|part| !part.is_empty())
-        .map(str::parse)
-        .collect()
-}
-
-/// Who a request comes from.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum ClientId {
-    /// An IPv4 address, or an IPv6 address with its last 64 bits cleared.
-    Address(IpAddr),
-    /// An API key, by its name.
-    Key(Arc<str>),
-}
-
-impl ClientId {
-    fn address(address: IpAddr) -> ClientId {
-        ClientId::Address(client_key(address))
-    }
-}
-
-/// The address a client is counted by: an IPv4 address, or an IPv6 address with its last 64
-/// bits cleared (one subscriber's prefix).
-pub(crate) fn client_key(address: IpAddr) -> IpAddr {
-    match canonical(address) {
-        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
-        v4 => v4,
-    }
-}
-
-/// The client's address: the peer's, or, when the peer is a trusted proxy, the last address
-/// in `X-Forwarded-For` that is not a trusted proxy's (each proxy appends the address it
-/// heard from, so entries left of the first untrusted one may be anything a client wrote).
-pub(crate) fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpRange]) -> IpAddr {
-    let is_trusted = |address: IpAddr| trusted.iter().any(|range| range.contains(address));
-    if !is_trusted(peer) {
-        return peer;
-    }
-    let forwarded: Vec<&str> = headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .map(str::trim)
-        .collect();
-    let mut client = peer;
-    for entry in forwarded.iter().rev() {
-        match entry.parse::<IpAddr>() {
-            Ok(address) => {
-                client = address;
-                if !is_trusted(address) {
-                    break;
-                }
-            }
-            // Garbage from a proxy we trust: the last address we could read stands.
-            Err(_) => break,
-        }
-    }
-    client
-}
-
 /// What a request may spend, by default and by its key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Allowance {
@@ -177,57 +59,6 @@ pub(crate) struct Allowance {
     pub budget: u64,
     /// Step budget of a generation.
     pub generate_budget: u64,
-}
-
-/// One API key as the keys file lists it.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KeyEntry {
-    /// The secret the client sends.
-    pub key: String,
-    /// Its name, in logs and as its client identity.
-    pub name: String,
-    /// Milliseconds of worker time a second (default: the anonymous share; 0: no limit).
-    pub work_ms: Option<u32>,
-    /// Milliseconds of worker time at once (default: the anonymous burst).
-    pub work_burst_ms: Option<u32>,
-    /// Largest step budget of an operation on a puzzle (default: the anonymous one).
-    pub budget: Option<u64>,
-    /// Largest step budget of a generation (default: the anonymous one).
-    pub generate_budget: Option<u64>,
-    /// Requests running at once (default: the anonymous limit).
-    pub concurrency: Option<usize>,
-}
-
-/// The API keys a server knows, and whether every puzzle operation needs one.
-#[derive(Clone, Debug, Default)]
-pub struct ApiKeys {
-    /// The keys, each with its own limits.
-    pub entries: Vec<KeyEntry>,
-    /// Whether the puzzle operations refuse a request without a known key (401); otherwise a
-    /// request without a key gets the anonymous limits.
-    pub required: bool,
-}
-
-impl ApiKeys {
-    /// Reads a JSON array of [`KeyEntry`] objects, such as
-    /// `[{"key": "s3cret", "name": "publisher", "work_ms": 2000, "budget": 100000000}]`.
-    pub fn parse(json: &str) -> Result<Vec<KeyEntry>, String> {
-        let entries: Vec<KeyEntry> =
-            serde_json::from_str(json).map_err(|error| format!("API keys: {error}"))?;
-        for (index, entry) in entries.iter().enumerate() {
-            if entry.key.len() < 16 || entry.key.chars().any(char::is_whitespace) {
-                return Err(format!(
-                    "API key {index} ({}): a key is at least 16 characters without spaces",
-                    entry.name
-                ));
-            }
-            if entries[..index].iter().any(|other| other.key == entry.key) {
-                return Err(format!("API key {index} ({}) is listed twice", entry.name));
-            }
-        }
-        Ok(entries)
-    }
 }
 
 /// A known key, with its own share of worker time.
@@ -329,43 +160,6 @@ impl Account {
             left_ms: left.floor() as u64,
             whole_in_s: owed.as_secs_f64().ceil() as u64,
         }
-    }
-}
-
-/// What a client's account of worker time leaves it, as the IETF draft on rate limit headers
-/// (draft-ietf-httpapi-ratelimit-headers) says it, in milliseconds of worker time (see
-/// [`RateLeft::headers`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct RateLeft {
-    rate: Rate,
-    left_ms: u64,
-    whole_in_s: u64,
-}
-
-/// The name both headers give the policy.
-const POLICY_NAME: &str = "client";
-
-impl RateLeft {
-    /// `RateLimit-Policy: "client";q=<burst ms>;w=<seconds to come back in full>` and
-    /// `RateLimit: "client";r=<ms left at once>;t=<seconds until whole again>`.
-    pub fn headers(&self) -> [(HeaderName, HeaderValue); 2] {
-        let quota = self.rate.burst.floor() as u64;
-        let window = (self.rate.burst / self.rate.per_second).ceil().max(1.0) as u64;
-        let value = |text: String| HeaderValue::from_str(&text).expect("a header of ASCII");
-        [
-            (
-                HeaderName::from_static("ratelimit-policy"),
-                value(format!("\"{POLICY_NAME}\";q={quota};w={window}")),
-            ),
-            (
-                HeaderName::from_static("ratelimit"),
-                value(format!(
-                    "\"{POLICY_NAME}\";r={};t={}",
-                    self.left_ms.min(quota),
-                    self.whole_in_s
-                )),
-            ),
-        ]
     }
 }
 
@@ -594,115 +388,9 @@ impl Clients {
     }
 }
 
-/// The API key a request sends: `Authorization: Bearer <key>` or `X-API-Key: <key>`.
-fn api_key(headers: &HeaderMap) -> Option<&str> {
-    let bearer = headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| {
-            let (scheme, token) = value.trim().split_once(' ')?;
-            scheme
-                .eq_ignore_ascii_case("bearer")
-                .then_some(token.trim())
-        });
-    bearer.or_else(|| {
-        headers
-            .get("x-api-key")
-            .and_then(|value| value.to_str().ok())
-            .map(str::trim)
-    })
-}
-
-/// The peer address of a request's connection (a request extension the server sets).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Peer(pub SocketAddr);
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn headers(forwarded: &[&str]) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        for value in forwarded {
-            headers.append("x-forwarded-for", value.parse().unwrap());
-        }
-        headers
-    }
-
-    #[test]
-    fn ranges_contain_their_addresses() {
-        let range: IpRange = "172.28.0.0/16".parse().unwrap();
-        assert!(range.contains("172.28.5.9".parse().unwrap()));
-        assert!(!range.contains("172.29.0.1".parse().unwrap()));
-        assert!(range.contains("::ffff:172.28.0.1".parse().unwrap()));
-        let one: IpRange = "127.0.0.1".parse().unwrap();
-        assert!(one.contains("127.0.0.1".parse().unwrap()));
-        assert!(!one.contains("127.0.0.2".parse().unwrap()));
-        let all: IpRange = "::/0".parse().unwrap();
-        assert!(all.contains("2001:db8::1".parse().unwrap()));
-        assert!("10.0.0.0/33".parse::<IpRange>().is_err());
-        assert!("nginx".parse::<IpRange>().is_err());
-    }
-
-    #[test]
-    fn only_a_trusted_peer_names_the_client() {
-        let trusted = parse_ranges("10.0.0.0/8").unwrap();
-        let client = "203.0.113.7".parse::<IpAddr>().unwrap();
-        let proxy = "10.1.1.1".parse::<IpAddr>().unwrap();
-        // The proxy appended the address it heard from; a spoofed entry before it is ignored.
-        let sent = headers(&["198.51.100.1, 203.0.113.7"]);
-        assert_eq!(client_address(proxy, &sent, &trusted), client);
-        // Two trusted proxies in a row.
-        let sent = headers(&["198.51.100.1", "203.0.113.7, 10.2.2.2"]);
-        assert_eq!(client_address(proxy, &sent, &trusted), client);
-        // An untrusted peer cannot name another client.
-        assert_eq!(client_address(client, &sent, &trusted), client);
-        // Nothing forwarded: the proxy itself.
-        assert_eq!(client_address(proxy, &HeaderMap::new(), &trusted), proxy);
-    }
-
-    #[test]
-    fn ipv6_clients_are_their_64_bit_prefix() {
-        let a = ClientId::address("2001:db8:1:2::1".parse().unwrap());
-        let b = ClientId::address("2001:db8:1:2:ffff::9".parse().unwrap());
-        let c = ClientId::address("2001:db8:1:3::1".parse().unwrap());
-        assert_eq!(a, b);
-        assert_ne!(a, c);
-    }
-
-    #[test]
-    fn keys_are_read_and_checked() {
-        let entries =
-            ApiKeys::parse(r#"[{"key": "0123456789abcdef", "name": "pub", "work_ms": 5}]"#)
-                .unwrap();
-        assert_eq!(entries[0].work_ms, Some(5));
-        // The request-counting settings of before are refused, not ignored.
-        assert!(
-            ApiKeys::parse(r#"[{"key": "0123456789abcdef", "name": "x", "rate": 5}]"#).is_err()
-        );
-        assert!(ApiKeys::parse(r#"[{"key": "short", "name": "x"}]"#).is_err());
-        assert!(ApiKeys::parse(r#"[{"key": "0123456789abcdef", "nam": "x"}]"#).is_err());
-    }
-
-    /// 500 ms of worker time a second, 10 s of it at once: the quota is 10,000 ms in 20 s; a
-    /// client that has 3,700 ms left gets the other 6,300 back in 12.6 s, 13 s rounded up.
-    #[test]
-    fn the_rate_limit_headers_state_the_policy_and_what_is_left() {
-        let rate = Rate {
-            per_second: 500.0,
-            burst: 10_000.0,
-        };
-        let left = RateLeft {
-            rate,
-            left_ms: 3_700,
-            whole_in_s: 13,
-        };
-        let [(policy_name, policy_value), (left_name, left_value)] = left.headers();
-        assert_eq!(policy_name, "ratelimit-policy");
-        assert_eq!(policy_value, "\"client\";q=10000;w=20");
-        assert_eq!(left_name, "ratelimit");
-        assert_eq!(left_value, "\"client\";r=3700;t=13");
-    }
 
     #[test]
     fn the_account_counts_down_what_is_left() {

@@ -15,6 +15,7 @@ use axum::http::HeaderMap;
 use hyper::body as http_body;
 use serde::de::DeserializeOwned;
 
+use super::limits::{MAX_BODY_PIECES, MIN_AVERAGE_PIECE};
 use super::problem::ApiError;
 use crate::ops;
 
@@ -64,15 +65,6 @@ async fn read_body<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes,
         read => Ok(read?),
     }
 }
-
-/// How many pieces (HTTP/1 chunks or reads, HTTP/2 DATA frames) a body may come in before
-/// their size counts: beyond, pieces of [`MIN_AVERAGE_PIECE`] bytes on average. Each piece
-/// costs the runtime a microsecond or two whatever its size, so a 1 MiB body in 1-byte chunks
-/// cost 1.6-1.9 s of CPU outside the workers (issue 31); refused here, it costs a few
-/// milliseconds. A 1 MiB body in 256-byte pieces (a slow link's reads are ~1,400) passes.
-pub const MAX_BODY_PIECES: u64 = 4096;
-/// The least average size of a body's pieces beyond the first [`MAX_BODY_PIECES`].
-pub const MIN_AVERAGE_PIECE: u64 = 64;
 
 /// A request body that counts its pieces, and ends in an error when there are too many.
 struct CountedPieces {

@@ -9,6 +9,7 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use super::limits::{MAX_BODY_PIECES, MAX_URI_BYTES, MIN_AVERAGE_PIECE};
 use crate::core::{Error, InputError, Stop};
 use crate::ops::ProblemDetails;
 
@@ -107,8 +108,7 @@ impl ApiError {
                 format!(
                     "the body came in more than {} pieces (chunks or frames) of under {} bytes \
                      on average; send it in larger pieces",
-                    super::extract::MAX_BODY_PIECES,
-                    super::extract::MIN_AVERAGE_PIECE
+                    MAX_BODY_PIECES, MIN_AVERAGE_PIECE
                 ),
             ),
             ApiError::TooLarge(detail) => ProblemDetails::new(
@@ -223,9 +223,6 @@ impl ApiError {
         }
     }
 }
-
-/// The longest request target (path and query string) the service reads.
-pub const MAX_URI_BYTES: usize = 8192;
 
 /// The problem details of a bare error status, as a router, a library or hyper itself gives
 /// it (hyper for a request head it cannot read: 400, 408, 414, 431, 505).

@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 
-use super::answers::Answer;
+use super::answer_cache::Answer;
 use super::metrics;
 use super::pool::{thread_cpu_time, Background, BackgroundTask};
 use crate::core::{Budget, Error, Shape, Stop, TargetLevel};

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::answers::AnswerCache;
+use super::answer_cache::AnswerCache;
 use super::clients::{Account, Allowance, ApiKeys, ClientLimits, Clients};
 use super::metrics;
 use super::pool::{thread_cpu_time, Background, Entry, Pool};

@@ -247,10 +247,12 @@ pub fn inline_paths(code: &str) -> Vec<Vec<String>> {
         while let Some(found) = code[from..].find(start) {
             let at = from + found;
             from = at + start.len();
+            // Inside a longer path (`foo_crate::`, or the second `super::` of
+            // `super::super::x`, which would read as an import of the parent): not a start.
             if code[..at]
                 .chars()
                 .next_back()
-                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
             {
                 continue;
             }

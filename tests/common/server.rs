@@ -9,6 +9,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use sumpuzzles::http::clients::KeyEntry;
+
 use super::Client;
 
 /// A server on an ephemeral loopback port, stopped when dropped.
@@ -149,5 +151,19 @@ impl Drop for Process {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// An API key with no allowance of its own (the service's defaults for each); a test sets the
+/// ones it is about with `KeyEntry { budget: Some(..), ..api_key(..) }`.
+pub fn api_key(key: &str, name: &str) -> KeyEntry {
+    KeyEntry {
+        key: key.into(),
+        name: name.into(),
+        work_ms: None,
+        work_burst_ms: None,
+        budget: None,
+        generate_budget: None,
+        concurrency: None,
     }
 }

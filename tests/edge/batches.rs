@@ -10,6 +10,7 @@ use serde_json::Value;
 use sumpuzzles::http::clients::{ApiKeys, KeyEntry};
 use sumpuzzles::http::{AppState, ServerConfig};
 
+use crate::common::server::api_key;
 use crate::common::server::Process;
 use crate::common::{start_server, Client};
 
@@ -160,13 +161,8 @@ async fn a_batch_has_one_deadline_and_names_the_seeds_it_had_no_time_for() {
 
 fn key(key: &str, name: &str, generate_budget: u64) -> KeyEntry {
     KeyEntry {
-        key: key.into(),
-        name: name.into(),
-        work_ms: None,
-        work_burst_ms: None,
-        budget: None,
         generate_budget: Some(generate_budget),
-        concurrency: None,
+        ..api_key(key, name)
     }
 }
 

@@ -16,6 +16,7 @@ use sumpuzzles::http::clients::{ApiKeys, KeyEntry};
 use sumpuzzles::http::ServerConfig;
 use sumpuzzles::ops;
 
+use crate::common::server::api_key;
 use crate::common::{Client, Reply};
 use crate::{blank_answer, heavy_grid};
 
@@ -293,13 +294,9 @@ async fn every_route_runs_under_its_own_budget() {
         generate_budget: ANONYMOUS.generation,
         api_keys: ApiKeys {
             entries: vec![KeyEntry {
-                key: KEY.into(),
-                name: "publisher".into(),
-                work_ms: None,
-                work_burst_ms: None,
                 budget: Some(KEYED.puzzle),
                 generate_budget: Some(KEYED.generation),
-                concurrency: None,
+                ..api_key(KEY, "publisher")
             }],
             required: false,
         },

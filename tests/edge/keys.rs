@@ -5,6 +5,7 @@ use serde_json::json;
 use sumpuzzles::http::clients::{ApiKeys, KeyEntry};
 use sumpuzzles::http::ServerConfig;
 
+use crate::common::server::api_key;
 use crate::common::Client;
 use crate::heavy_grid;
 
@@ -13,13 +14,9 @@ async fn api_keys_when_required_and_their_allowance() {
     let server = Client::app(ServerConfig {
         api_keys: ApiKeys {
             entries: vec![KeyEntry {
-                key: "publisher-0123456789".into(),
-                name: "publisher".into(),
                 work_ms: Some(100_000),
-                work_burst_ms: None,
                 budget: Some(5_000),
-                generate_budget: None,
-                concurrency: None,
+                ..api_key("publisher-0123456789", "publisher")
             }],
             required: true,
         },
@@ -58,15 +55,7 @@ async fn api_keys_when_required_and_their_allowance() {
 async fn key_guessing_is_throttled_per_address_and_an_unknown_key_is_still_a_403() {
     let mut config = ServerConfig {
         api_keys: ApiKeys {
-            entries: vec![KeyEntry {
-                key: "publisher-0123456789".into(),
-                name: "publisher".into(),
-                work_ms: None,
-                work_burst_ms: None,
-                budget: None,
-                generate_budget: None,
-                concurrency: None,
-            }],
+            entries: vec![api_key("publisher-0123456789", "publisher")],
             required: true,
         },
         ..ServerConfig::default()

@@ -129,7 +129,7 @@ async fn check_points_at_the_broken_clue() {
 #[tokio::test]
 async fn rate_says_what_a_short_budget_established() {
     use sumpuzzles::genres::kakuro::Kakuro;
-    use sumpuzzles::genres::Genre;
+    use sumpuzzles::genres::{Formats, Genre};
 
     let server = Client::default_app();
     let hard = "kakuro:8x8:KbAbCbAbCeAcAcAeCbAbCbAbB/16.24.27.29.11.17.8.29.10.26.27.32.15.13.20.33.16.3.12.14";

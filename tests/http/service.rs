@@ -218,7 +218,8 @@ async fn no_schema_asks_for_a_fractional_multiple() {
 /// key (tests/edge/keys.rs has the rest).
 #[tokio::test]
 async fn api_key_headers_are_ignored_where_no_key_is_checked() {
-    use sumpuzzles::http::clients::{ApiKeys, KeyEntry};
+    use crate::common::server::api_key;
+    use sumpuzzles::http::clients::ApiKeys;
     use sumpuzzles::http::ServerConfig;
     let headers = [
         ("authorization", "Bearer from-the-proxy-0123"),
@@ -248,15 +249,7 @@ async fn api_key_headers_are_ignored_where_no_key_is_checked() {
     }
     let keyed = Client::app(ServerConfig {
         api_keys: ApiKeys {
-            entries: vec![KeyEntry {
-                key: "publisher-0123456789".into(),
-                name: "publisher".into(),
-                work_ms: None,
-                work_burst_ms: None,
-                budget: None,
-                generate_budget: None,
-                concurrency: None,
-            }],
+            entries: vec![api_key("publisher-0123456789", "publisher")],
             required: true,
         },
         ..ServerConfig::default()
@@ -312,6 +305,7 @@ async fn the_document_says_how_to_send_a_key() {
 /// nothing, say nothing; a page may read the headers (CORS).
 #[tokio::test]
 async fn answers_say_how_much_of_the_rate_is_left() {
+    use crate::common::server::api_key;
     use sumpuzzles::http::clients::{ApiKeys, KeyEntry, Rate};
     use sumpuzzles::http::ServerConfig;
 
@@ -323,13 +317,9 @@ async fn answers_say_how_much_of_the_rate_is_left() {
     });
     config.api_keys = ApiKeys {
         entries: vec![KeyEntry {
-            key: "publisher-0123456789".into(),
-            name: "publisher".into(),
             work_ms: Some(1),
             work_burst_ms: Some(4_000),
-            budget: None,
-            generate_budget: None,
-            concurrency: None,
+            ..api_key("publisher-0123456789", "publisher")
         }],
         required: false,
     };

@@ -22,7 +22,7 @@ use crate::core::{
     Budget, Error, GenerateParams, Generated, InputError, Level, Rating, Shape, SolveOutcome,
 };
 
-use super::{BoardKind, Genre, NoExtra};
+use super::{BoardKind, Formats, Genre, NoExtra};
 
 pub use answer::{Answer, Mark, Solution};
 pub use check::{Rule, Violation};
@@ -37,31 +37,11 @@ pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> Solve
     solve::solve_board(&Board::new(puzzle), limit, budget).map(|shaded| Solution { shaded })
 }
 
-impl Genre for Kakurasu {
+impl Formats for Kakurasu {
     const NAME: &'static str = model::GENRE;
-    const TITLE: &'static str = "Kakurasu";
-    const RULES: &'static str = "Shade cells so that each row's shaded cells, counted by their \
-        column numbers, add up to the clue on the right, and each column's, counted by their row \
-        numbers, to the clue below.";
-    const FORMATS: &'static str = "Kakurasu (`kakurasu`, index sums): the puzzle object is \
-        `{\"row_clues\": [...], \"col_clues\": [...]}` (`null` for an absent clue); the text is \
-        `genre: kakurasu` / `rows: 8 12 3` / `cols: 0 0 6 2 3` (`-` for an absent clue); an ID \
-        is `kakurasu:3x5:8.12.3/0.0.6.2.3`. Answers: `#` shaded, `-` unshaded, `.` unmarked.";
-    const BOARD: BoardKind = BoardKind::Shading;
-    const DEFAULT_SHAPE: Shape = model::DEFAULT_SHAPE;
-    const SHAPE_LIMITS: (usize, usize) = (1, model::MAX_SIDE);
-    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
-    const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
-    /// Every deduction only decides what every solution has, so a board the techniques
-    /// decide is the only solution.
-    const SOLVED_PROVES_UNIQUE: bool = true;
 
     type Puzzle = Puzzle;
-    type Answer = Answer;
-    type Solution = Solution;
     type PuzzleObject = wire::PuzzleObject;
-    type Rule = Rule;
-    type SolutionExtra = NoExtra;
 
     fn parse_text(text: &str) -> Result<Puzzle, InputError> {
         format::parse_text(text)
@@ -86,6 +66,30 @@ impl Genre for Kakurasu {
     fn to_json(puzzle: &Puzzle) -> wire::PuzzleObject {
         wire::PuzzleObject::of(puzzle)
     }
+}
+
+impl Genre for Kakurasu {
+    const TITLE: &'static str = "Kakurasu";
+    const RULES: &'static str = "Shade cells so that each row's shaded cells, counted by their \
+        column numbers, add up to the clue on the right, and each column's, counted by their row \
+        numbers, to the clue below.";
+    const FORMATS: &'static str = "Kakurasu (`kakurasu`, index sums): the puzzle object is \
+        `{\"row_clues\": [...], \"col_clues\": [...]}` (`null` for an absent clue); the text is \
+        `genre: kakurasu` / `rows: 8 12 3` / `cols: 0 0 6 2 3` (`-` for an absent clue); an ID \
+        is `kakurasu:3x5:8.12.3/0.0.6.2.3`. Answers: `#` shaded, `-` unshaded, `.` unmarked.";
+    const BOARD: BoardKind = BoardKind::Shading;
+    const DEFAULT_SHAPE: Shape = model::DEFAULT_SHAPE;
+    const SHAPE_LIMITS: (usize, usize) = (1, model::MAX_SIDE);
+    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
+    const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
+    /// Every deduction only decides what every solution has, so a board the techniques
+    /// decide is the only solution.
+    const SOLVED_PROVES_UNIQUE: bool = true;
+
+    type Answer = Answer;
+    type Solution = Solution;
+    type Rule = Rule;
+    type SolutionExtra = NoExtra;
 
     fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
         answer::parse_answer(puzzle, rows)

@@ -27,7 +27,7 @@ use crate::core::{
 };
 use crate::genres::sum_grid::{hint, techniques};
 
-use super::{BoardKind, Genre, NoExtra};
+use super::{BoardKind, Formats, Genre, NoExtra};
 
 pub use crate::genres::sum_grid::answer::solution_grid;
 pub use answer::{Answer, Mark, Solution};
@@ -47,34 +47,11 @@ pub fn solve_puzzle(puzzle: &Puzzle, limit: usize, budget: &mut Budget) -> Solve
     outcome.map(|digits| solution_grid(layout, &digits))
 }
 
-impl Genre for Kakuro {
+impl Formats for Kakuro {
     const NAME: &'static str = format::GENRE;
-    const TITLE: &'static str = "Kakuro";
-    const RULES: &'static str = "Write a digit 1-9 in every white cell so that each run adds \
-        up to the sum in the block before it (down sums below the diagonal, across sums above \
-        it), with no digit twice in a run.";
-    const FORMATS: &'static str = "Kakuro (`kakuro`, cross sums): the puzzle object is \
-        `{\"grid\": [row, ...]}`; the text is the same rows after optional `genre: kakuro` and \
-        `grid:` lines; an ID is `kakuro:<rows>x<cols>:<layout>/<sums>`, such as \
-        `kakuro:3x3:DbAb/4.6.3.7`; puzz.link URLs are read and written. Grids are read under \
-        relaxed rules (runs of one cell, white cells in one run only, grids up to 160x160) so \
-        that published puzzles can be solved and checked; generated ones obey the strict rules. \
-        Answers: `#` block, `.` unmarked, `0` empty, `1`-`9` a digit.";
-    const BOARD: BoardKind = BoardKind::SumGrid;
-    const DEFAULT_SHAPE: Shape = Shape::new(10, 10);
-    const SHAPE_LIMITS: (usize, usize) = (1, model::STRICT_MAX_SIDE);
-    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
-    const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
-    /// Every deduction only removes digits that no solution has, so a grid the techniques
-    /// fill is the only solution.
-    const SOLVED_PROVES_UNIQUE: bool = true;
 
     type Puzzle = Puzzle;
-    type Answer = Answer;
-    type Solution = Solution;
     type PuzzleObject = wire::PuzzleObject;
-    type Rule = Rule;
-    type SolutionExtra = NoExtra;
 
     // The readers check the structure against the relaxed rules and the puzzle keeps the
     // layout that built, so solving, rating, checking and hints cannot meet a structure error.
@@ -109,6 +86,33 @@ impl Genre for Kakuro {
     fn to_url(puzzle: &Puzzle) -> Option<String> {
         puzzlink::to_url(puzzle).ok()
     }
+}
+
+impl Genre for Kakuro {
+    const TITLE: &'static str = "Kakuro";
+    const RULES: &'static str = "Write a digit 1-9 in every white cell so that each run adds \
+        up to the sum in the block before it (down sums below the diagonal, across sums above \
+        it), with no digit twice in a run.";
+    const FORMATS: &'static str = "Kakuro (`kakuro`, cross sums): the puzzle object is \
+        `{\"grid\": [row, ...]}`; the text is the same rows after optional `genre: kakuro` and \
+        `grid:` lines; an ID is `kakuro:<rows>x<cols>:<layout>/<sums>`, such as \
+        `kakuro:3x3:DbAb/4.6.3.7`; puzz.link URLs are read and written. Grids are read under \
+        relaxed rules (runs of one cell, white cells in one run only, grids up to 160x160) so \
+        that published puzzles can be solved and checked; generated ones obey the strict rules. \
+        Answers: `#` block, `.` unmarked, `0` empty, `1`-`9` a digit.";
+    const BOARD: BoardKind = BoardKind::SumGrid;
+    const DEFAULT_SHAPE: Shape = Shape::new(10, 10);
+    const SHAPE_LIMITS: (usize, usize) = (1, model::STRICT_MAX_SIDE);
+    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
+    const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
+    /// Every deduction only removes digits that no solution has, so a grid the techniques
+    /// fill is the only solution.
+    const SOLVED_PROVES_UNIQUE: bool = true;
+
+    type Answer = Answer;
+    type Solution = Solution;
+    type Rule = Rule;
+    type SolutionExtra = NoExtra;
 
     fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
         answer::parse_answer(puzzle, rows)

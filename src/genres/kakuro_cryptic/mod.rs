@@ -31,7 +31,7 @@ use crate::core::{
 use crate::genres::sum_grid::answer::{solution_grid, Answer};
 use crate::genres::sum_grid::{hint, techniques};
 
-use super::{BoardKind, Genre};
+use super::{BoardKind, Formats, Genre};
 
 pub use answer::Solution;
 pub use check::{Rule, Violation};
@@ -68,34 +68,11 @@ fn solution(structure: &Structure, found: &solve::Found) -> Solution {
     }
 }
 
-impl Genre for KakuroCryptic {
+impl Formats for KakuroCryptic {
     const NAME: &'static str = format::GENRE;
-    const TITLE: &'static str = "Cryptic Kakuro";
-    const RULES: &'static str = "Kakuro whose sums are written in letters: each letter stands \
-        for one digit 0-9, different letters for different digits. A letter in a white cell is \
-        that cell's digit.";
-    const FORMATS: &'static str = "Cryptic Kakuro (`kakuro-cryptic`, Project Euler 424): the \
-        text is one Project Euler 424 line (`6,X,X,(vCC),(vI),X,...`) or Kakuro's grid with \
-        letters for the sums and for the white cells that show one; the puzzle object is that \
-        grid (`{\"grid\": [...]}`); an ID is `kakuro-cryptic:<rows>x<cols>:<layout>/<sums>/<shown>`. \
-        Solving and generating add `letters` and `encrypted` (the digits of A to J). Answers \
-        are Kakuro answers, in digits.";
-    const BOARD: BoardKind = BoardKind::SumGrid;
-    const DEFAULT_SHAPE: Shape = Shape::new(7, 7);
-    const SHAPE_LIMITS: (usize, usize) = (generate::MIN_SIDE, model::MAX_SIDE);
-    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
-    /// The sum-grid kit's kakuro-human profile, as Kakuro's.
-    const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
-    /// The rating is of the grid one letter mapping gives; another mapping may give a second
-    /// solution.
-    const SOLVED_PROVES_UNIQUE: bool = false;
 
     type Puzzle = Puzzle;
-    type Answer = Answer;
-    type Solution = Solution;
     type PuzzleObject = wire::PuzzleObject;
-    type Rule = Rule;
-    type SolutionExtra = wire::SolutionExtra;
 
     // The readers check the structure and the puzzle keeps what that built, so solving,
     // rating, checking and hints cannot meet a structure error (nor report one as no solution).
@@ -123,6 +100,33 @@ impl Genre for KakuroCryptic {
     fn to_json(puzzle: &Puzzle) -> wire::PuzzleObject {
         wire::PuzzleObject::of(puzzle)
     }
+}
+
+impl Genre for KakuroCryptic {
+    const TITLE: &'static str = "Cryptic Kakuro";
+    const RULES: &'static str = "Kakuro whose sums are written in letters: each letter stands \
+        for one digit 0-9, different letters for different digits. A letter in a white cell is \
+        that cell's digit.";
+    const FORMATS: &'static str = "Cryptic Kakuro (`kakuro-cryptic`, Project Euler 424): the \
+        text is one Project Euler 424 line (`6,X,X,(vCC),(vI),X,...`) or Kakuro's grid with \
+        letters for the sums and for the white cells that show one; the puzzle object is that \
+        grid (`{\"grid\": [...]}`); an ID is `kakuro-cryptic:<rows>x<cols>:<layout>/<sums>/<shown>`. \
+        Solving and generating add `letters` and `encrypted` (the digits of A to J). Answers \
+        are Kakuro answers, in digits.";
+    const BOARD: BoardKind = BoardKind::SumGrid;
+    const DEFAULT_SHAPE: Shape = Shape::new(7, 7);
+    const SHAPE_LIMITS: (usize, usize) = (generate::MIN_SIDE, model::MAX_SIDE);
+    const GENERATOR_VERSION: u32 = generate::GENERATOR_VERSION;
+    /// The sum-grid kit's kakuro-human profile, as Kakuro's.
+    const RATER_PROFILE: (&'static str, u32) = (techniques::PROFILE, techniques::PROFILE_VERSION);
+    /// The rating is of the grid one letter mapping gives; another mapping may give a second
+    /// solution.
+    const SOLVED_PROVES_UNIQUE: bool = false;
+
+    type Answer = Answer;
+    type Solution = Solution;
+    type Rule = Rule;
+    type SolutionExtra = wire::SolutionExtra;
 
     fn parse_answer(puzzle: &Puzzle, rows: &[String]) -> Result<Answer, InputError> {
         answer::parse_answer(puzzle, rows)

@@ -29,8 +29,8 @@
 //! [`Strategy`]: [`Strategy::FewestCandidates`] for the generator and the rater, whose output
 //! depends on its order and step counts, [`ADAPTIVE`] for solving a given puzzle. The search
 //! itself is `crate::core::search`'s, over this file's model of the domains; the letters'
-//! sets and reasoning are in `letters.rs`, the propagation in `propagate.rs`, the equations in
-//! `equations.rs`.
+//! sets and reasoning are in `letters.rs`, the propagation in `propagate.rs`, the equations and
+//! their bounds reasoning in `equations.rs`.
 
 mod equations;
 mod letters;

@@ -1,7 +1,7 @@
 //! Hints: the first wrong digit, or the rater's next placement from the player's position
 //! (see `crate::core::hint` for what a hint is).
 
-use crate::core::hint::{self, cell_name, chain_to, join_and, Hint};
+use crate::core::hint::{self, cell_name, join_and, Hint};
 use crate::core::{Budget, Deduction, Error, Placement, Removal};
 
 use super::answer::Answer;
@@ -24,15 +24,7 @@ pub fn hint(
         }
         let (row, col) = (cell / side, cell % side);
         if digit != right {
-            return Ok(Hint::wrong(
-                row,
-                col,
-                format!(
-                    "The {} in {} is wrong: it does not fit the puzzle's only solution.",
-                    digit_char(digit),
-                    cell_name(row, col)
-                ),
-            ));
+            return Ok(Hint::wrong_digit(row, col, digit_char(digit)));
         }
         givens.push((cell, digit));
     }
@@ -42,14 +34,7 @@ pub fn hint(
     let Some(record) = replay_to_placement(puzzle, &givens, budget)? else {
         return Ok(reveal(puzzle, answer, solution));
     };
-    let placing = record.len() - 1;
-    let target = record[placing]
-        .placed
-        .first()
-        .map(|p| [p.row, p.col])
-        .unwrap_or_default();
-    let chain = chain_to(&record, placing, target);
-    Ok(Hint::from_chain(chain, |deduction| {
+    Ok(Hint::toward_placement(&record, |deduction| {
         explain(puzzle, deduction)
     }))
 }

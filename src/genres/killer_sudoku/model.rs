@@ -13,7 +13,7 @@
 //!   ([`Puzzle::orthogonal`]);
 //! - a given is a digit of 1..N.
 
-use crate::core::{InputError, InputErrorKind, Location, Shape};
+use crate::core::{DigitSet, InputError, InputErrorKind, Location, Shape};
 
 /// The genre's name in formats, IDs and the API.
 pub const GENRE: &str = "killer-sudoku";
@@ -266,6 +266,22 @@ impl Puzzle {
     /// Whether any cell is given.
     pub fn has_givens(&self) -> bool {
         self.givens.iter().any(|&given| given != 0)
+    }
+
+    /// The candidates the givens leave each cell: a given's digit alone, every digit of 1..N
+    /// elsewhere; where the exact solver, the easy screen and the rater start.
+    pub(crate) fn given_candidates(&self) -> Vec<DigitSet> {
+        let all = DigitSet::up_to(self.side as u8);
+        self.givens
+            .iter()
+            .map(|&given| {
+                if given == 0 {
+                    all
+                } else {
+                    DigitSet::single(given)
+                }
+            })
+            .collect()
     }
 
     /// The box of a cell, numbered in reading order.

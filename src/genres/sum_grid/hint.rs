@@ -1,7 +1,7 @@
 //! Hints: the first wrong digit, or the rater's next placement from the player's position
 //! (see [`crate::core::hint`] for what a hint is).
 
-use crate::core::hint::{self, cell_name, chain_to, join_or, upper_first, Hint};
+use crate::core::hint::{self, cell_name, join_or, upper_first, Hint};
 use crate::core::{Budget, Deduction, Placement, Removal, Stop};
 
 use super::answer::{Answer, Mark, Solution};
@@ -34,16 +34,7 @@ pub fn hint_with_sums(
     for (cell, &(row, col)) in layout.whites.iter().enumerate() {
         let right = solution.digits[(row, col)];
         match answer.marks[(row, col)] {
-            Mark::Digit(digit) if digit != right => {
-                return Ok(Hint::wrong(
-                    row,
-                    col,
-                    format!(
-                        "The {digit} in {} is wrong: it does not fit the puzzle's only solution.",
-                        cell_name(row, col)
-                    ),
-                ))
-            }
+            Mark::Digit(digit) if digit != right => return Ok(Hint::wrong_digit(row, col, digit)),
             Mark::Empty => {
                 return Ok(Hint::wrong(
                     row,
@@ -64,14 +55,7 @@ pub fn hint_with_sums(
     let Some(record) = replay_to_placement(layout, &givens, budget)? else {
         return Ok(reveal(layout, answer, solution));
     };
-    let placing = record.len() - 1;
-    let target = record[placing]
-        .placed
-        .first()
-        .map(|p| [p.row, p.col])
-        .unwrap_or_default();
-    let chain = chain_to(&record, placing, target);
-    Ok(Hint::from_chain(chain, |deduction| {
+    Ok(Hint::toward_placement(&record, |deduction| {
         explain(layout, sums, deduction)
     }))
 }

@@ -3,14 +3,17 @@
 //! One budget step is one run filtered by `fit_run`. The solver counts solutions up to the
 //! caller's limit and stops there: to prove uniqueness it only has to find a second solution
 //! or show there is none. How it picks the cell to branch on, and whether it starts over, is a
-//! [`Strategy`].
+//! [`Strategy`]; the plain search's choice of cell is in `branch.rs`.
 
 use crate::core::search::{search_with, Model, Weigh, Weighted};
 use crate::core::{Budget, DigitSet, IndexQueue, SolveOutcome};
 
+mod branch;
+
 use super::combos::{combos, fit_run};
 use super::layout::{Layout, MAX_RUN};
 use crate::genres::sum_grid::regions::{union_and_fixed, Regions};
+use branch::branch_cell;
 
 /// The solver for one layout; cheap to build, reusable for many candidate states.
 pub struct Solver<'a> {
@@ -221,104 +224,7 @@ impl<'a> Solver<'a> {
         let mut model = self.model(cands, strategy, true);
         search_with(&mut model, strategy, limit, budget)
     }
-
-    /// The open cell with the fewest candidates; among those, the one whose runs have the
-    /// fewest open cells (it settles soonest), the first of equals, except that the first cell
-    /// with 2 candidates and at most 2 open cells in its runs is taken at once. None when every
-    /// cell is fixed.
-    ///
-    /// The fewest candidates are found first, so that the open cells of runs are counted for
-    /// the cells that have them only. This is the choice a single scan keeping the best so far
-    /// (and stopping at such a cell) makes: that scan's best is the least (candidates, open
-    /// cells) seen, and the first cell with 2 candidates and at most 2 open cells is always
-    /// better than the best before it (one before it as good would have stopped the scan).
-    fn branch_cell(&self, cands: &[DigitSet]) -> Option<usize> {
-        let count = |set: &DigitSet| DIGIT_COUNTS[usize::from(set.bits())];
-        let (fewest, first) = fewest_open(cands)?;
-        let mut best: Option<(usize, usize)> = None;
-        for (cell, set) in cands.iter().enumerate().skip(first) {
-            if count(set) != fewest {
-                continue;
-            }
-            let open = self.open_cells_of_runs(cands, cell);
-            if fewest == 2 && open <= 2 {
-                return Some(cell);
-            }
-            if best.is_none_or(|(best_open, _)| open < best_open) {
-                best = Some((open, cell));
-            }
-        }
-        best.map(|(_, cell)| cell)
-    }
-
-    /// The open cells of `cell`'s runs, counted once per run.
-    fn open_cells_of_runs(&self, cands: &[DigitSet], cell: usize) -> usize {
-        self.layout
-            .runs_of(cell)
-            .map(|run| {
-                self.layout.runs[run]
-                    .cells
-                    .iter()
-                    .filter(|&&c| !cands[c as usize].is_single())
-                    .count()
-            })
-            .sum()
-    }
 }
-
-/// The fewest candidates of an open cell and the first cell with them; None when every cell
-/// is fixed. No open cell has fewer than 2, so the first cell of 2 is the answer when there is
-/// one. The cells are looked at in blocks, each tested without a branch per cell (the search
-/// asks at every node, and a scan of one cell at a time cost a tenth of a generation).
-fn fewest_open(cands: &[DigitSet]) -> Option<(u8, usize)> {
-    const BLOCK: usize = 16;
-    let is_pair = |set: &DigitSet| {
-        let bits = set.bits();
-        let rest = bits & bits.wrapping_sub(1);
-        rest != 0 && rest & rest.wrapping_sub(1) == 0
-    };
-    for (block, sets) in cands.chunks(BLOCK).enumerate() {
-        if sets.iter().fold(false, |any, set| any | is_pair(set)) {
-            let offset = sets.iter().position(is_pair)?;
-            return Some((2, block * BLOCK + offset));
-        }
-    }
-    // No cell of 2: the fewest over the open cells (a fixed or empty cell counts as 16).
-    let open_count = |set: &DigitSet| {
-        let n = bit_count(set.bits());
-        if n > 1 {
-            n
-        } else {
-            16
-        }
-    };
-    let least = cands.iter().map(open_count).fold(16, u16::min);
-    let cell = cands.iter().position(|set| open_count(set) == least)?;
-    (least < 16).then_some((least as u8, cell))
-}
-
-/// The set bits of a digit set's bits, counted without a branch or a table (so that a scan
-/// over many cells can count several at once).
-#[inline]
-fn bit_count(bits: u16) -> u16 {
-    let pairs = bits - ((bits >> 1) & 0x5555);
-    let nibbles = (pairs & 0x3333) + ((pairs >> 2) & 0x3333);
-    let bytes = (nibbles + (nibbles >> 4)) & 0x0f0f;
-    (bytes + (bytes >> 8)) & 0x1f
-}
-
-/// The number of digits in each digit set, by its bits: the branch choice counts every cell's
-/// candidates at every node, and a table is cheaper than counting bits without the
-/// instruction for it (the baseline x86-64 target has none).
-const DIGIT_COUNTS: [u8; 512] = {
-    let mut counts = [0u8; 512];
-    let mut bits = 1;
-    while bits < 512 {
-        counts[bits] = counts[bits & (bits - 1)] + 1;
-        bits += 1;
-    }
-    counts
-};
 
 /// Where propagation notes the candidates it replaces, so a search can undo them, and the run
 /// whose filtering failed, so a search can weigh it.
@@ -424,7 +330,7 @@ impl Model for CellModel<'_, '_> {
     }
 
     fn fewest_candidates(&self) -> Option<usize> {
-        self.solver.branch_cell(&self.cands)
+        branch_cell(self.solver.layout, &self.cands)
     }
 
     fn values(&self, cell: usize) -> DigitOrder {
@@ -544,107 +450,5 @@ impl Iterator for DigitOrder {
             self.next += 1;
             self.digits[usize::from(self.next - 1)]
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::SeededRng;
-    use crate::genres::sum_grid::testing::random_layout;
-    use crate::Shape;
-
-    /// The branch choice as one scan keeping the best so far, the way it was first written.
-    fn branch_cell_by_one_scan(solver: &Solver, cands: &[DigitSet]) -> Option<usize> {
-        let mut best: Option<(u32, usize, usize)> = None;
-        for (cell, set) in cands.iter().enumerate() {
-            let count = set.len();
-            if count <= 1 || best.is_some_and(|(best_count, _, _)| count > best_count) {
-                continue;
-            }
-            let open = solver.open_cells_of_runs(cands, cell);
-            let better = match best {
-                None => true,
-                Some((best_count, best_open, _)) => count < best_count || open < best_open,
-            };
-            if better {
-                best = Some((count, open, cell));
-                if count == 2 && open <= 2 {
-                    break;
-                }
-            }
-        }
-        best.map(|(_, _, cell)| cell)
-    }
-
-    /// The fewest candidates of an open cell as one scan finds them, the way it was first
-    /// written.
-    fn fewest_open_by_one_scan(cands: &[DigitSet]) -> Option<(u8, usize)> {
-        let mut fewest: Option<(u8, usize)> = None;
-        for (cell, set) in cands.iter().enumerate() {
-            let n = set.len() as u8;
-            if n > 1 && fewest.is_none_or(|(least, _)| n < least) {
-                fewest = Some((n, cell));
-            }
-        }
-        fewest
-    }
-
-    #[test]
-    fn the_fewest_open_candidates_are_the_one_scans() {
-        let mut rng = SeededRng::new(32, 1);
-        for bits in 0..512u16 {
-            assert_eq!(u32::from(bit_count(bits)), bits.count_ones());
-        }
-        for round in 0..20_000 {
-            let len = rng.index(70);
-            // Mostly fixed cells, a few open ones of every size, pairs rare or absent.
-            let pairs = round % 3 == 0;
-            let cands: Vec<DigitSet> = (0..len)
-                .map(|_| {
-                    let size = if rng.chance(3, 4) {
-                        1
-                    } else {
-                        2 + rng.index(8)
-                    };
-                    let size = if size == 2 && !pairs { 3 } else { size };
-                    let mut set = DigitSet::EMPTY;
-                    while (set.len() as usize) < size {
-                        set.insert(1 + rng.index(9) as u8);
-                    }
-                    set
-                })
-                .collect();
-            assert_eq!(
-                fewest_open(&cands),
-                fewest_open_by_one_scan(&cands),
-                "{cands:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn the_branch_cell_is_the_one_scans_choice() {
-        let mut rng = SeededRng::new(19, 0);
-        for side in [5, 8, 12, 16] {
-            let layout = random_layout(Shape::new(side, side), &mut rng);
-            let solver = Solver::new(&layout);
-            for _ in 0..300 {
-                // Few candidates per cell, so that ties and cells of 2 are common.
-                let cands: Vec<DigitSet> = (0..layout.white_count())
-                    .map(|_| {
-                        let mut set = DigitSet::EMPTY;
-                        for _ in 0..1 + rng.index(3) {
-                            set.insert(1 + rng.index(9) as u8);
-                        }
-                        set
-                    })
-                    .collect();
-                assert_eq!(
-                    solver.branch_cell(&cands),
-                    branch_cell_by_one_scan(&solver, &cands)
-                );
-            }
-        }
     }
 }

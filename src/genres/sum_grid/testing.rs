@@ -1,7 +1,7 @@
 //! What the kit's own tests build their grids with, without a genre: a grid text in numbers
-//! read into a layout, and random layouts.
+//! read into a layout, random layouts, and digit sets written as lists.
 
-use crate::core::{Grid, SeededRng, Shape};
+use crate::core::{DigitSet, Grid, SeededRng, Shape};
 
 use super::layout::{blank_grid, Cell, Layout, Rules, RELAXED_MAX_SIDE};
 use super::numbers::{compact_row, parse_cell};
@@ -32,4 +32,9 @@ pub fn random_layout(shape: Shape, rng: &mut SeededRng) -> Layout {
         }
     }
     Layout::build(&blank_grid(&white), Rules::Relaxed).expect("every white cell follows a block")
+}
+
+/// The set of `digits` (`set(&[8, 9])`).
+pub fn set(digits: &[u8]) -> DigitSet {
+    digits.iter().copied().collect()
 }

@@ -15,7 +15,7 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::TcpStream;
 
 use super::super::problem::status_problem;
-use super::{Connection, Connections};
+use super::registry::{Connection, Connections};
 
 /// How long a closed connection may keep reading what the client still sends, in all.
 const LINGER_TIME: Duration = Duration::from_secs(5);

@@ -81,7 +81,7 @@ use crate::core::{
 use self::candidate::Candidate;
 use self::fill::FillStyle;
 use self::layout::LayoutRules;
-use self::screen::{Screened, Verdict};
+use self::screen::{Screened, Screening, Verdict};
 use super::model::{Cell, Puzzle, Rules, MAX_RUN, RELAXED_MAX_SIDE, STRICT_MAX_SIDE};
 use super::{solution_grid, Solution};
 use crate::genres::sum_grid::rate::rate_layout;
@@ -91,14 +91,10 @@ use crate::genres::sum_grid::rate::rate_layout;
 /// its puzzles are version 1's.
 pub const GENERATOR_VERSION: u32 = 2;
 
-/// Solver steps to look for up to 4 solutions within the techniques' candidates.
-const SOLVER_STEPS: u64 = 4096;
 /// Digits tried by one fill before the layout starts over.
 const FILL_STEPS: u32 = 20_000;
 /// Failed layouts before runs one cell longer are allowed.
 const LAYOUT_FAILURES: u32 = 256;
-/// Steps a full rating of one candidate may take before the candidate is dropped.
-const GRADE_STEPS: u64 = 2_000_000;
 /// The spec's largest side: the generator's choices for larger grids apply only above it.
 const SPEC_MAX_SIDE: usize = 16;
 /// Candidates given up before the generator says the shape cannot hold the level. The most a
@@ -109,11 +105,8 @@ struct Settings {
     run_limit: usize,
     block_percent: usize,
     noise: u32,
-    /// The hardest level the screening techniques use.
-    screen: Level,
-    /// The hardest level the full rating of a unique candidate uses: cells it leaves open are
-    /// repaired like an ambiguity's.
-    rating_ceiling: Level,
+    /// What candidates are screened for.
+    screening: Screening,
     /// Changes without improvement a candidate is given, in eighths of its inner cells: before
     /// and after it has been unique.
     patience: (usize, usize),
@@ -153,8 +146,11 @@ fn settings(level: TargetLevel, shape: Shape) -> Settings {
         run_limit,
         block_percent,
         noise,
-        screen,
-        rating_ceiling,
+        screening: Screening {
+            target: level,
+            screen,
+            rating_ceiling,
+        },
         patience,
     }
 }
@@ -363,7 +359,10 @@ impl Generator {
         loop {
             self.stats.attempts += 1;
             candidate.update_sums();
-            let mut verdict = self.screen_once(candidate, &mut screened, budget)?;
+            let mut verdict =
+                self.settings
+                    .screening
+                    .screen_once(candidate, &mut screened, budget)?;
             if let Some((digits, before)) = &previous {
                 if verdict.ambiguity() > before.ambiguity() {
                     candidate.digits.clone_from(digits);
@@ -375,7 +374,7 @@ impl Generator {
                 .then(|| (candidate.digits.clone(), verdict.clone()));
             match verdict {
                 Verdict::Done => {
-                    if let Some(found) = self.finish(candidate, budget)? {
+                    if let Some(found) = self.settings.screening.finish(candidate, budget)? {
                         return Ok(Some(found));
                     }
                     return Ok(None);

@@ -10,7 +10,24 @@ use crate::genres::sum_grid::rate::{grade, grade_easy_and_medium_as_one, rate_la
 use crate::genres::sum_grid::solve::Solver;
 
 use super::candidate::Candidate;
-use super::{Generator, GRADE_STEPS, SOLVER_STEPS};
+
+/// Solver steps to look for up to 4 solutions within the techniques' candidates.
+const SOLVER_STEPS: u64 = 4096;
+/// Steps a full rating of one candidate may take before the candidate is dropped.
+const GRADE_STEPS: u64 = 2_000_000;
+
+/// What a generation screens its candidates for: the level it wants and the techniques the
+/// screening and the full rating use, fixed by the generator's settings for the whole run.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Screening {
+    /// The level asked for.
+    pub(super) target: TargetLevel,
+    /// The hardest level the screening techniques use.
+    pub(super) screen: Level,
+    /// The hardest level the full rating of a unique candidate uses: cells it leaves open are
+    /// repaired like an ambiguity's.
+    pub(super) rating_ceiling: Level,
+}
 
 /// What screening found.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,8 +73,8 @@ pub(super) struct Screened {
 /// few thousand at most; a 32x32 candidate's take a few KB.
 const SCREENED_BYTES: usize = 4 << 20;
 
-impl Generator {
-    /// Screens the candidate as [`Generator::screen`] does, or gives the verdict it had when
+impl Screening {
+    /// Screens the candidate as [`Screening::screen`] does, or gives the verdict it had when
     /// its sums were screened before, charging the steps that took. The screening depends on
     /// nothing but the layout and its sums (the settings are fixed), and its steps on nothing
     /// but those, as long as the budget holds them: a remembered verdict is used only when its
@@ -103,17 +120,17 @@ impl Generator {
         candidate: &Candidate,
         budget: &mut Budget,
     ) -> Result<Verdict, Stop> {
-        let target = self.params.level;
+        let target = self.target;
         let solver = Solver::new(&candidate.layout);
         // When the target takes an Easy puzzle exactly when it takes a Medium one (a hard or
         // expert target neither, `any` both), the Easy pass tells nothing the Medium one does
         // not, and is skipped: the same candidates, the same verdict, fewer steps.
-        let screened = if self.settings.screen == Level::Medium
+        let screened = if self.screen == Level::Medium
             && target.accepts(Level::Easy) == target.accepts(Level::Medium)
         {
             grade_easy_and_medium_as_one(&solver, budget)?
         } else {
-            grade(&solver, self.settings.screen, budget)?
+            grade(&solver, self.screen, budget)?
         };
         if let Some(level) = screened.level {
             return Ok(if target.accepts(level) {
@@ -125,7 +142,7 @@ impl Generator {
         let open: Vec<usize> = screened.open_cells().collect();
         // Up to Medium, candidates the techniques neither solved nor broke are where no run's
         // fit narrows any more, and the search need not filter every run again first.
-        let settled = self.settings.screen >= Level::Medium && !screened.broken;
+        let settled = self.screen >= Level::Medium && !screened.broken;
         let outcome = budget.sub_search(SOLVER_STEPS, |search| {
             if settled {
                 solver.solve_settled(screened.cands.clone(), 4, search)
@@ -137,9 +154,9 @@ impl Generator {
             return Err(stop);
         }
         let unique = outcome.complete && outcome.count() == 1;
-        if unique && self.settings.screen < self.wanted_ceiling() {
+        if unique && self.screen < self.wanted_ceiling() {
             let full = budget.sub_search(GRADE_STEPS, |rating| {
-                grade(&solver, self.settings.rating_ceiling, rating)
+                grade(&solver, self.rating_ceiling, rating)
             })?;
             let full = match full {
                 Ok(full) => full,
@@ -179,7 +196,7 @@ impl Generator {
 
     /// The hardest level the target can need.
     fn wanted_ceiling(&self) -> Level {
-        match self.params.level {
+        match self.target {
             TargetLevel::Exactly(level) => level,
             TargetLevel::Any => Level::Expert,
         }
@@ -187,7 +204,7 @@ impl Generator {
 
     /// Proves the finished candidate and rates it with the recording rater.
     pub(super) fn finish(
-        &mut self,
+        &self,
         candidate: &Candidate,
         budget: &mut Budget,
     ) -> Result<Option<(Puzzle, Solution, Rating)>, Error> {
@@ -204,7 +221,7 @@ impl Generator {
             return Ok(None);
         }
         let rating = rate_layout(&layout, budget);
-        if !self.params.level.takes(&rating, budget)? {
+        if !self.target.takes(&rating, budget)? {
             return Ok(None);
         }
         let solution = solution_grid(&layout, &outcome.solutions[0]);
@@ -311,15 +328,20 @@ mod tests {
                 candidate.update_sums();
                 let mut first = Budget::unlimited();
                 let verdict = generator
+                    .settings
+                    .screening
                     .screen_once(&candidate, &mut screened, &mut first)
                     .unwrap();
                 let steps = first.used();
                 for limit in [1 << 40, steps, steps.saturating_sub(1), steps / 2, 0] {
                     let mut again = Budget::new(limit);
-                    let screening = generator.screen(&candidate, &mut again);
+                    let screening = generator.settings.screening.screen(&candidate, &mut again);
                     let mut remembering = Budget::new(limit);
-                    let remembered =
-                        generator.screen_once(&candidate, &mut screened, &mut remembering);
+                    let remembered = generator.settings.screening.screen_once(
+                        &candidate,
+                        &mut screened,
+                        &mut remembering,
+                    );
                     assert_eq!(remembered, screening, "seed {seed}, {limit} of {steps}");
                     assert_eq!(remembering.used(), again.used(), "seed {seed}, {limit}");
                 }

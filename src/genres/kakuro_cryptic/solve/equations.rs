@@ -7,7 +7,6 @@ use crate::genres::kakuro_cryptic::model::{Structure, LETTERS};
 use crate::genres::sum_grid::regions::parts;
 
 use super::letters::{bits, LetterSet};
-use super::DomainModel;
 
 /// A connected part of the grid, as an equation: its across sums less its down sums, less its
 /// cells in an across run, plus its cells in a down run, make 0. A cell in both cancels out,
@@ -68,99 +67,98 @@ pub(super) fn equations(structure: &Structure) -> Vec<Equation> {
     equations
 }
 
-impl<const EQUATIONS: bool> DomainModel<'_, '_, EQUATIONS> {
-    /// Bounds reasoning on the equations: each variable keeps the values the ranges of the
-    /// others can balance, until nothing changes. Narrowed letters go to the changed letters; a narrowed
-    /// cell queues its runs (and narrows the letter it shows).
-    pub(super) fn balance(&mut self) -> Result<(), Contradiction> {
-        let solver = self.solver;
-        for equation in &solver.equations {
-            loop {
-                // The least and greatest values of the whole left side.
-                let mut low = 0;
-                let mut high = 0;
-                for (letter, &a) in equation.letters.iter().enumerate() {
-                    let (l, h) = term_range(a, self.domains.letters[letter].bits());
-                    low += l;
-                    high += h;
-                }
-                for &(cell, a) in &equation.cells {
-                    let (l, h) = term_range(a, self.domains.cells[cell as usize].bits() << 1);
-                    low += l;
-                    high += h;
-                }
-                if low > 0 || high < 0 {
-                    return Err(Contradiction);
-                }
-                // Value v of a term a * x stays when a * v and the other terms can make 0.
-                let keep = |a: i32, set: u16| -> u16 {
-                    let (l, h) = term_range(a, set);
-                    let (others_low, others_high) = (low - l, high - h);
-                    let mut kept = 0;
-                    for v in bits(set) {
-                        let t = a * v as i32;
-                        if t + others_low <= 0 && t + others_high >= 0 {
-                            kept |= 1 << v;
-                        }
-                    }
-                    kept
-                };
-                let mut changed = false;
-                for (letter, &a) in equation.letters.iter().enumerate() {
-                    if a == 0 {
-                        continue;
-                    }
-                    let set = self.domains.letters[letter];
-                    let kept = LetterSet::from_bits(keep(a, set.bits()));
-                    if kept != set {
-                        if kept.is_empty() {
-                            return Err(Contradiction);
-                        }
-                        self.domains.letters[letter] = kept;
-                        self.dirty |= 1 << letter;
-                        changed = true;
+/// The variables an equation's bounds reasoning reads and narrows: the search model's domains,
+/// with whatever a narrowing sets off there (runs to filter again, letters changed).
+pub(super) trait EquationVars {
+    /// The digits letter `letter` may stand for.
+    fn letter(&self, letter: usize) -> LetterSet;
+    /// Narrows letter `letter` to `kept`, a non-empty part of its digits.
+    fn narrow_letter(&mut self, letter: usize, kept: LetterSet);
+    /// The digits white cell `cell` may hold.
+    fn cell(&self, cell: usize) -> DigitSet;
+    /// Narrows white cell `cell` to `kept`, a non-empty part of its digits; a contradiction
+    /// when what it sets off leaves a variable no digit.
+    fn narrow_cell(&mut self, cell: usize, kept: DigitSet) -> Result<(), Contradiction>;
+}
+
+/// Bounds reasoning on the equations: each variable keeps the values the ranges of the others
+/// can balance, until nothing changes.
+pub(super) fn balance(
+    equations: &[Equation],
+    vars: &mut impl EquationVars,
+) -> Result<(), Contradiction> {
+    for equation in equations {
+        loop {
+            // The least and greatest values of the whole left side.
+            let mut low = 0;
+            let mut high = 0;
+            for (letter, &a) in equation.letters.iter().enumerate() {
+                let (l, h) = term_range(a, vars.letter(letter).bits());
+                low += l;
+                high += h;
+            }
+            for &(cell, a) in &equation.cells {
+                let (l, h) = term_range(a, vars.cell(cell as usize).bits() << 1);
+                low += l;
+                high += h;
+            }
+            if low > 0 || high < 0 {
+                return Err(Contradiction);
+            }
+            // Value v of a term a * x stays when a * v and the other terms can make 0.
+            let keep = |a: i32, set: u16| -> u16 {
+                let (l, h) = term_range(a, set);
+                let (others_low, others_high) = (low - l, high - h);
+                let mut kept = 0;
+                for v in bits(set) {
+                    let t = a * v as i32;
+                    if t + others_low <= 0 && t + others_high >= 0 {
+                        kept |= 1 << v;
                     }
                 }
-                for &(cell, a) in &equation.cells {
-                    let cell = cell as usize;
-                    let set = self.domains.cells[cell];
-                    let kept = DigitSet::from_bits(keep(a, set.bits() << 1) >> 1);
-                    if kept == set {
-                        continue;
-                    }
+                kept
+            };
+            let mut changed = false;
+            for (letter, &a) in equation.letters.iter().enumerate() {
+                if a == 0 {
+                    continue;
+                }
+                let set = vars.letter(letter);
+                let kept = LetterSet::from_bits(keep(a, set.bits()));
+                if kept != set {
                     if kept.is_empty() {
                         return Err(Contradiction);
                     }
-                    self.set_cell(cell, kept);
+                    vars.narrow_letter(letter, kept);
                     changed = true;
-                    for run in solver.structure.layout.runs_of(cell) {
-                        self.queue.push(run);
-                    }
-                    if let Some(letter) = solver.structure.shown[cell] {
-                        let letter = letter.index();
-                        let narrowed = self.domains.letters[letter] & LetterSet::from_cell(kept);
-                        if narrowed.is_empty() {
-                            return Err(Contradiction);
-                        }
-                        if narrowed != self.domains.letters[letter] {
-                            self.domains.letters[letter] = narrowed;
-                            self.dirty |= 1 << letter;
-                        }
-                    }
-                }
-                // The ranges were read before the narrowing: go again until it holds.
-                if !changed {
-                    break;
                 }
             }
+            for &(cell, a) in &equation.cells {
+                let cell = cell as usize;
+                let set = vars.cell(cell);
+                let kept = DigitSet::from_bits(keep(a, set.bits() << 1) >> 1);
+                if kept == set {
+                    continue;
+                }
+                if kept.is_empty() {
+                    return Err(Contradiction);
+                }
+                vars.narrow_cell(cell, kept)?;
+                changed = true;
+            }
+            // The ranges were read before the narrowing: go again until it holds.
+            if !changed {
+                break;
+            }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::genres::kakuro_cryptic::solve::DomainModel;
     use crate::genres::kakuro_cryptic::solve::{Domains, Solver};
 
     /// A model of `domains` with nothing queued or changed, as after a propagation.

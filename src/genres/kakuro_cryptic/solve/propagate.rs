@@ -1,10 +1,11 @@
 //! Propagation: the runs and the letters, to a fixpoint (see the [`super`] documentation).
 
 use crate::core::search::Weigh;
-use crate::core::{Budget, DigitSet, Halt};
+use crate::core::{Budget, Contradiction, DigitSet, Halt};
 use crate::genres::sum_grid::combos::reachable_sums;
 use crate::genres::sum_grid::layout::MAX_RUN;
 
+use super::equations::{balance, EquationVars};
 use super::letters::{all_different, bits, clue_letters, clue_sums, LetterSet};
 use super::sums::fit_run_sums;
 use super::{DomainModel, Undo};
@@ -192,6 +193,51 @@ impl<const EQUATIONS: bool> DomainModel<'_, '_, EQUATIONS> {
             if narrowed != self.domains.letters[letter] {
                 self.domains.letters[letter] = narrowed;
                 self.dirty |= 1 << letter;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<const EQUATIONS: bool> DomainModel<'_, '_, EQUATIONS> {
+    /// Bounds reasoning on the equations ([`balance`]). Narrowed letters go to the changed
+    /// letters; a narrowed cell queues its runs (and narrows the letter it shows).
+    pub(super) fn balance(&mut self) -> Result<(), Contradiction> {
+        let solver = self.solver;
+        balance(&solver.equations, self)
+    }
+}
+
+/// The equations' variables are the domains; a narrowing is noted for the undo and for the
+/// runs and letters it touches.
+impl<const EQUATIONS: bool> EquationVars for DomainModel<'_, '_, EQUATIONS> {
+    fn letter(&self, letter: usize) -> LetterSet {
+        self.domains.letters[letter]
+    }
+
+    fn narrow_letter(&mut self, letter: usize, kept: LetterSet) {
+        self.domains.letters[letter] = kept;
+        self.dirty |= 1 << letter;
+    }
+
+    fn cell(&self, cell: usize) -> DigitSet {
+        self.domains.cells[cell]
+    }
+
+    fn narrow_cell(&mut self, cell: usize, kept: DigitSet) -> Result<(), Contradiction> {
+        let structure = self.solver.structure;
+        self.set_cell(cell, kept);
+        for run in structure.layout.runs_of(cell) {
+            self.queue.push(run);
+        }
+        if let Some(letter) = structure.shown[cell] {
+            let letter = letter.index();
+            let narrowed = self.domains.letters[letter] & LetterSet::from_cell(kept);
+            if narrowed.is_empty() {
+                return Err(Contradiction);
+            }
+            if narrowed != self.domains.letters[letter] {
+                self.narrow_letter(letter, narrowed);
             }
         }
         Ok(())

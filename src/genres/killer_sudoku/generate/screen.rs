@@ -9,9 +9,9 @@ use rustc_hash::FxHashMap;
 
 use crate::core::{Budget, DigitSet, Stop};
 
-use super::super::combos::fit;
-use super::super::model::Puzzle;
-use super::super::solve::Solution;
+use crate::genres::killer_sudoku::combos::fit;
+use crate::genres::killer_sudoku::model::Puzzle;
+use crate::genres::killer_sudoku::solve::Solution;
 use crate::genres::sum_grid::combos::combos_up_to;
 
 /// Whether the rater's easy techniques fill the grid of `puzzle`: the fixpoint of a digit
@@ -30,17 +30,7 @@ pub fn easy_fills(
 ) -> Result<bool, Stop> {
     let side = puzzle.side();
     let all = DigitSet::up_to(side as u8);
-    let mut cands: Vec<DigitSet> = puzzle
-        .givens()
-        .iter()
-        .map(|&given| {
-            if given == 0 {
-                all
-            } else {
-                DigitSet::single(given)
-            }
-        })
-        .collect();
+    let mut cands = puzzle.given_candidates();
     let cages: Vec<(&[usize], &'static [DigitSet])> = puzzle
         .cages()
         .iter()

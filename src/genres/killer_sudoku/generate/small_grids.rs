@@ -19,9 +19,9 @@ use std::collections::BTreeMap;
 
 use crate::core::{Budget, Level, Rating};
 
-use super::super::model::{Cage, Puzzle};
-use super::neighbours;
+use super::grid::neighbours;
 use super::screen::{easy_fills, CageGrids, GridSet};
+use crate::genres::killer_sudoku::model::{Cage, Puzzle};
 
 /// The cells of a 4x4 grid.
 const CELLS: usize = 16;

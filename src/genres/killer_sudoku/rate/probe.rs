@@ -8,8 +8,8 @@
 use crate::core::probe::{self, Effects, Hypotheses, Narrowed};
 use crate::core::{Budget, DigitSet, Stop};
 
+use super::places::{enumerate_sum, Place, PlaceKind};
 use super::techniques::{hidden_single, sum_fit};
-use super::{enumerate_sum, Place, PlaceKind};
 
 /// Only cells with at most this many candidates are tried.
 pub const MAX_CANDIDATES: u32 = 3;

@@ -20,7 +20,7 @@
 
 use crate::core::{Contradiction, DigitSet, Level};
 
-use super::super::combos::{fit, Fit};
+use crate::genres::killer_sudoku::combos::{fit, Fit};
 
 /// The rater profile and its version, reported with every rating.
 /// The profile name.

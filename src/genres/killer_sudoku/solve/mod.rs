@@ -36,7 +36,6 @@ use crate::core::search::{self, Excludes, Model, SearchStats, Strategy, Weigh, W
 use crate::core::{Budget, DigitSet, Halt, SolveOutcome};
 
 use super::model::{digit_char, Puzzle, MAX_SIDE};
-use crate::genres::sum_grid::combos::combos_up_to;
 
 mod narrow;
 mod network;
@@ -75,87 +74,6 @@ impl Solution {
         }
         .rows()
     }
-}
-
-/// A group of cells whose digits differ: a house, or cells with a sum.
-#[derive(Clone, Debug)]
-pub struct Group {
-    /// The cells, in reading order.
-    pub cells: Vec<usize>,
-    /// Its sum's combinations, for a sum group.
-    pub combos: Option<&'static [DigitSet]>,
-    /// Its sum, for a sum group.
-    pub sum: u32,
-    /// Whether it is a house (every digit of 1..N in it).
-    pub house: bool,
-}
-
-/// The groups of `puzzle` as the rater reads them: the houses, the cages, then each house's
-/// innies and outies (the cells of its cages sticking out of it, when those share a house), as
-/// groups of different digits. (The solver's own network derives more.)
-pub fn groups(puzzle: &Puzzle) -> Vec<Group> {
-    let side = puzzle.side();
-    let houses = puzzle.houses();
-    let mut groups: Vec<Group> = houses
-        .iter()
-        .map(|cells| Group {
-            cells: cells.clone(),
-            combos: None,
-            sum: (side * (side + 1) / 2) as u32,
-            house: true,
-        })
-        .collect();
-    let sum_group = |cells: Vec<usize>, sum: u32| Group {
-        combos: Some(combos_up_to(side, cells.len(), sum)),
-        cells,
-        sum,
-        house: false,
-    };
-    for cage in puzzle.cages() {
-        groups.push(sum_group(cage.cells.clone(), cage.sum));
-    }
-    let total = (side * (side + 1) / 2) as i64;
-    let mut seen: Vec<Vec<usize>> = Vec::new();
-    for house in &houses {
-        let mut inside = vec![false; side * side];
-        for &cell in house {
-            inside[cell] = true;
-        }
-        let mut inner_sum = 0i64;
-        let mut over_sum = 0i64;
-        let mut innies = Vec::new();
-        let mut outies = Vec::new();
-        let mut touched: Vec<usize> = house.iter().map(|&cell| puzzle.cage_of(cell)).collect();
-        touched.sort_unstable();
-        touched.dedup();
-        for &index in &touched {
-            let cage = &puzzle.cages()[index];
-            if cage.cells.iter().all(|&cell| inside[cell]) {
-                inner_sum += i64::from(cage.sum);
-            } else {
-                over_sum += i64::from(cage.sum);
-                innies.extend(cage.cells.iter().filter(|&&cell| inside[cell]));
-                outies.extend(cage.cells.iter().filter(|&&cell| !inside[cell]));
-            }
-        }
-        innies.sort_unstable();
-        outies.sort_unstable();
-        if !innies.is_empty() && innies.len() < side && !seen.contains(&innies) {
-            let sum = u32::try_from(total - inner_sum).unwrap_or(u32::MAX);
-            seen.push(innies.clone());
-            groups.push(sum_group(innies, sum));
-        }
-        if !outies.is_empty()
-            && outies.len() <= side
-            && share_house(puzzle, &outies)
-            && !seen.contains(&outies)
-        {
-            let sum = u32::try_from(over_sum + inner_sum - total).unwrap_or(u32::MAX);
-            seen.push(outies.clone());
-            groups.push(sum_group(outies, sum));
-        }
-    }
-    groups
 }
 
 /// Whether `cells` all lie in one row, one column or one box.
@@ -197,18 +115,7 @@ impl Board {
     /// derived sums `limits` keeps.
     fn matching(puzzle: &Puzzle, matched: usize, limits: Limits) -> Board {
         let side = puzzle.side();
-        let all = DigitSet::up_to(side as u8);
-        let cands = puzzle
-            .givens()
-            .iter()
-            .map(|&given| {
-                if given == 0 {
-                    all
-                } else {
-                    DigitSet::single(given)
-                }
-            })
-            .collect();
+        let cands = puzzle.given_candidates();
         let network = Network::of(puzzle, limits);
         Board {
             side,
@@ -218,11 +125,6 @@ impl Board {
             network,
             matched,
         }
-    }
-
-    /// The candidates of each cell.
-    pub fn cands(&self) -> &[DigitSet] {
-        &self.cands
     }
 
     fn cells(&mut self) -> (&[Constraint], Cells<'_>) {

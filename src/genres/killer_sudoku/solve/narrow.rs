@@ -4,9 +4,9 @@
 
 use crate::core::DigitSet;
 
-use super::super::combos::fit_combo;
-use super::super::model::MAX_SIDE;
 use super::network::{Constraint, Linear, SumGroup, Watchers};
+use crate::genres::killer_sudoku::combos::fit_combo;
+use crate::genres::killer_sudoku::model::MAX_SIDE;
 
 /// The constraints waiting to be narrowed, first in first out, each at most once at a time,
 /// and not the one being narrowed (each narrowing reaches its own fixpoint, or leaves the

@@ -20,7 +20,7 @@ use std::collections::HashSet;
 
 use crate::core::DigitSet;
 
-use super::super::model::Puzzle;
+use crate::genres::killer_sudoku::model::Puzzle;
 use crate::genres::sum_grid::combos::combos_up_to;
 
 /// Which derived sums the network keeps, by their number of cells.

@@ -22,7 +22,7 @@ use std::thread::LocalKey;
 
 use crate::core::DigitSet;
 
-use super::MAX_RUN;
+use crate::genres::sum_grid::layout::MAX_RUN;
 
 /// Slots of one memo (a power of two).
 const SLOTS: usize = 1 << 15;
@@ -135,10 +135,7 @@ pub(crate) fn answer(
 mod tests {
     use super::*;
     use crate::genres::sum_grid::combos::{combos, fit_run, table_key};
-
-    fn set(digits: &[u8]) -> DigitSet {
-        digits.iter().copied().collect()
-    }
+    use crate::genres::sum_grid::testing::set;
 
     #[test]
     fn keys_tell_length_sum_and_candidates_apart() {

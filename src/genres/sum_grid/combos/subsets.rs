@@ -14,7 +14,7 @@
 
 use crate::core::DigitSet;
 
-use super::MAX_RUN;
+use crate::genres::sum_grid::layout::MAX_RUN;
 
 /// For each digit position below 6, the bits of the sets (within one word) without it.
 const WITHOUT: [u64; 6] = [

@@ -27,8 +27,10 @@
 use crate::core::{Budget, DigitSet, Halt};
 
 mod tallies;
+mod term;
 
 use tallies::Tallies;
+use term::{Seen, Side, Term, LONE};
 
 use super::combos::{combos, SumSet};
 use super::layout::{Layout, MAX_RUN, MAX_SUM};
@@ -63,39 +65,6 @@ pub fn parts(layout: &Layout) -> Vec<usize> {
             index[part]
         })
         .collect()
-}
-
-/// One side of a part's counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    /// Across runs and lone-down cells.
-    Left,
-    /// Down runs and lone-across cells.
-    Right,
-}
-
-/// What a digit count adds up: a run, or a lone cell.
-#[derive(Clone, Debug)]
-struct Term<'a> {
-    cells: &'a [u32],
-    /// The run, for its sums; [`LONE`] for a lone cell.
-    run: u32,
-    side: Side,
-    /// Its part.
-    part: u32,
-}
-
-/// Marks a lone cell's [`Term`].
-const LONE: u32 = u32::MAX;
-
-/// What a term was last seen to hold: the union of its cells' candidates (the digits it may
-/// hold), its fixed digits, the sums it was read with, and the digits it surely holds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Seen {
-    maybe: DigitSet,
-    fixed: DigitSet,
-    sums: SumSet,
-    surely: DigitSet,
 }
 
 /// One connected part of the grid.

@@ -3,7 +3,7 @@
 
 use crate::core::{DigitSet, Halt};
 
-use super::{Seen, Side};
+use super::term::{Seen, Side};
 
 /// Per digit (a lane of [`LANE_BITS`] bits each), how many terms of each side surely and maybe
 /// hold it.

@@ -43,10 +43,7 @@ pub fn placements(
 mod tests {
     use super::*;
     use crate::genres::sum_grid::combos::combos;
-
-    fn set(digits: &[u8]) -> DigitSet {
-        digits.iter().copied().collect()
-    }
+    use crate::genres::sum_grid::testing::set;
 
     #[test]
     fn a_required_digit_with_one_home() {
