@@ -2,6 +2,9 @@
 //! has been built, so that `/wasm/` serves it; without it the routes answer 404 with a problem
 //! that says how to build it. The package needs its own toolchain (a wasm32 target and
 //! wasm-bindgen-cli): a plain `cargo build` must not, so it is never built from here.
+//!
+//! It also embeds the play page's files: every file in src/http/play/, so that a new file there
+//! (a new board kind's script and style sheet) is served with no list to edit.
 
 use std::env;
 use std::fs;
@@ -28,6 +31,38 @@ fn main() {
          pub const PACKAGE: Option<Package> = {code};\n"
     );
     fs::write(out.join("wasm_package.rs"), code).expect("OUT_DIR is writable");
+    if env::var_os("CARGO_FEATURE_SERVER").is_some() {
+        fs::write(
+            out.join("play_files.rs"),
+            play_files(&root.join("src/http/play")),
+        )
+        .expect("OUT_DIR is writable");
+    }
+}
+
+/// `const FILES`, each file of the play page's folder by name with its text, sorted by name.
+/// The folder is watched: cargo looks at every file in a watched folder, so adding, changing or
+/// removing one runs this again.
+fn play_files(dir: &Path) -> String {
+    println!("cargo:rerun-if-changed=src/http/play");
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("src/http/play/ is readable")
+        .map(|entry| entry.expect("src/http/play/ is readable").path())
+        .filter(|path| path.is_file())
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let entries: String = names
+        .iter()
+        .map(|name| {
+            let path = format!("{:?}", dir.join(name).display().to_string());
+            format!("    ({name:?}, include_str!({path})),\n")
+        })
+        .collect();
+    format!(
+        "// Written by build.rs.\n/// The play page's files (src/http/play/): name, text.\n\
+         pub const FILES: &[(&str, &str)] = &[\n{entries}];\n"
+    )
 }
 
 /// Tells cargo which of the package's paths to watch. Cargo reruns a build script on every

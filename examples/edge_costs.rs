@@ -62,7 +62,7 @@ fn dense_rows(letters: bool) -> Vec<String> {
 }
 
 /// The heavy 24x24 Kakuro of the fault tests (`heavy_grid` in tests/edge/main.rs, `HEAVY` in
-/// scripts/fault_tests.py): a random fill (26% blocks, runs up to 5 cells) with one across and
+/// scripts/fault_scenarios/heavy.py): a random fill (26% blocks, runs up to 5 cells) with one across and
 /// one down sum raised, so it has no solution, which the exact solver, reasoning across runs
 /// included, does not prove within millions of steps. Since that reasoning (issue 19) the
 /// dense 9x9 grid is refuted in a few dozen steps, so this is the worst case measured.

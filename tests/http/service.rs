@@ -59,6 +59,14 @@ async fn the_play_page_loads_only_from_the_service() {
         })
         .map(|piece| format!("/{piece}"))
         .collect();
+    // The board kinds' modules and style sheets, from the list the element reads.
+    let list = server.get("/play-files.json").await.expect_json(200);
+    let named_by_entry: Vec<String> = named_by_entry
+        .into_iter()
+        .chain(list["boards"].as_array().unwrap().iter().flat_map(|board| {
+            ["script", "style"].map(|file| format!("/{}", board[file].as_str().unwrap()))
+        }))
+        .collect();
     for asset in [
         "/play-engine.js",
         "/play-board.js",

@@ -231,3 +231,35 @@ function describe(v) {
 function highlight(v) {
   for (const [r, c] of [...v.cells, ...v.clues]) mark(r, c, 'violation');
 }
+
+// ---- The digit pad: tap a cell, then a digit --------------------------------------------------
+
+// The pad's digits are the ones the board's cells take (cellDigits: a caged grid of side N the
+// first N, else the genre's, GET /genres `digits`); a genre whose cells take none has no pad,
+// and one without pencil marks no pencil key. More than ten keys go in two rows.
+function showPad() {
+  const digits = [...cellDigits()];
+  $('pad').hidden = digits.length === 0;
+  $('pad-pencil').hidden = !game.genre.pencil_marks;
+  const perRow = digits.length > 10 ? Math.ceil(digits.length / 2) : digits.length;
+  $('pad-digits').style.setProperty('--keys', String(perRow || 1));
+  $('pad-digits').replaceChildren(...digits.map((d) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'pad-digit';
+    button.dataset.digit = d;
+    button.textContent = d;
+    button.setAttribute('aria-label', `write ${d}`);
+    return button;
+  }));
+}
+
+function padPressed(event) {
+  const button = event.target.closest('button');
+  if (!button || !game) return;
+  if (button.id === 'pad-pencil') { setPencil(!$('pencil').checked); return; }
+  if (!selected) { setStatus('Tap a cell first, then a digit.', 'playing'); return; }
+  const { r, c } = selected;
+  if (button.id === 'pad-erase') erase(r, c);
+  else if (button.dataset.digit) enter(r, c, button.dataset.digit);
+}

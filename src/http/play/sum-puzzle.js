@@ -13,20 +13,17 @@
 // `solved` (detail: the puzzle's id, the time in ms and s) on itself; they bubble and cross the
 // shadow root. Its colours are CSS custom properties a page can set on it (docs/player.md).
 //
-// This entry module loads the player's classic scripts (play-engine.js, play-board.js, play.js:
-// one global scope, one player per page), then imports one module per board kind (each adds
-// its drawing to BOARD_KINDS), then starts the player in the element's shadow root.
+// This entry module reads the service's list of the player's files (play-files.json, which the
+// server writes from its board kinds: one module and one style sheet per kind), loads the
+// player's classic scripts (CLASSIC: one global scope, one player per page), then imports each
+// board kind's module (each adds its drawing to BOARD_KINDS), then starts the player in the
+// element's shadow root.
 
 // The service: where this script, the player's other files and the API are.
 const base = new URL('/', import.meta.url);
-const CLASSIC = ['play-engine.js', 'play-board.js', 'play.js'];
-// One module and one style sheet per board kind (GET /genres `board`).
-const KINDS = [
-  () => import('./board-sum-grid.js'),
-  () => import('./board-shading.js'),
-  () => import('./board-caged.js'),
-];
-const STYLES = ['play.css', 'board-sum-grid.css', 'board-shading.css', 'board-caged.css'];
+const CLASSIC = ['play-engine.js', 'play-board.js', 'play-progress.js', 'play-game.js', 'play.js'];
+// The player's own style sheet; each board kind's follows it.
+const STYLE = 'play.css';
 // The attributes that name a puzzle, as the play page's link names them.
 const NAMING = ['genre', 'shape', 'level', 'seed', 'date', 'puzzle'];
 
@@ -115,12 +112,25 @@ function classicScript(name) {
   });
 }
 
+// The board kinds' files ({ kind, script, style } each; GET /genres `board` names the kind), as
+// the service lists them.
+async function boardKinds() {
+  const response = await fetch(new URL('play-files.json', base));
+  if (!response.ok) throw new Error(`could not load the player's file list: ${response.status}`);
+  return (await response.json()).boards;
+}
+
 let loading = null;
-// The player's scripts, once per page.
+// The player, once per page: `boards`, the board kinds' files, and `ready`, once its scripts
+// and the board kinds' modules have run. The classic scripts start at once, beside the list (so
+// that the page's load event still waits for them).
 function loadPlayer() {
-  loading ??= (async () => {
-    for (const name of CLASSIC) await classicScript(name);
-    await Promise.all(KINDS.map((kind) => kind()));
+  loading ??= (() => {
+    const classic = (async () => { for (const name of CLASSIC) await classicScript(name); })();
+    const boards = boardKinds();
+    const ready = Promise.all([classic, boards])
+      .then(([, kinds]) => Promise.all(kinds.map((board) => import(new URL(board.script, base).href))));
+    return { boards, ready };
   })();
   return loading;
 }
@@ -129,9 +139,11 @@ class SumPuzzle extends HTMLElement {
   async connectedCallback() {
     if (this.shadowRoot) return;
     const root = this.attachShadow({ mode: 'open' });
-    const styles = STYLES.map((name) => `<link rel="stylesheet" href="${new URL(name, base).href}">`).join('');
+    const { boards, ready } = loadPlayer();
+    const styles = [STYLE, ...(await boards).map((board) => board.style)]
+      .map((name) => `<link rel="stylesheet" href="${new URL(name, base).href}">`).join('');
     root.innerHTML = `${styles}${MARKUP}`;
-    await loadPlayer();
+    await ready;
     // `player` is play.js's (a classic script): one player per page, the first element's.
     if (player.host) {
       root.querySelector('#status').textContent = 'This page already has a puzzle: one <sum-puzzle> per page.';
@@ -140,7 +152,7 @@ class SumPuzzle extends HTMLElement {
     const query = new URLSearchParams();
     for (const name of NAMING) {
       const value = this.getAttribute(name);
-      // localDate is play.js's.
+      // localDate is play-game.js's.
       if (value) query.set(name, name === 'date' && value === 'today' ? localDate() : value);
     }
     // startPlayer is play.js's (a classic script, loaded above).

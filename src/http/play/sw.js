@@ -4,18 +4,23 @@
 // back to the browser when the server cannot be reached), and so is everything not from here.
 const CACHE = 'sumpuzzles-play-v2';
 const API = /^\/(genres|generate|daily|check|hint|solve|rate|render|format)(\/batch)?$/;
-// What the page needs to start offline, fetched when the worker installs: its files, and the
-// WebAssembly package its engine in the browser runs (the page's first visit loads the package
+// What the page needs to start offline, fetched when the worker installs: the paths the
+// service's file list names (its `shell`: the page's files, the list itself, and the
+// WebAssembly package its engine in the browser runs; the page's first visit loads the package
 // before this worker controls it, so it would not be kept otherwise; a server without the
 // package answers 404, and nothing is kept).
-const SHELL = ['/', '/sum-puzzle.js', '/play.js', '/play-engine.js', '/play-board.js', '/play-worker.js',
-  '/board-sum-grid.js', '/board-shading.js', '/board-caged.js', '/play.css', '/board-sum-grid.css',
-  '/board-shading.css', '/board-caged.css', '/favicon.svg', '/manifest.webmanifest',
-  '/wasm/index.js', '/wasm/pkg/sumpuzzles.js', '/wasm/pkg/sumpuzzles_bg.wasm'];
+const FILE_LIST = '/play-files.json';
+
+async function keepShell() {
+  const cache = await caches.open(CACHE);
+  const { shell } = await (await fetch(FILE_LIST)).json();
+  // A file that cannot be fetched now is cached on its next visit instead.
+  await Promise.all(shell.map((path) => cache.add(path).catch(() => {})));
+}
 
 self.addEventListener('install', (event) => {
-  // A file that cannot be fetched now is cached on its next visit instead.
-  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(SHELL.map((path) => cache.add(path).catch(() => {})))));
+  // Without the list (no network now), the files are cached on their next visit instead.
+  event.waitUntil(keepShell().catch(() => {}));
   self.skipWaiting();
 });
 
