@@ -34,7 +34,6 @@ use crate::core::{
     SolveOutcome, Stop,
 };
 
-
 /// The solution fields of a genre that has none beyond its rows.
 #[cfg_attr(feature = "server", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
