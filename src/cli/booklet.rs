@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 
 use sumpuzzles::ops::{
-    BatchOptions, BookletOptions, BookletRequest, GenerationParameters, PuzzleSource,
+    BookletOptions, BookletRequest, GenerationParameters, PuzzleSource, SeedChoice,
 };
 use sumpuzzles::print::{Format, Paper, Trim};
 
@@ -64,8 +64,8 @@ pub struct BookletArgs {
 /// `booklet`: makes (or reads) the puzzles, prints the book and writes the PDF.
 pub fn booklet(args: BookletArgs) -> Result<()> {
     let generation = &args.generation;
-    let (parameters, batch, given) = if args.puzzles.is_empty() {
-        (generation.parameters(None), generation.batch(), None)
+    let (parameters, choice, given) = if args.puzzles.is_empty() {
+        (generation.parameters(None), generation.seed_choice(), None)
     } else {
         let sources = args
             .puzzles
@@ -76,14 +76,11 @@ pub fn booklet(args: BookletArgs) -> Result<()> {
             })
             .collect::<Result<Vec<_>>>()?;
         let parameters = GenerationParameters::default();
-        (parameters, BatchOptions::default(), Some(sources))
+        (parameters, SeedChoice::default(), Some(sources))
     };
     let request = BookletRequest {
         parameters,
         options: BookletOptions {
-            seeds: batch.seeds,
-            count: batch.count,
-            seed: batch.seed,
             puzzles: given,
             format: Some(args.format),
             solutions: (args.no_solutions || args.solutions).then_some(args.solutions),
@@ -95,6 +92,7 @@ pub fn booklet(args: BookletArgs) -> Result<()> {
             copyright: args.copyright,
             cover: Some(args.cover),
             paper: Some(args.paper),
+            ..BookletOptions::made_from(choice)
         },
     };
     let pdf = request.plan()?.run_all(generation.budget)?;

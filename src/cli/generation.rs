@@ -6,8 +6,8 @@ use clap::ValueEnum;
 
 use sumpuzzles::genres::GenreId;
 use sumpuzzles::ops::{
-    self, BatchLine, BatchOptions, BatchRequest, BatchSize, GenerateOptions, GenerateRequest,
-    GenerationParameters, GenerationRequest, Parsed, Plan, Seed,
+    self, BatchLine, BatchRequest, BatchSize, GenerateOptions, GenerateRequest,
+    GenerationParameters, GenerationRequest, Parsed, Plan, Seed, SeedChoice,
 };
 use sumpuzzles::{Budget, Level, Score, TargetLevel};
 
@@ -87,9 +87,9 @@ impl GenerationArgs {
         }
     }
 
-    /// The batch's own fields: `count` from `seed`, or `seeds`.
-    pub fn batch(&self) -> BatchOptions {
-        BatchOptions {
+    /// The seeds the flags choose: `count` from `seed`, or `seeds`.
+    pub fn seed_choice(&self) -> SeedChoice {
+        SeedChoice {
             seed: self.count.map(|_| Seed(self.seed)),
             seeds: self.seeds.clone(),
             count: self.count.map(BatchSize),
@@ -122,7 +122,7 @@ pub fn generate(generation: &GenerationArgs, no_solution: bool) -> Result<()> {
     }
     let batch = GenerationRequest {
         parameters,
-        options: generation.batch(),
+        options: generation.seed_choice(),
     };
     generate_batch(&batch, generation.budget)
 }

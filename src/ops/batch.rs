@@ -12,6 +12,9 @@ use super::wire::{optional_list, seed_in_range, BatchSize, ListItem, Seed, Whole
 use super::{ProblemDetails, MAX_SEED};
 use crate::core::{Error, InputError};
 
+// Which seeds a batch or a book is made from: a batch's own fields are exactly this choice,
+// and a booklet's hold it beside its layout (`BookletOptions::seed_choice`). The doc comment
+// below is the document's description of a batch's parameters.
 /// A batch of puzzles: the parameters of `/generate` and either `seeds` or `count` (with an
 /// optional first `seed`). Query string or JSON body; the body's fields win.
 #[cfg_attr(
@@ -21,7 +24,7 @@ use crate::core::{Error, InputError};
     into_params(parameter_in = Query)
 )]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-pub struct BatchOptions {
+pub struct SeedChoice {
     /// The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order.
     /// In the query string, repeated (`seeds=1&seeds=2`, the document's `style: form` with
     /// `explode: true`), comma-separated (`seeds=1,2`) or repeated with brackets
@@ -41,9 +44,14 @@ pub struct BatchOptions {
 }
 
 /// `/generate/batch`: the generation parameters and the seeds.
-pub type BatchRequest = GenerationRequest<BatchOptions>;
+pub type BatchRequest = GenerationRequest<SeedChoice>;
 
-impl BatchOptions {
+impl SeedChoice {
+    /// Whether any of the choice's fields is given.
+    pub fn is_given(&self) -> bool {
+        self.seeds.is_some() || self.count.is_some() || self.seed.is_some()
+    }
+
     /// The seeds, in order: `seeds`, or `count` seeds from `seed` (drawn when absent).
     pub fn seed_list(&self) -> Result<Vec<u64>, Error> {
         match (&self.seeds, self.count) {
@@ -77,11 +85,11 @@ impl BatchOptions {
     }
 }
 
-impl GenerationOptions for BatchOptions {
+impl GenerationOptions for SeedChoice {
     const EXPECTING: &'static str = "a JSON object of batch parameters";
 
     /// Each field that is given, on its own (the seeds' choice is checked whole by
-    /// [`BatchOptions::seed_list`]).
+    /// [`SeedChoice::seed_list`]).
     fn check_given(&self) -> Result<(), Error> {
         if let Some(count) = self.count {
             count.count()?;
@@ -93,9 +101,8 @@ impl GenerationOptions for BatchOptions {
     }
 
     /// `seeds` and `count` (with `seed`) are one choice: a body that makes it makes it whole.
-    fn or(self, fallback: BatchOptions) -> BatchOptions {
-        let chooses = self.seeds.is_some() || self.count.is_some() || self.seed.is_some();
-        if chooses {
+    fn or(self, fallback: SeedChoice) -> SeedChoice {
+        if self.is_given() {
             self
         } else {
             fallback

@@ -8,7 +8,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use super::batch::BatchOptions;
+use super::batch::SeedChoice;
 use super::book_jobs::{first_places, BookJob, BookPrint, ForTheBook, Place, Work};
 use super::parameters::{GenerationOptions, GenerationRequest};
 use super::request::PuzzleRequest;
@@ -34,6 +34,10 @@ const _: () = assert!(MAX_BOOK == super::operation::MAX_BATCH);
 )]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct BookletOptions {
+    // `seeds`, `count` and `seed` are a `SeedChoice`, written out here because the document
+    // gives the booklet's parameters as one flat object (a nested `#[serde(flatten)]` one
+    // would turn its schema into an `allOf` and split its query parameters); every rule of
+    // the choice is `SeedChoice`'s, through `seed_choice()`.
     /// The seeds, 1 to 100 of them, each 0 to 2^63-1: one puzzle per seed, in this order (as
     /// a batch takes them). Not with `count`.
     #[serde(default, deserialize_with = "super::batch::seed_list")]
@@ -99,12 +103,22 @@ pub struct BookletOptions {
 pub type BookletRequest = GenerationRequest<BookletOptions>;
 
 impl BookletOptions {
-    /// The batch's own fields of the booklet.
-    fn batch(&self) -> BatchOptions {
-        BatchOptions {
+    /// The seeds the booklet's puzzles are made from, as a batch takes them.
+    pub fn seed_choice(&self) -> SeedChoice {
+        SeedChoice {
             seeds: self.seeds.clone(),
             count: self.count,
             seed: self.seed,
+        }
+    }
+
+    /// A booklet made from the seeds `choice`, its layout fields absent.
+    pub fn made_from(choice: SeedChoice) -> BookletOptions {
+        BookletOptions {
+            seeds: choice.seeds,
+            count: choice.count,
+            seed: choice.seed,
+            ..BookletOptions::default()
         }
     }
 
@@ -176,7 +190,7 @@ impl GenerationOptions for BookletOptions {
 
     fn check_given(&self) -> Result<(), Error> {
         if self.puzzles.is_none() {
-            self.batch().check_given()?;
+            self.seed_choice().check_given()?;
         }
         if let Some(puzzles) = &self.puzzles {
             puzzles_size(puzzles.len())?;
@@ -187,24 +201,13 @@ impl GenerationOptions for BookletOptions {
     /// The seeds (or the puzzles given) are one choice, as a batch's; each layout field on
     /// its own.
     fn or(self, fallback: BookletOptions) -> BookletOptions {
-        let chooses = self.seeds.is_some()
-            || self.count.is_some()
-            || self.seed.is_some()
-            || self.puzzles.is_some();
-        let (seeds, count, seed, puzzles) = if chooses {
-            (self.seeds, self.count, self.seed, self.puzzles)
+        let chooses = self.seed_choice().is_given() || self.puzzles.is_some();
+        let (choice, puzzles) = if chooses {
+            (self.seed_choice(), self.puzzles)
         } else {
-            (
-                fallback.seeds,
-                fallback.count,
-                fallback.seed,
-                fallback.puzzles,
-            )
+            (fallback.seed_choice(), fallback.puzzles)
         };
         BookletOptions {
-            seeds,
-            count,
-            seed,
             puzzles,
             format: self.format.or(fallback.format),
             solutions: self.solutions.or(fallback.solutions),
@@ -216,6 +219,7 @@ impl GenerationOptions for BookletOptions {
             copyright: self.copyright.or(fallback.copyright),
             cover: self.cover.or(fallback.cover),
             paper: self.paper.or(fallback.paper),
+            ..BookletOptions::made_from(choice)
         }
     }
 }
@@ -281,7 +285,7 @@ impl BookletRequest {
                 parameters.solution = None;
                 let batch = GenerationRequest {
                     parameters,
-                    options: self.options.batch(),
+                    options: self.options.seed_choice(),
                 }
                 .plan()?;
                 batch
@@ -470,5 +474,30 @@ mod tests {
             .plan()
             .unwrap();
         assert_eq!(first_places(&plan.jobs()), [0, 1, 0]);
+    }
+
+    #[test]
+    fn a_booklet_chooses_its_seeds_as_a_batch_does() {
+        use crate::ops::GenerationOptions;
+        let booklet = |json: &str| request(json).unwrap().options;
+        let batch = |json: &str| from_json::<crate::ops::BatchRequest>(json.as_bytes()).unwrap();
+        for choice in [
+            r#""seeds": [3, 1]"#,
+            r#""count": 3, "seed": 9"#,
+            r#""count": 2"#,
+        ] {
+            let json = format!(r#"{{"genre": "kakuro", {choice}}}"#);
+            assert_eq!(booklet(&json).seed_choice(), batch(&json).options, "{json}");
+        }
+        // A body that makes the choice makes it whole, over the query's, for both.
+        let (body, query) = (r#"{"seeds": [5]}"#, r#"{"count": 4, "seed": 1}"#);
+        let made = booklet(body).or(booklet(query)).seed_choice();
+        assert_eq!(made, batch(body).options.or(batch(query).options));
+        assert_eq!(made.seed_list().unwrap(), [5]);
+        let layout_only = booklet(r#"{"title": "T"}"#).or(booklet(query));
+        assert_eq!(layout_only.seed_choice().seed_list().unwrap(), [1, 2, 3, 4]);
+        assert_eq!(layout_only.title.as_deref(), Some("T"));
+        let made_from = BookletOptions::made_from(batch(query).options);
+        assert_eq!(made_from.seed_choice(), batch(query).options);
     }
 }

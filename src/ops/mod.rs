@@ -79,7 +79,7 @@ mod schema;
 mod source;
 mod wire;
 
-pub use self::batch::{BatchFailure, BatchLine, BatchOptions, BatchPlan, BatchRequest};
+pub use self::batch::{BatchFailure, BatchLine, BatchPlan, BatchRequest, SeedChoice};
 #[cfg(feature = "print")]
 pub use self::book_jobs::{first_places, BookJob, BookPrint, PdfDocument, Place};
 #[cfg(feature = "print")]
